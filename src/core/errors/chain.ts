@@ -1,0 +1,108 @@
+import { BaseError } from './BaseError.js'
+
+type ChainErrorParameters = { chainId?: number | undefined; cause?: unknown }
+
+function chainDetails(chainId: number | undefined) {
+  return chainId === undefined ? undefined : `chain id ${chainId}`
+}
+
+export type SwitchChainOnlyInWalletErrorType = SwitchChainOnlyInWalletError & {
+  name: 'SwitchChainOnlyInWalletError'
+}
+/** The session allows network changes only from inside the wallet. */
+export class SwitchChainOnlyInWalletError extends BaseError {
+  override name = 'SwitchChainOnlyInWalletError'
+  static readonly code = 'network_switching_only_in_wallet'
+  constructor({ chainId, cause }: ChainErrorParameters = {}) {
+    super('Network switching is only supported through the wallet', {
+      code: SwitchChainOnlyInWalletError.code,
+      cause,
+      details: chainDetails(chainId),
+    })
+  }
+}
+
+export type SwitchChainUnavailableErrorType = SwitchChainUnavailableError & {
+  name: 'SwitchChainUnavailableError'
+}
+/** The target chain is outside the session's networks: the user must switch in the wallet. */
+export class SwitchChainUnavailableError extends BaseError {
+  override name = 'SwitchChainUnavailableError'
+  static readonly code = 'network_switching_only_available_in_wallet'
+  constructor({ chainId, cause }: ChainErrorParameters = {}) {
+    super(
+      'Network switching is not available at this time. The user should manually switch network in their wallet',
+      {
+        code: SwitchChainUnavailableError.code,
+        cause,
+        details: chainDetails(chainId),
+      },
+    )
+  }
+}
+
+export type SwitchChainNotSupportedErrorType = SwitchChainNotSupportedError & {
+  name: 'SwitchChainNotSupportedError'
+}
+/** The wallet has no `wallet_switchEthereumChain`. */
+export class SwitchChainNotSupportedError extends BaseError {
+  override name = 'SwitchChainNotSupportedError'
+  static readonly code = 'network_switching_not_supported'
+  constructor({ chainId, cause }: ChainErrorParameters = {}) {
+    super('Network switching is not supported', {
+      code: SwitchChainNotSupportedError.code,
+      cause,
+      details: chainDetails(chainId),
+    })
+  }
+}
+
+export type SwitchChainRejectedErrorType = SwitchChainRejectedError & {
+  name: 'SwitchChainRejectedError'
+}
+/** The user said no to the switch; connectors surface it inside viem's `UserRejectedRequestError`. */
+export class SwitchChainRejectedError extends BaseError {
+  override name = 'SwitchChainRejectedError'
+  static readonly code = 'network_switch_rejected'
+  constructor({ chainId, cause }: ChainErrorParameters = {}) {
+    super("User rejected the wallet's request to switch network", {
+      code: SwitchChainRejectedError.code,
+      cause,
+      details: chainDetails(chainId),
+    })
+  }
+}
+
+export type PublicClientNotFoundErrorType = PublicClientNotFoundError & {
+  name: 'PublicClientNotFoundError'
+}
+/** No transport is configured for the chain a read needs. */
+export class PublicClientNotFoundError extends BaseError {
+  override name = 'PublicClientNotFoundError'
+  static readonly code = 'public_client_not_found'
+  constructor({ chainId, cause }: ChainErrorParameters = {}) {
+    super('No public client available', {
+      code: PublicClientNotFoundError.code,
+      cause,
+      details: chainDetails(chainId),
+      metaMessages: ['Add a transport for this chain to the wagmi config.'],
+    })
+  }
+}
+
+export type ChainNotConfiguredErrorType = ChainNotConfiguredError & {
+  name: 'ChainNotConfiguredError'
+}
+/** The chain is not in the wagmi config's `chains`. */
+export class ChainNotConfiguredError extends BaseError {
+  override name = 'ChainNotConfiguredError'
+  static readonly code = 'chain_not_configured'
+  constructor({ chainId, cause }: ChainErrorParameters = {}) {
+    super('Could not find network mapping for chain', {
+      code: ChainNotConfiguredError.code,
+      cause,
+      details: chainDetails(chainId),
+      metaMessages: ['Add the chain to `chains` in createConfig.'],
+    })
+  }
+}

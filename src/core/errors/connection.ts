@@ -1,0 +1,69 @@
+import { BaseError } from './BaseError.js'
+
+export type ConnectionRejectedErrorType = ConnectionRejectedError & {
+  name: 'ConnectionRejectedError'
+}
+/** The wallet declined the pairing or connection request. */
+export class ConnectionRejectedError extends BaseError {
+  override name = 'ConnectionRejectedError'
+  static readonly code = 'connection_rejected'
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('Connection rejected. Please try again.', {
+      code: ConnectionRejectedError.code,
+      cause,
+    })
+  }
+}
+
+export type ProviderNotFoundErrorType = ProviderNotFoundError & {
+  name: 'ProviderNotFoundError'
+}
+export class ProviderNotFoundError extends BaseError {
+  override name = 'ProviderNotFoundError'
+  static readonly code = 'provider_not_found'
+  constructor({
+    cause,
+    metaMessages,
+  }: { cause?: unknown; metaMessages?: string[] | undefined } = {}) {
+    super('No provider found', {
+      code: ProviderNotFoundError.code,
+      cause,
+      metaMessages,
+    })
+  }
+}
+
+export type SessionNotFoundErrorType = SessionNotFoundError & {
+  name: 'SessionNotFoundError'
+}
+/** A request needs a wallet session and there is none: connect first. */
+export class SessionNotFoundError extends BaseError {
+  override name = 'SessionNotFoundError'
+  static readonly code = 'session_not_found'
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('No session found', {
+      code: SessionNotFoundError.code,
+      cause,
+      metaMessages: ['Connect the wallet, then retry the request.'],
+    })
+  }
+}
+
+export type RequestRefusedErrorType = RequestRefusedError & {
+  name: 'RequestRefusedError'
+}
+/** The request cannot be carried out in the current state. */
+export class RequestRefusedError extends BaseError {
+  override name = 'RequestRefusedError'
+  static readonly code = 'request_refused'
+  constructor({
+    cause,
+    details,
+  }: { cause?: unknown; details?: string | undefined } = {}) {
+    super('Cannot proceed with your request', {
+      code: RequestRefusedError.code,
+      cause,
+      details,
+    })
+  }
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest'
+import { BaseError } from './BaseError.js'
+import {
+  ChainNotConfiguredError,
+  PublicClientNotFoundError,
+  SwitchChainNotSupportedError,
+  SwitchChainOnlyInWalletError,
+  SwitchChainRejectedError,
+  SwitchChainUnavailableError,
+} from './chain.js'
+import {
+  ConnectionRejectedError,
+  ProviderNotFoundError,
+  RequestRefusedError,
+  SessionNotFoundError,
+} from './connection.js'
+
+describe('errors of SPEC §8', () => {
+  it.each([
+    [
+      new ConnectionRejectedError(),
+      'ConnectionRejectedError',
+      'connection_rejected',
+      'Connection rejected. Please try again.',
+    ],
+    [
+      new ProviderNotFoundError(),
+      'ProviderNotFoundError',
+      'provider_not_found',
+      'No provider found',
+    ],
+    [
+      new SessionNotFoundError(),
+      'SessionNotFoundError',
+      'session_not_found',
+      'No session found',
+    ],
+    [
+      new RequestRefusedError(),
+      'RequestRefusedError',
+      'request_refused',
+      'Cannot proceed with your request',
+    ],
+    [
+      new SwitchChainOnlyInWalletError(),
+      'SwitchChainOnlyInWalletError',
+      'network_switching_only_in_wallet',
+      'Network switching is only supported through the wallet',
+    ],
+    [
+      new SwitchChainUnavailableError(),
+      'SwitchChainUnavailableError',
+      'network_switching_only_available_in_wallet',
+      'Network switching is not available at this time. The user should manually switch network in their wallet',
+    ],
+    [
+      new SwitchChainNotSupportedError(),
+      'SwitchChainNotSupportedError',
+      'network_switching_not_supported',
+      'Network switching is not supported',
+    ],
+    [
+      new SwitchChainRejectedError(),
+      'SwitchChainRejectedError',
+      'network_switch_rejected',
+      "User rejected the wallet's request to switch network",
+    ],
+    [
+      new PublicClientNotFoundError(),
+      'PublicClientNotFoundError',
+      'public_client_not_found',
+      'No public client available',
+    ],
+    [
+      new ChainNotConfiguredError(),
+      'ChainNotConfiguredError',
+      'chain_not_configured',
+      'Could not find network mapping for chain',
+    ],
+  ])('%s carries its verbatim message', (error, name, code, shortMessage) => {
+    expect(error).toBeInstanceOf(BaseError)
+    expect(error.name).toBe(name)
+    expect(error.code).toBe(code)
+    expect(error.shortMessage).toBe(shortMessage)
+    expect(error.message.startsWith(shortMessage)).toBe(true)
+  })
+
+  it('puts details, guidance and the version into the message', () => {
+    const error = new ChainNotConfiguredError({ chainId: 10 })
+    expect(error.message).toMatchInlineSnapshot(`
+      "Could not find network mapping for chain
+
+      Add the chain to \`chains\` in createConfig.
+
+      Details: chain id 10
+      Version: wagmi-connector-pack@0.0.0"
+    `)
+  })
+
+  it('walks the cause chain', () => {
+    const root = new Error('socket closed')
+    const middle = new ProviderNotFoundError({ cause: root })
+    const top = new ConnectionRejectedError({ cause: middle })
+    expect(top.details).toBe(middle.details)
+    expect(middle.details).toBe('socket closed')
+    expect(top.walk()).toBe(root)
+    expect(top.walk((e) => e instanceof ProviderNotFoundError)).toBe(middle)
+    expect(top.walk((e) => e instanceof TypeError)).toBeNull()
+  })
+})

@@ -1,0 +1,2 @@
+// biome-ignore-all lint/performance/noBarrelFile: entrypoint module
+export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'

@@ -1,0 +1,45 @@
+// biome-ignore-all lint/performance/noBarrelFile: entrypoint module
+export {
+  type CaipNamespace,
+  caipNamespaces,
+} from '../core/caip/caipNamespaces.js'
+export {
+  type FormatCaipAccountParameters,
+  formatCaipAccount,
+} from '../core/caip/formatCaipAccount.js'
+export {
+  type FormatCaipChainIdParameters,
+  formatCaipChainId,
+} from '../core/caip/formatCaipChainId.js'
+export {
+  type CaipAccount,
+  parseCaipAccount,
+} from '../core/caip/parseCaipAccount.js'
+export {
+  type CaipChainId,
+  parseCaipChainId,
+} from '../core/caip/parseCaipChainId.js'
+export { detectPlatform, type Platform } from '../core/detectPlatform.js'
+export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
+export {
+  InvalidCaipAccountError,
+  type InvalidCaipAccountErrorType,
+  InvalidCaipChainIdError,
+  type InvalidCaipChainIdErrorType,
+  UnsupportedCaipNamespaceError,
+  type UnsupportedCaipNamespaceErrorType,
+} from '../core/errors/caip.js'
+export {
+  ChainNotConfiguredError,
+  type ChainNotConfiguredErrorType,
+  SwitchChainOnlyInWalletError,
+  type SwitchChainOnlyInWalletErrorType,
+  SwitchChainUnavailableError,
+  type SwitchChainUnavailableErrorType,
+} from '../core/errors/chain.js'
+export {
+  ConnectionRejectedError,
+  type ConnectionRejectedErrorType,
+  SessionNotFoundError,
+  type SessionNotFoundErrorType,
+} from '../core/errors/connection.js'
