@@ -1,0 +1,26 @@
+import { useConnection } from 'wagmi'
+import { Balances } from './components/Balances.js'
+import { Connection } from './components/Connection.js'
+import { SendEth } from './components/SendEth.js'
+import { SendToken } from './components/SendToken.js'
+import { SignMessage } from './components/SignMessage.js'
+import { SwitchChain } from './components/SwitchChain.js'
+
+export function App() {
+  const { isConnected } = useConnection()
+  return (
+    <main>
+      <h1>wagmi-connector-pack playground</h1>
+      <Connection />
+      {isConnected && (
+        <>
+          <Balances />
+          <SwitchChain />
+          <SignMessage />
+          <SendEth />
+          <SendToken />
+        </>
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,43 @@
+import { useConnect, useConnection, useConnectors, useDisconnect } from 'wagmi'
+import { ErrorMessage } from './ErrorMessage.js'
+
+export function Connection() {
+  const { address, chain, status, connector } = useConnection()
+  const connectors = useConnectors()
+  const connect = useConnect()
+  const disconnect = useDisconnect()
+  return (
+    <section>
+      <h2>Connection</h2>
+      <dl>
+        <dt>Status</dt>
+        <dd data-testid="status">{status}</dd>
+        <dt>Account</dt>
+        <dd data-testid="address">{address ?? '—'}</dd>
+        <dt>Chain</dt>
+        <dd data-testid="chain">
+          {chain ? `${chain.name} (${chain.id})` : '—'}
+        </dd>
+        <dt>Connector</dt>
+        <dd>{connector?.name ?? '—'}</dd>
+      </dl>
+      {status === 'connected' ? (
+        <button type="button" onClick={() => disconnect.mutate()}>
+          Disconnect
+        </button>
+      ) : (
+        connectors.map((c) => (
+          <button
+            key={c.uid}
+            type="button"
+            disabled={connect.isPending}
+            onClick={() => connect.mutate({ connector: c })}
+          >
+            Connect {c.name}
+          </button>
+        ))
+      )}
+      <ErrorMessage error={connect.error} />
+    </section>
+  )
+}

@@ -1,0 +1,7 @@
+declare module 'virtual:sandbox' {
+  import type { Address } from 'viem'
+  /** JSON-RPC URLs of the sandbox chains, by chain id. */
+  export const rpcUrls: Record<1 | 8453, string>
+  /** The TestToken (SBX) address on each sandbox chain. */
+  export const tokenAddresses: Record<1 | 8453, Address>
+}

@@ -1,0 +1,51 @@
+import { createServer } from 'vite'
+import { sandboxChains } from '../sandbox/chains.js'
+import { deployTestToken } from '../sandbox/contracts/deployTestToken.js'
+import { devAccount } from '../sandbox/devAccounts.js'
+import { type Sandbox, startSandbox } from '../sandbox/startSandbox.js'
+import { sandboxModule } from './sandboxModule.js'
+
+export type Playground = {
+  /** Use `localhost`, not 127.0.0.1: WebAuthn refuses IP addresses as relying party. */
+  url: string
+  sandbox: Sandbox
+  stop(): Promise<void>
+}
+
+/** The sandbox with the test token deployed, and the Vite dev server of the playground app. */
+export async function startPlayground({
+  port = 5173,
+  strictPort = false,
+}: { port?: number; strictPort?: boolean } = {}): Promise<Playground> {
+  const sandbox = await startSandbox()
+  try {
+    const chains = sandboxChains(sandbox.rpcUrls)
+    const addresses = await Promise.all(
+      chains.map((chain) => deployTestToken({ chain, account: devAccount(0) })),
+    )
+    const tokenAddresses = Object.fromEntries(
+      chains.map((chain, index) => [chain.id, addresses[index]]),
+    )
+    const server = await createServer({
+      configFile: new URL('vite.config.ts', import.meta.url).pathname,
+      plugins: [sandboxModule({ rpcUrls: sandbox.rpcUrls, tokenAddresses })],
+      server: { port, strictPort },
+      logLevel: 'warn',
+    })
+    await server.listen()
+    const address = server.httpServer?.address()
+    if (!address || typeof address === 'string')
+      throw new Error('Vite did not report its port.')
+    return {
+      url: `http://localhost:${address.port}/`,
+      sandbox,
+      async stop() {
+        await server.close()
+        await sandbox.stop()
+      },
+    }
+  } catch (error) {
+    await sandbox.stop()
+    throw error
+  }
+}

@@ -1,0 +1,17 @@
+import { devAccount } from './devAccounts.js'
+import { startSandbox } from './startSandbox.js'
+import { stopOnSignals } from './stopOnSignals.js'
+
+const startedAt = performance.now()
+const sandbox = await startSandbox()
+stopOnSignals(sandbox.stop)
+
+console.log(`Sandbox ready in ${Math.round(performance.now() - startedAt)} ms (Ctrl-C stops it)`)
+for (const [chainId, url] of Object.entries(sandbox.rpcUrls))
+  console.log(`  chain ${chainId.padEnd(5)} ${url}`)
+console.log(`  dev account 0  ${devAccount(0).address} (anvil's public test key)`)
+
+const who = await sandbox.died
+console.error(`${who} stopped unexpectedly; shutting the sandbox down.`)
+await sandbox.stop()
+process.exit(1)

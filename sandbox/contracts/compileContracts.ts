@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { join, relative } from 'node:path'
+import { parse } from 'smol-toml'
+import type { Abi, Hex } from 'viem'
+
+export type CompiledContract = { abi: Abi; bytecode: Hex }
+
+const root = new URL('../../', import.meta.url).pathname
+
+type FoundryProfile = {
+  src: string
+  out: string
+  solc_version: string
+  evm_version: string
+  optimizer: boolean
+  optimizer_runs: number
+}
+
+/**
+ * Compiles the contracts foundry.toml describes with the `solc` npm package
+ * (forge would download solc, which this machine cannot). Results are cached
+ * in the profile's `out` folder by the hash of sources and settings.
+ */
+export async function compileContracts(): Promise<
+  Record<string, CompiledContract>
+> {
+  const profile = await readFoundryProfile()
+  const sourceDir = join(root, profile.src)
+  const files = (await readdir(sourceDir)).filter((f) => f.endsWith('.sol'))
+  const sources = Object.fromEntries(
+    await Promise.all(
+      files.map(async (file) => [
+        relative(root, join(sourceDir, file)),
+        { content: await readFile(join(sourceDir, file), 'utf8') },
+      ]),
+    ),
+  )
+  const input = {
+    language: 'Solidity',
+    sources,
+    settings: {
+      evmVersion: profile.evm_version,
+      optimizer: { enabled: profile.optimizer, runs: profile.optimizer_runs },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
+  }
+  const key = createHash('sha256')
+    .update(JSON.stringify({ input, solc: profile.solc_version }))
+    .digest('hex')
+    .slice(0, 16)
+  const cacheFile = join(root, profile.out, `contracts-${key}.json`)
+  try {
+    return JSON.parse(await readFile(cacheFile, 'utf8'))
+  } catch {
+    // Not compiled yet with these sources and settings.
+  }
+  const contracts = compile(input, profile.solc_version)
+  await mkdir(join(root, profile.out), { recursive: true })
+  await writeFile(cacheFile, JSON.stringify(contracts))
+  return contracts
+}
+
+async function readFoundryProfile(): Promise<FoundryProfile> {
+  const toml = parse(await readFile(join(root, 'foundry.toml'), 'utf8'))
+  const profile = (toml.profile as { default?: FoundryProfile } | undefined)
+    ?.default
+  if (!profile?.src || !profile.out || !profile.solc_version)
+    throw new Error('foundry.toml: [profile.default] needs src, out and solc_version.')
+  return profile
+}
+
+type SolcOutput = {
+  errors?: { severity: string; formattedMessage: string }[]
+  contracts: Record<
+    string,
+    Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>
+  >
+}
+
+function compile(input: object, wantedVersion: string) {
+  const solc = createRequire(import.meta.url)('solc') as {
+    version(): string
+    compile(input: string): string
+  }
+  const version = solc.version()
+  if (!version.startsWith(`${wantedVersion}+`))
+    throw new Error(
+      `foundry.toml asks for solc ${wantedVersion} but the solc npm package is ${version}: align them (npm install -D solc@${wantedVersion}).`,
+    )
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput
+  const errors = output.errors?.filter((e) => e.severity === 'error') ?? []
+  if (errors.length > 0)
+    throw new Error(
+      `solc:\n${errors.map((e) => e.formattedMessage).join('\n')}`,
+    )
+  const contracts: Record<string, CompiledContract> = {}
+  for (const file of Object.values(output.contracts))
+    for (const [name, contract] of Object.entries(file))
+      contracts[name] = {
+        abi: contract.abi,
+        bytecode: `0x${contract.evm.bytecode.object}`,
+      }
+  return contracts
+}

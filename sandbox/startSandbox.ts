@@ -1,0 +1,62 @@
+import { type AnvilInstance, startAnvil } from './anvil/startAnvil.js'
+import { type SandboxChainUrls, sandboxChainIds } from './chains.js'
+import { sandboxMnemonic } from './devAccounts.js'
+
+export type StartSandboxParameters = {
+  /** Seconds between blocks on every chain. */
+  blockTime?: number | undefined
+}
+
+export type Sandbox = {
+  /** JSON-RPC URL of each chain's anvil, by chain id. */
+  rpcUrls: SandboxChainUrls
+  /** Process ids of everything the sandbox started. */
+  pids: number[]
+  /** Resolves with the process's name when one ends without `stop()`. */
+  died: Promise<string>
+  /** Stops every process; safe to call more than once. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the local world on 127.0.0.1: two real anvil chains (1 and 8453).
+ * If anything fails to start, what did start is stopped again.
+ */
+export async function startSandbox({
+  blockTime = 0.5,
+}: StartSandboxParameters = {}): Promise<Sandbox> {
+  const started = await Promise.allSettled(
+    sandboxChainIds.map((chainId) =>
+      startAnvil({ chainId, blockTime, mnemonic: sandboxMnemonic }),
+    ),
+  )
+  const anvils = started
+    .filter((result) => result.status === 'fulfilled')
+    .map((result) => (result as PromiseFulfilledResult<AnvilInstance>).value)
+  const failure = started.find((result) => result.status === 'rejected')
+  if (failure) {
+    await Promise.all(anvils.map((anvil) => anvil.stop()))
+    throw (failure as PromiseRejectedResult).reason
+  }
+  let stopping: Promise<void> | undefined
+  const never = new Promise<never>(() => {})
+  return {
+    rpcUrls: Object.fromEntries(
+      anvils.map((anvil) => [anvil.chainId, anvil.rpcUrl]),
+    ) as SandboxChainUrls,
+    pids: anvils.map((anvil) => anvil.pid),
+    died: Promise.race(
+      anvils.map((anvil) =>
+        anvil.exited.then(() =>
+          stopping ? never : `anvil (chain ${anvil.chainId})`,
+        ),
+      ),
+    ),
+    stop() {
+      stopping ??= Promise.all(anvils.map((anvil) => anvil.stop())).then(
+        () => {},
+      )
+      return stopping
+    },
+  }
+}
