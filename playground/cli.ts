@@ -6,11 +6,14 @@ const playground = await startPlayground()
 stopOnSignals(playground.stop)
 
 console.log(
-  `Playground ready in ${Math.round(performance.now() - startedAt)} ms (Ctrl-C stops it)`,
+  [
+    `Playground ready in ${Math.round(performance.now() - startedAt)} ms (Ctrl-C stops it)`,
+    `  open        ${playground.url}`,
+    ...Object.entries(playground.sandbox.rpcUrls).map(
+      ([chainId, url]) => `  chain ${chainId.padEnd(5)} ${url}`,
+    ),
+  ].join('\n'),
 )
-console.log(`  open        ${playground.url}`)
-for (const [chainId, url] of Object.entries(playground.sandbox.rpcUrls))
-  console.log(`  chain ${chainId.padEnd(5)} ${url}`)
 
 const who = await playground.sandbox.died
 console.error(`${who} stopped unexpectedly; shutting the playground down.`)

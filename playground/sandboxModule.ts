@@ -11,7 +11,10 @@ export function sandboxModule(values: Record<string, unknown>): Plugin {
     load: (source) =>
       source === resolvedId
         ? Object.entries(values)
-            .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)}`)
+            .map(
+              ([name, value]) =>
+                `export const ${name} = ${JSON.stringify(value)}`,
+            )
             .join('\n')
         : undefined,
   }

@@ -16,7 +16,10 @@ export type Playground = {
 export async function startPlayground({
   port = 5173,
   strictPort = false,
-}: { port?: number; strictPort?: boolean } = {}): Promise<Playground> {
+}: {
+  port?: number
+  strictPort?: boolean
+} = {}): Promise<Playground> {
   const sandbox = await startSandbox()
   try {
     const chains = sandboxChains(sandbox.rpcUrls)

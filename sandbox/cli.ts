@@ -6,10 +6,15 @@ const startedAt = performance.now()
 const sandbox = await startSandbox()
 stopOnSignals(sandbox.stop)
 
-console.log(`Sandbox ready in ${Math.round(performance.now() - startedAt)} ms (Ctrl-C stops it)`)
-for (const [chainId, url] of Object.entries(sandbox.rpcUrls))
-  console.log(`  chain ${chainId.padEnd(5)} ${url}`)
-console.log(`  dev account 0  ${devAccount(0).address} (anvil's public test key)`)
+console.log(
+  [
+    `Sandbox ready in ${Math.round(performance.now() - startedAt)} ms (Ctrl-C stops it)`,
+    ...Object.entries(sandbox.rpcUrls).map(
+      ([chainId, url]) => `  chain ${chainId.padEnd(5)} ${url}`,
+    ),
+    `  dev account 0  ${devAccount(0).address} (anvil's public test key)`,
+  ].join('\n'),
+)
 
 const who = await sandbox.died
 console.error(`${who} stopped unexpectedly; shutting the sandbox down.`)

@@ -2,8 +2,8 @@ import { rpcUrls } from 'virtual:sandbox'
 import { http } from 'viem'
 import { createConfig } from 'wagmi'
 import { mock } from 'wagmi/connectors'
-import { devAccount } from '../../sandbox/devAccounts.js'
 import { sandboxChains } from '../../sandbox/chains.js'
+import { devAccount } from '../../sandbox/devAccounts.js'
 
 const [ethereum, base] = sandboxChains(rpcUrls)
 

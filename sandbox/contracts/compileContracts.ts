@@ -67,7 +67,9 @@ async function readFoundryProfile(): Promise<FoundryProfile> {
   const profile = (toml.profile as { default?: FoundryProfile } | undefined)
     ?.default
   if (!profile?.src || !profile.out || !profile.solc_version)
-    throw new Error('foundry.toml: [profile.default] needs src, out and solc_version.')
+    throw new Error(
+      'foundry.toml: [profile.default] needs src, out and solc_version.',
+    )
   return profile
 }
 

@@ -1,4 +1,7 @@
-import { type BaseStorage, createStorage } from '@wagmi/core'
+import { type CreateStorageParameters, createStorage } from '@wagmi/core'
+
+type BaseStorage = NonNullable<CreateStorageParameters['storage']>
+
 import { describe, expect, it } from 'vitest'
 import { createConnectorStorage } from './createConnectorStorage.js'
 

@@ -153,13 +153,13 @@ describe('parseCaipAccount', () => {
   })
 
   it('keeps a long input out of the message', () => {
-    const error = (() => {
-      try {
-        parseCaipAccount(`eip155:1:${'f'.repeat(10_000)}`)
-      } catch (error) {
-        return error as InvalidCaipAccountError
-      }
-    })()
+    let error: InvalidCaipAccountError | undefined
+    try {
+      parseCaipAccount(`eip155:1:${'f'.repeat(10_000)}`)
+    } catch (caught) {
+      error = caught as InvalidCaipAccountError
+    }
+    expect(error).toBeInstanceOf(InvalidCaipAccountError)
     expect(error?.shortMessage.length).toBeLessThan(200)
   })
 })

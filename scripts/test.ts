@@ -1,0 +1,110 @@
+/**
+ * `npm test`: check (types + lint), then unit and integration (vitest), then
+ * e2e (Playwright in Debian Chromium). Prints one count per suite and a final
+ * "N passed, N failed" line; exits non-zero if anything failed.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+type Counts = { passed: number; failed: number; skipped: number }
+
+const reports = mkdtempSync(join(tmpdir(), 'wagmi-connector-pack-test-'))
+const vitestReport = join(reports, 'vitest.json')
+const playwrightReport = join(reports, 'playwright.json')
+
+function run(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+) {
+  return new Promise<number>((resolve) => {
+    console.log(`\n$ ${command} ${args.join(' ')}`)
+    const child = spawn(command, args, {
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    })
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+  })
+}
+
+function readJson<type>(file: string): type | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as type
+  } catch {
+    return undefined
+  }
+}
+
+function vitestCounts(project: string): Counts {
+  const report = readJson<{
+    testResults: { name: string; assertionResults: { status: string }[] }[]
+  }>(vitestReport)
+  const counts = { passed: 0, failed: 0, skipped: 0 }
+  const folder = project === 'unit' ? '/src/' : '/test/integration/'
+  for (const file of report?.testResults ?? []) {
+    if (
+      !file.name.includes(folder) &&
+      !(project === 'unit' && file.name.includes('/sandbox/'))
+    )
+      continue
+    for (const { status } of file.assertionResults) {
+      if (status === 'passed') counts.passed++
+      else if (status === 'failed') counts.failed++
+      else counts.skipped++
+    }
+  }
+  return counts
+}
+
+function playwrightCounts(): Counts {
+  const stats = readJson<{
+    stats: {
+      expected: number
+      unexpected: number
+      flaky: number
+      skipped: number
+    }
+  }>(playwrightReport)?.stats
+  return {
+    passed: stats?.expected ?? 0,
+    failed: (stats?.unexpected ?? 0) + (stats?.flaky ?? 0),
+    skipped: stats?.skipped ?? 0,
+  }
+}
+
+const startedAt = Date.now()
+const checkCode = await run('npm', ['run', '--silent', 'check'])
+const vitestCode = await run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+])
+const playwrightCode = await run('npx', ['playwright', 'test'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+})
+
+const suites: [string, Counts, number][] = [
+  ['unit', vitestCounts('unit'), vitestCode],
+  ['integration', vitestCounts('integration'), vitestCode],
+  ['e2e', playwrightCounts(), playwrightCode],
+]
+console.log(`\ncheck: ${checkCode === 0 ? 'passed' : 'FAILED'}`)
+let passed = 0
+let failed = checkCode === 0 ? 0 : 1
+for (const [name, counts, code] of suites) {
+  console.log(
+    `${name}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
+  )
+  passed += counts.passed
+  failed += counts.failed
+  // A runner that crashed before reporting still fails the run.
+  if (code !== 0 && counts.failed === 0) failed++
+  if (counts.passed === 0) failed++
+}
+console.log(`in ${Math.round((Date.now() - startedAt) / 1000)} s`)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed === 0 ? 0 : 1)

@@ -1,0 +1,9 @@
+import { startPlayground } from '../../playground/startPlayground.js'
+
+/** The playground and its sandbox, once for the whole e2e run. */
+export default async function globalSetup() {
+  const playground = await startPlayground({ port: 0, strictPort: true })
+  process.env.PLAYGROUND_URL = playground.url
+  process.env.SANDBOX_RPC_URLS = JSON.stringify(playground.sandbox.rpcUrls)
+  return () => playground.stop()
+}

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test'
+import { erc20Abi, formatEther, type Hash, verifyMessage } from 'viem'
+import { devAccount } from '../../sandbox/devAccounts.js'
+import { sandboxClients } from './sandboxClients.js'
+
+const account = devAccount(0).address
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Connect Mock Connector' }).click()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  await expect(page.getByTestId('address')).toHaveText(account)
+})
+
+test('signs a message that verifies against the connected account', async ({
+  page,
+}) => {
+  const message = `Sign-in nonce ${Date.now()}`
+  await page.getByLabel('Message').fill(message)
+  await page.getByRole('button', { name: 'Sign', exact: true }).click()
+  const signature = (await page.getByTestId('signature').textContent()) as Hash
+  expect(await verifyMessage({ address: account, message, signature })).toBe(
+    true,
+  )
+  expect(
+    await verifyMessage({
+      address: account,
+      message: `${message}!`,
+      signature,
+    }),
+  ).toBe(false)
+})
+
+test('switches to Base and sends ETH there, confirmed by 3 blocks', async ({
+  page,
+}) => {
+  await expect(page.getByTestId('chain')).toHaveText('Ethereum (1)')
+  await page.getByRole('button', { name: 'Base (8453)' }).click()
+  await expect(page.getByTestId('chain')).toHaveText('Base (8453)')
+
+  const recipient = devAccount(3).address
+  const client = sandboxClients()[8453]
+  const before = await client.getBalance({ address: recipient })
+  await page.getByLabel('ETH recipient').fill(recipient)
+  await page.getByLabel('ETH amount').fill('0.25')
+  await page.getByRole('button', { name: 'Send ETH' }).click()
+  await expect(page.getByTestId('eth-tx')).toContainText(
+    'Waiting for 3 confirmations',
+  )
+  await expect(page.getByTestId('eth-tx-confirmed')).toContainText(
+    'Confirmed in block',
+  )
+
+  const hash = /0x[0-9a-f]{64}/.exec(
+    (await page.getByTestId('eth-tx').textContent()) ?? '',
+  )![0] as Hash
+  const receipt = await client.getTransactionReceipt({ hash })
+  expect(receipt.status).toBe('success')
+  expect(await client.getBlockNumber()).toBeGreaterThanOrEqual(
+    receipt.blockNumber + 2n,
+  )
+  expect((await client.getBalance({ address: recipient })) - before).toBe(
+    250000000000000000n,
+  )
+})
+
+test('sends the test ERC-20 on Ethereum and shows the new balance', async ({
+  page,
+}) => {
+  const recipient = devAccount(4).address
+  await page.getByLabel('Token recipient').fill(recipient)
+  await page.getByLabel('Token amount').fill('42')
+  await page.getByRole('button', { name: 'Send SBX' }).click()
+  await expect(page.getByTestId('token-tx-confirmed')).toContainText(
+    'Confirmed in block',
+  )
+
+  const hash = /0x[0-9a-f]{64}/.exec(
+    (await page.getByTestId('token-tx').textContent()) ?? '',
+  )![0] as Hash
+  const client = sandboxClients()[1]
+  const receipt = await client.getTransactionReceipt({ hash })
+  const token = receipt.to!
+  expect(
+    await client.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [recipient],
+    }),
+  ).toBe(42000000000000000000n)
+  const senderBalance = await client.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [account],
+  })
+  await expect(page.getByTestId('token-balance')).toHaveText(
+    formatEther(senderBalance),
+  )
+})

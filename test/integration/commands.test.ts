@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  listeningAddresses,
+  npmRun,
+  processGroupMembers,
+  type RunningCommand,
+  waitForEmptyGroup,
+} from '../helpers/processes.js'
+
+const readyWithin = 30_000 // the README promises both commands start within 30 s
+
+const running: RunningCommand[] = []
+afterEach(() => {
+  // Never leave a failed test's processes behind.
+  for (const command of running.splice(0))
+    for (const pid of processGroupMembers(command.child.pid!))
+      process.kill(pid, 'SIGKILL')
+})
+
+function start(script: string) {
+  const command = npmRun(script)
+  running.push(command)
+  return command
+}
+
+async function chainIdAt(url: string) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }),
+  })
+  return Number(((await response.json()) as { result: string }).result)
+}
+
+function chainUrls(output: string) {
+  return [...output.matchAll(/chain (\d+)\s+(http:\/\/\S+)/g)].map(
+    ([, id, url]) => ({ id: Number(id), url: url! }),
+  )
+}
+
+describe('npm run sandbox', () => {
+  it('serves chains 1 and 8453 on 127.0.0.1 and leaves nothing behind after Ctrl-C', async () => {
+    const sandbox = start('sandbox')
+    await sandbox.waitFor(/Sandbox ready in \d+ ms/, readyWithin)
+    const chains = chainUrls(sandbox.output())
+    expect(chains.map((chain) => chain.id)).toEqual([1, 8453])
+    for (const chain of chains) {
+      expect(await chainIdAt(chain.url)).toBe(chain.id)
+      expect(listeningAddresses(Number(new URL(chain.url).port))).toEqual([
+        '127.0.0.1',
+      ])
+    }
+    expect(
+      processGroupMembers(sandbox.child.pid!).length,
+    ).toBeGreaterThanOrEqual(3)
+
+    process.kill(-sandbox.child.pid!, 'SIGINT') // what Ctrl-C does in a terminal
+    await sandbox.exited
+    expect(await waitForEmptyGroup(sandbox.child.pid!, 10_000)).toEqual([])
+    expect(sandbox.output()).toContain('SIGINT: stopping')
+    for (const chain of chains)
+      await expect(chainIdAt(chain.url)).rejects.toThrow()
+  })
+
+  it('stops its chains when only npm is terminated', async () => {
+    const sandbox = start('sandbox')
+    await sandbox.waitFor(/Sandbox ready/, readyWithin)
+    const chains = chainUrls(sandbox.output())
+    process.kill(sandbox.child.pid!, 'SIGTERM')
+    expect(await waitForEmptyGroup(sandbox.child.pid!, 10_000)).toEqual([])
+    for (const chain of chains)
+      await expect(chainIdAt(chain.url)).rejects.toThrow()
+  })
+})
+
+describe('npm run playground', () => {
+  it('serves the app on localhost with the sandbox and stops both on Ctrl-C', async () => {
+    const playground = start('playground')
+    const [, url] = await playground.waitFor(
+      /open\s+(http:\/\/localhost:\d+\/)/,
+      readyWithin,
+    )
+    const page = await fetch(url!)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<div id="root"></div>')
+    expect(listeningAddresses(Number(new URL(url!).port))).toEqual([
+      '127.0.0.1',
+    ])
+    const chains = chainUrls(playground.output())
+    expect(chains.map((chain) => chain.id)).toEqual([1, 8453])
+
+    process.kill(-playground.child.pid!, 'SIGINT')
+    await playground.exited
+    expect(await waitForEmptyGroup(playground.child.pid!, 10_000)).toEqual([])
+    expect(playground.output()).toContain('SIGINT: stopping')
+    await expect(fetch(url!)).rejects.toThrow()
+  })
+})

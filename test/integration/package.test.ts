@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { promisify } from 'node:util'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const run = promisify(execFile)
+const root = new URL('../../', import.meta.url).pathname
+const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+  exports: Record<string, string | { types: string; default: string }>
+}
+const subpaths = ['./passkey', './walletconnect', './injected', './react']
+
+/** Imports the package by its own name, as a host's bundler or Node would. */
+async function importFromNode(specifier: string) {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m).sort()))`,
+    ],
+    { cwd: root },
+  )
+  return JSON.parse(stdout) as string[]
+}
+
+describe('the published package', () => {
+  beforeAll(async () => {
+    await run('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root })
+  }, 120_000)
+
+  it('maps each public subpath to ESM and declarations, types first', () => {
+    expect(Object.keys(manifest.exports).sort()).toEqual(
+      [...subpaths, './package.json'].sort(),
+    )
+    for (const subpath of subpaths) {
+      const target = manifest.exports[subpath] as {
+        types: string
+        default: string
+      }
+      expect(Object.keys(target)).toEqual(['types', 'default'])
+      expect(existsSync(`${root}${target.types}`)).toBe(true)
+      expect(existsSync(`${root}${target.default}`)).toBe(true)
+    }
+  })
+
+  it.each(subpaths)(
+    'imports wagmi-connector-pack%s in Node',
+    async (subpath) => {
+      const names = await importFromNode(
+        `wagmi-connector-pack${subpath.slice(1)}`,
+      )
+      expect(names).toContain('BaseError')
+    },
+  )
+
+  it('exposes the CAIP helpers and the errors a WalletConnect host catches', async () => {
+    expect(await importFromNode('wagmi-connector-pack/walletconnect')).toEqual(
+      expect.arrayContaining([
+        'parseCaipAccount',
+        'formatCaipAccount',
+        'parseCaipChainId',
+        'formatCaipChainId',
+        'ConnectionRejectedError',
+        'SwitchChainUnavailableError',
+      ]),
+    )
+  })
+
+  it('keeps internals private', async () => {
+    await expect(
+      importFromNode('wagmi-connector-pack/core/withTimeout'),
+    ).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED/)
+  })
+})
