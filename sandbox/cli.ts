@@ -13,6 +13,10 @@ console.log(
       ([chainId, url]) => `  chain ${chainId.padEnd(5)} ${url}`,
     ),
     `  dev account 0  ${devAccount(0).address} (anvil's public test key)`,
+    `  vendor API     ${sandbox.vendor.url}`,
+    `  parent org     ${sandbox.vendor.parentOrganizationId}`,
+    `  parent API key public ${sandbox.vendor.parentApiKey.publicKey}`,
+    `                 private ${sandbox.vendor.parentApiKey.privateKey} (host backend only)`,
   ].join('\n'),
 )
 

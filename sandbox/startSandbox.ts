@@ -1,6 +1,7 @@
 import { type AnvilInstance, startAnvil } from './anvil/startAnvil.js'
 import { type SandboxChainUrls, sandboxChainIds } from './chains.js'
 import { sandboxMnemonic } from './devAccounts.js'
+import { type ApiKeyPair, startVendor } from './vendor/startVendor.js'
 
 export type StartSandboxParameters = {
   /** Seconds between blocks on every chain. */
@@ -10,8 +11,13 @@ export type StartSandboxParameters = {
 export type Sandbox = {
   /** JSON-RPC URL of each chain's anvil, by chain id. */
   rpcUrls: SandboxChainUrls
-  /** Process ids of everything the sandbox started. */
-  pids: number[]
+  /** The Turnkey-compatible API emulator. */
+  vendor: {
+    url: string
+    parentOrganizationId: string
+    /** For the host backend only; never hand it to a browser. */
+    parentApiKey: ApiKeyPair
+  }
   /** Resolves with the process's name when one ends without `stop()`. */
   died: Promise<string>
   /** Stops every process; safe to call more than once. */
@@ -19,8 +25,9 @@ export type Sandbox = {
 }
 
 /**
- * Starts the local world on 127.0.0.1: two real anvil chains (1 and 8453).
- * If anything fails to start, what did start is stopped again.
+ * Starts the local world on 127.0.0.1: two real anvil chains (1 and 8453)
+ * and the vendor emulator. If anything fails to start, what did start is
+ * stopped again.
  */
 export async function startSandbox({
   blockTime = 0.5,
@@ -38,13 +45,21 @@ export async function startSandbox({
     await Promise.all(anvils.map((anvil) => anvil.stop()))
     throw (failure as PromiseRejectedResult).reason
   }
+  const vendor = await startVendor().catch(async (error: unknown) => {
+    await Promise.all(anvils.map((anvil) => anvil.stop()))
+    throw error
+  })
   let stopping: Promise<void> | undefined
   const never = new Promise<never>(() => {})
   return {
     rpcUrls: Object.fromEntries(
       anvils.map((anvil) => [anvil.chainId, anvil.rpcUrl]),
     ) as SandboxChainUrls,
-    pids: anvils.map((anvil) => anvil.pid),
+    vendor: {
+      url: vendor.url,
+      parentOrganizationId: vendor.parentOrganizationId,
+      parentApiKey: vendor.parentApiKey,
+    },
     died: Promise.race(
       anvils.map((anvil) =>
         anvil.exited.then(() =>
@@ -53,9 +68,10 @@ export async function startSandbox({
       ),
     ),
     stop() {
-      stopping ??= Promise.all(anvils.map((anvil) => anvil.stop())).then(
-        () => {},
-      )
+      stopping ??= Promise.all([
+        vendor.stop(),
+        ...anvils.map((anvil) => anvil.stop()),
+      ]).then(() => {})
       return stopping
     },
   }

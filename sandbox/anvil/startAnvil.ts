@@ -12,7 +12,6 @@ export type StartAnvilParameters = {
 export type AnvilInstance = {
   chainId: number
   rpcUrl: string
-  pid: number
   /** Settles when the process ends, for whatever reason. */
   exited: Promise<void>
   stop(): Promise<void>
@@ -63,7 +62,6 @@ export async function startAnvil({
   return {
     chainId,
     rpcUrl: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
     exited: exited(child),
     stop: () => terminate(child),
   }

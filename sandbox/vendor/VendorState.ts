@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto'
+import type {
+  ApiKey,
+  Authenticator,
+  Organization,
+  User,
+  Wallet,
+} from './model.js'
+import { notFound } from './VendorError.js'
+
+export type ApiKeyOwner = {
+  organization: Organization
+  user: User
+  apiKey: ApiKey
+}
+export type AuthenticatorOwner = {
+  organization: Organization
+  user: User
+  authenticator: Authenticator
+}
+
+/** Every organization the emulator knows, with the lookups stamps need. */
+export class VendorState {
+  readonly organizations = new Map<string, Organization>()
+
+  createOrganization(
+    fields: Pick<Organization, 'organizationName' | 'parentOrganizationId'> & {
+      rootQuorumThreshold?: number
+      nowMs: number
+    },
+  ): Organization {
+    const organization: Organization = {
+      organizationId: randomUUID(),
+      organizationName: fields.organizationName,
+      parentOrganizationId: fields.parentOrganizationId,
+      rootQuorumThreshold: fields.rootQuorumThreshold ?? 1,
+      rootUserIds: [],
+      users: [],
+      wallets: [],
+      userTags: [],
+      activities: [],
+      createdAtMs: fields.nowMs,
+    }
+    this.organizations.set(organization.organizationId, organization)
+    return organization
+  }
+
+  organization(organizationId: string): Organization {
+    const organization = this.organizations.get(organizationId)
+    if (!organization) throw notFound('no organization found with the given ID')
+    return organization
+  }
+
+  subOrganizationsOf(parentId: string): Organization[] {
+    return [...this.organizations.values()].filter(
+      (organization) => organization.parentOrganizationId === parentId,
+    )
+  }
+
+  /** The organization, its parent and its sub-organizations: where a credential may come from. */
+  neighbourhood(organization: Organization): Organization[] {
+    const parent = organization.parentOrganizationId
+      ? this.organizations.get(organization.parentOrganizationId)
+      : undefined
+    return [
+      organization,
+      ...(parent ? [parent] : []),
+      ...this.subOrganizationsOf(organization.organizationId),
+    ]
+  }
+
+  apiKeyOwners(
+    publicKey: string,
+    organizations: Organization[],
+  ): ApiKeyOwner[] {
+    return organizations.flatMap((organization) =>
+      organization.users.flatMap((user) =>
+        user.apiKeys
+          .filter((apiKey) => apiKey.publicKey === publicKey)
+          .map((apiKey) => ({ organization, user, apiKey })),
+      ),
+    )
+  }
+
+  authenticatorOwners(
+    credentialId: string,
+    organizations: Organization[],
+  ): AuthenticatorOwner[] {
+    return organizations.flatMap((organization) =>
+      organization.users.flatMap((user) =>
+        user.authenticators
+          .filter(
+            (authenticator) => authenticator.credentialId === credentialId,
+          )
+          .map((authenticator) => ({ organization, user, authenticator })),
+      ),
+    )
+  }
+
+  user(organization: Organization, userId: unknown): User {
+    const user = organization.users.find((u) => u.userId === userId)
+    if (!user) throw notFound('no user found with the given ID')
+    return user
+  }
+
+  wallet(organization: Organization, walletId: unknown): Wallet {
+    const wallet = organization.wallets.find((w) => w.walletId === walletId)
+    if (!wallet) throw notFound('no wallet found with the given ID')
+    return wallet
+  }
+}

@@ -1,0 +1,31 @@
+import type { Principal, RequestScope } from './authenticate.js'
+import type { Organization } from './model.js'
+import type { VendorState } from './VendorState.js'
+
+export type EndpointContext = {
+  state: VendorState
+  principal: Principal
+  /** The organization the request acts on. */
+  organization: Organization
+  nowMs: number
+  isAllowedOrigin(origin: string): boolean
+}
+
+export type QueryEndpoint = {
+  kind: 'query'
+  scope?: Partial<RequestScope>
+  handle(context: EndpointContext, body: Record<string, unknown>): unknown
+}
+
+export type SubmitEndpoint = {
+  kind: 'submit'
+  /** Accepted activity types, each with the key its result is returned under. */
+  resultKeys: Record<string, string>
+  scope?: Partial<RequestScope>
+  handle(
+    context: EndpointContext,
+    parameters: Record<string, unknown>,
+  ): unknown | Promise<unknown>
+}
+
+export type Endpoint = QueryEndpoint | SubmitEndpoint

@@ -1,0 +1,110 @@
+import type { Address, Hex } from 'viem'
+
+export type Timestamp = { seconds: string; nanos: string }
+
+export type ApiKeyType =
+  | 'CREDENTIAL_TYPE_API_KEY_P256'
+  | 'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256'
+  | 'CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256'
+  | 'CREDENTIAL_TYPE_OTP_AUTH_KEY_P256'
+  | 'CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256'
+
+export type ApiKey = {
+  apiKeyId: string
+  apiKeyName: string
+  /** Compressed P-256 point, lowercase hex. */
+  publicKey: string
+  type: ApiKeyType
+  createdAtMs: number
+  expirationSeconds?: number | undefined
+}
+
+export type Authenticator = {
+  authenticatorId: string
+  authenticatorName: string
+  /** base64url, as `PublicKeyCredential.id`. */
+  credentialId: string
+  /** COSE public key, base64url. */
+  publicKey: string
+  rpId: string
+  counter: number
+  transports: string[]
+  aaguid: string
+  attestationType: string
+  createdAtMs: number
+}
+
+export type User = {
+  userId: string
+  userName: string
+  userEmail?: string | undefined
+  userPhoneNumber?: string | undefined
+  userTags: string[]
+  apiKeys: ApiKey[]
+  authenticators: Authenticator[]
+  createdAtMs: number
+  updatedAtMs: number
+}
+
+export type WalletAccount = {
+  walletAccountId: string
+  path: string
+  address: Address
+  publicKey: Hex
+  createdAtMs: number
+}
+
+export type Wallet = {
+  walletId: string
+  walletName: string
+  mnemonic: string
+  accounts: WalletAccount[]
+  exported: boolean
+  imported: boolean
+  createdAtMs: number
+}
+
+export type ActivityStatus =
+  | 'ACTIVITY_STATUS_COMPLETED'
+  | 'ACTIVITY_STATUS_FAILED'
+  | 'ACTIVITY_STATUS_CONSENSUS_NEEDED'
+  | 'ACTIVITY_STATUS_REJECTED'
+  | 'ACTIVITY_STATUS_PENDING'
+
+export type Activity = {
+  id: string
+  organizationId: string
+  status: ActivityStatus
+  type: string
+  intent: Record<string, unknown>
+  result: Record<string, unknown>
+  votes: unknown[]
+  fingerprint: string
+  canApprove: boolean
+  canReject: boolean
+  createdAt: Timestamp
+  updatedAt: Timestamp
+  failure?: { code: number; message: string; details: unknown[] } | undefined
+}
+
+export type UserTag = { userTagId: string; userTagName: string }
+
+export type Organization = {
+  organizationId: string
+  organizationName: string
+  parentOrganizationId?: string | undefined
+  rootQuorumThreshold: number
+  rootUserIds: string[]
+  users: User[]
+  wallets: Wallet[]
+  userTags: UserTag[]
+  activities: Activity[]
+  createdAtMs: number
+}
+
+export function toTimestamp(ms: number): Timestamp {
+  return {
+    seconds: String(Math.floor(ms / 1000)),
+    nanos: String((ms % 1000) * 1_000_000),
+  }
+}

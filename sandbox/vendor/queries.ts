@@ -1,0 +1,154 @@
+import type { QueryEndpoint } from './endpoint.js'
+import { badRequest, notFound } from './VendorError.js'
+import {
+  accountView,
+  apiKeyView,
+  authenticatorView,
+  userView,
+  walletView,
+} from './views.js'
+
+/** The read endpoints, by path name under /public/v1/query/. */
+export const queries: Record<string, QueryEndpoint> = {
+  whoami: {
+    kind: 'query',
+    scope: { subOrgMayUseParentId: true },
+    handle: ({ organization, principal }) => ({
+      organizationId: organization.organizationId,
+      organizationName: organization.organizationName,
+      userId: principal.user.userId,
+      username: principal.user.userName,
+    }),
+  },
+  get_user: {
+    kind: 'query',
+    handle: ({ state, organization }, { userId }) => ({
+      user: userView(state.user(organization, userId)),
+    }),
+  },
+  list_users: {
+    kind: 'query',
+    handle: ({ organization }) => ({ users: organization.users.map(userView) }),
+  },
+  get_wallet: {
+    kind: 'query',
+    handle: ({ state, organization }, { walletId }) => ({
+      wallet: walletView(state.wallet(organization, walletId)),
+    }),
+  },
+  list_wallets: {
+    kind: 'query',
+    handle: ({ organization }) => ({
+      wallets: organization.wallets.map(walletView),
+    }),
+  },
+  list_wallet_accounts: {
+    kind: 'query',
+    handle: ({ state, organization }, { walletId }) => {
+      const wallets =
+        walletId === undefined
+          ? organization.wallets
+          : [state.wallet(organization, walletId)]
+      return {
+        accounts: wallets.flatMap((wallet) =>
+          wallet.accounts.map((account) =>
+            accountView(organization, wallet, account),
+          ),
+        ),
+      }
+    },
+  },
+  get_activity: {
+    kind: 'query',
+    handle: ({ organization }, { activityId }) => {
+      const activity = organization.activities.find((a) => a.id === activityId)
+      if (!activity) throw notFound('no activity found with the given ID')
+      return { activity }
+    },
+  },
+  list_activities: {
+    kind: 'query',
+    handle: ({ organization }) => ({ activities: organization.activities }),
+  },
+  get_api_keys: {
+    kind: 'query',
+    handle: ({ state, organization }, { userId }) => {
+      const users =
+        userId === undefined
+          ? organization.users
+          : [state.user(organization, userId)]
+      return { apiKeys: users.flatMap((user) => user.apiKeys.map(apiKeyView)) }
+    },
+  },
+  get_authenticators: {
+    kind: 'query',
+    handle: ({ state, organization }, { userId }) => ({
+      authenticators: state
+        .user(organization, userId)
+        .authenticators.map(authenticatorView),
+    }),
+  },
+  get_organization: {
+    kind: 'query',
+    handle: ({ organization }) => ({
+      organizationData: {
+        organizationId: organization.organizationId,
+        name: organization.organizationName,
+        users: organization.users.map(userView),
+        rootQuorum: {
+          threshold: organization.rootQuorumThreshold,
+          userIds: organization.rootUserIds,
+        },
+        wallets: organization.wallets.map(walletView),
+        tags: organization.userTags.map((tag) => ({
+          tagId: tag.userTagId,
+          tagName: tag.userTagName,
+          tagType: 'TAG_TYPE_USER',
+        })),
+        policies: [],
+        privateKeys: [],
+        invitations: [],
+        features: [],
+      },
+    }),
+  },
+  list_suborgs: {
+    kind: 'query',
+    handle: ({ state, organization }, { filterType, filterValue }) => {
+      const subOrganizations = state.subOrganizationsOf(
+        organization.organizationId,
+      )
+      const matches = subOrganizations.filter((sub) => {
+        if (filterType === undefined || filterValue === undefined) return true
+        switch (filterType) {
+          case 'NAME':
+            return sub.organizationName === filterValue
+          case 'USERNAME':
+            return sub.users.some((u) => u.userName === filterValue)
+          case 'EMAIL':
+            return sub.users.some((u) => u.userEmail === filterValue)
+          case 'PHONE_NUMBER':
+            return sub.users.some((u) => u.userPhoneNumber === filterValue)
+          case 'CREDENTIAL_ID':
+            return sub.users.some((u) =>
+              u.authenticators.some((a) => a.credentialId === filterValue),
+            )
+          case 'PUBLIC_KEY':
+            return sub.users.some((u) =>
+              u.apiKeys.some((k) => k.publicKey === filterValue),
+            )
+          case 'WALLET_ACCOUNT_ADDRESS':
+            return sub.wallets.some((w) =>
+              w.accounts.some(
+                (a) =>
+                  a.address.toLowerCase() === String(filterValue).toLowerCase(),
+              ),
+            )
+          default:
+            throw badRequest(`unsupported filter type ${String(filterType)}`)
+        }
+      })
+      return { organizationIds: matches.map((sub) => sub.organizationId) }
+    },
+  },
+}

@@ -1,0 +1,394 @@
+import { createHash } from 'node:crypto'
+import { ApiKeyStamper } from '@turnkey/api-key-stamper'
+import { Turnkey } from '@turnkey/sdk-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { maxBodyBytes } from '../../sandbox/vendor/createVendorServer.js'
+import {
+  type ApiKeyPair,
+  generateApiKeyPair,
+  startVendor,
+  type Vendor,
+} from '../../sandbox/vendor/startVendor.js'
+import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
+
+let vendor: Vendor
+let user: {
+  organizationId: string
+  userId: string
+  passkey: SoftwareAuthenticator
+}
+let neighbour: { organizationId: string }
+
+/** POSTs exactly these bytes with these headers; returns status and JSON body. */
+async function post(
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${vendor.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  })
+  const text = await response.text()
+  return {
+    status: response.status,
+    body: JSON.parse(text) as { code: number; message: string },
+  }
+}
+
+async function apiKeyStamp(
+  body: string,
+  key: ApiKeyPair = vendor.parentApiKey,
+) {
+  const { stampHeaderValue } = await new ApiKeyStamper({
+    apiPublicKey: key.publicKey,
+    apiPrivateKey: key.privateKey,
+  }).stamp(body)
+  return { 'X-Stamp': stampHeaderValue }
+}
+
+function passkeyStamp(
+  body: string,
+  options: { rpId?: string; counter?: number } = {},
+) {
+  const challenge = Buffer.from(
+    createHash('sha256').update(body).digest('hex'),
+  ).toString('base64url')
+  return {
+    'X-Stamp-Webauthn': JSON.stringify(user.passkey.assert(challenge, options)),
+  }
+}
+
+function activity(organizationId: string, timestampMs = vendor.clock.now()) {
+  return JSON.stringify({
+    type: 'ACTIVITY_TYPE_CREATE_USER_TAG',
+    timestampMs: String(timestampMs),
+    organizationId,
+    parameters: { userTagName: `tag-${Math.random()}`, userIds: [] },
+  })
+}
+
+async function createSubOrg(name: string, passkey: SoftwareAuthenticator) {
+  const backend = new Turnkey({
+    apiBaseUrl: vendor.url,
+    apiPublicKey: vendor.parentApiKey.publicKey,
+    apiPrivateKey: vendor.parentApiKey.privateKey,
+    defaultOrganizationId: vendor.parentOrganizationId,
+  }).apiClient()
+  const result = await backend.createSubOrganization({
+    subOrganizationName: name,
+    rootQuorumThreshold: 1,
+    rootUsers: [
+      {
+        userName: name,
+        apiKeys: [],
+        authenticators: [passkey.register()],
+        oauthProviders: [],
+      },
+    ],
+  })
+  return {
+    organizationId: result.subOrganizationId,
+    userId: result.rootUserIds![0]!,
+  }
+}
+
+beforeAll(async () => {
+  vendor = await startVendor()
+  const passkey = new SoftwareAuthenticator()
+  user = { ...(await createSubOrg('ada', passkey)), passkey }
+  neighbour = await createSubOrg('eve', new SoftwareAuthenticator())
+})
+afterAll(() => vendor.stop())
+
+describe('the vendor emulator refuses, with the vendor code and status', () => {
+  it('a body changed after stamping', async () => {
+    const body = activity(vendor.parentOrganizationId)
+    const stamp = await apiKeyStamp(body)
+    const tampered = body.replace('tag-', 'tog-')
+    expect(
+      await post('/public/v1/submit/create_user_tag', tampered, stamp),
+    ).toEqual({
+      status: 401,
+      body: {
+        code: 16,
+        message: 'could not verify api key signature',
+        details: [],
+      },
+    })
+  })
+
+  it('an unknown key', async () => {
+    const body = activity(vendor.parentOrganizationId)
+    const result = await post(
+      '/public/v1/submit/create_user_tag',
+      body,
+      await apiKeyStamp(body, generateApiKeyPair()),
+    )
+    expect(result).toEqual({
+      status: 401,
+      body: {
+        code: 16,
+        message:
+          'could not find public key in organization or its parent organization',
+        details: [],
+      },
+    })
+  })
+
+  it('an expired session key', async () => {
+    const sessionKey = generateApiKeyPair()
+    const create = JSON.stringify({
+      type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+      timestampMs: String(vendor.clock.now()),
+      organizationId: user.organizationId,
+      parameters: {
+        userId: user.userId,
+        apiKeys: [
+          {
+            apiKeyName: 'session',
+            publicKey: sessionKey.publicKey,
+            curveType: 'API_KEY_CURVE_P256',
+            expirationSeconds: '900',
+          },
+        ],
+      },
+    })
+    expect(
+      (
+        await post(
+          '/public/v1/submit/create_api_keys',
+          create,
+          passkeyStamp(create),
+        )
+      ).status,
+    ).toBe(200)
+    const whoami = JSON.stringify({ organizationId: user.organizationId })
+    expect(
+      (
+        await post(
+          '/public/v1/query/whoami',
+          whoami,
+          await apiKeyStamp(whoami, sessionKey),
+        )
+      ).status,
+    ).toBe(200)
+    vendor.clock.advance(900_000)
+    expect(
+      await post(
+        '/public/v1/query/whoami',
+        whoami,
+        await apiKeyStamp(whoami, sessionKey),
+      ),
+    ).toEqual({
+      status: 401,
+      body: { code: 16, message: 'expired api key', details: [] },
+    })
+  })
+
+  it('a stale or future timestamp', async () => {
+    for (const timestampMs of [
+      vendor.clock.now() - 61 * 60_000,
+      vendor.clock.now() + 6 * 60_000,
+    ]) {
+      const body = activity(vendor.parentOrganizationId, timestampMs)
+      const result = await post(
+        '/public/v1/submit/create_user_tag',
+        body,
+        await apiKeyStamp(body),
+      )
+      expect(result.status).toBe(400)
+      expect(result.body.code).toBe(3)
+      expect(result.body.message).toMatch(/invalid timestamp/)
+    }
+  })
+
+  it('a credential acting on an organization that is not its own', async () => {
+    const onNeighbour = activity(neighbour.organizationId)
+    expect(
+      await post(
+        '/public/v1/submit/create_user_tag',
+        onNeighbour,
+        passkeyStamp(onNeighbour),
+      ),
+    ).toEqual({
+      status: 401,
+      body: {
+        code: 16,
+        message:
+          'credential ID could not be found in organization or its parent organization',
+        details: [],
+      },
+    })
+    // A sub-org passkey may ask the parent "who am I", but not act on it.
+    const onParent = activity(vendor.parentOrganizationId)
+    expect(
+      await post(
+        '/public/v1/submit/create_user_tag',
+        onParent,
+        passkeyStamp(onParent),
+      ),
+    ).toEqual({
+      status: 403,
+      body: { code: 7, message: 'request not authorized', details: [] },
+    })
+    // The parent's key may read a sub-org, but not act in it.
+    const parentActs = activity(user.organizationId)
+    expect(
+      await post(
+        '/public/v1/submit/create_user_tag',
+        parentActs,
+        await apiKeyStamp(parentActs),
+      ),
+    ).toEqual({
+      status: 403,
+      body: { code: 7, message: 'request not authorized', details: [] },
+    })
+  })
+
+  it('an unknown path, and a vendor path the sandbox does not implement', async () => {
+    const body = JSON.stringify({ organizationId: vendor.parentOrganizationId })
+    expect(
+      await post(
+        '/public/v1/query/get_everything',
+        body,
+        await apiKeyStamp(body),
+      ),
+    ).toEqual({
+      status: 404,
+      body: { code: 5, message: 'unknown path', details: [] },
+    })
+    expect(
+      await post(
+        '/public/v1/query/list_policies',
+        body,
+        await apiKeyStamp(body),
+      ),
+    ).toEqual({
+      status: 501,
+      body: {
+        code: 12,
+        message:
+          '/public/v1/query/list_policies is not implemented in the sandbox',
+        details: [],
+      },
+    })
+  })
+
+  it('malformed JSON, a missing or malformed organization, and no stamp', async () => {
+    const broken = '{"organizationId": '
+    expect(
+      await post('/public/v1/query/whoami', broken, await apiKeyStamp(broken)),
+    ).toEqual({
+      status: 400,
+      body: { code: 3, message: 'bad request body', details: [] },
+    })
+    const malformed = JSON.stringify({ organizationId: 'org-1' })
+    expect(
+      (
+        await post(
+          '/public/v1/query/whoami',
+          malformed,
+          await apiKeyStamp(malformed),
+        )
+      ).body.message,
+    ).toBe('malformed organization ID provided')
+    const unknown = JSON.stringify({
+      organizationId: '00000000-0000-4000-8000-000000000000',
+    })
+    expect(
+      await post(
+        '/public/v1/query/whoami',
+        unknown,
+        await apiKeyStamp(unknown),
+      ),
+    ).toEqual({
+      status: 404,
+      body: {
+        code: 5,
+        message: 'no organization found with the given ID',
+        details: [],
+      },
+    })
+    const body = JSON.stringify({ organizationId: vendor.parentOrganizationId })
+    expect(await post('/public/v1/query/whoami', body)).toEqual({
+      status: 401,
+      body: {
+        code: 16,
+        message:
+          'cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)',
+        details: [],
+      },
+    })
+  })
+
+  it('a body over 1 MiB', async () => {
+    const body = JSON.stringify({
+      organizationId: vendor.parentOrganizationId,
+      padding: 'x'.repeat(maxBodyBytes),
+    })
+    expect(
+      await post('/public/v1/query/whoami', body, await apiKeyStamp('{}')),
+    ).toEqual({
+      status: 413,
+      body: { code: 8, message: 'request body larger than 1 MiB', details: [] },
+    })
+  })
+
+  it('a passkey assertion made for another rp id', async () => {
+    const body = JSON.stringify({ organizationId: user.organizationId })
+    expect(
+      await post(
+        '/public/v1/query/whoami',
+        body,
+        passkeyStamp(body, { rpId: 'evil.example' }),
+      ),
+    ).toEqual({
+      status: 401,
+      body: {
+        code: 16,
+        message: 'could not verify WebAuthN signature',
+        details: [],
+      },
+    })
+  })
+
+  it('a replayed passkey assertion with an old counter', async () => {
+    const body = JSON.stringify({ organizationId: user.organizationId })
+    const stamp = passkeyStamp(body)
+    expect((await post('/public/v1/query/whoami', body, stamp)).status).toBe(
+      200,
+    )
+    expect(await post('/public/v1/query/whoami', body, stamp)).toEqual({
+      status: 401,
+      body: {
+        code: 16,
+        message: 'could not verify WebAuthN signature',
+        details: [],
+      },
+    })
+    const older = passkeyStamp(body, { counter: 1 })
+    expect((await post('/public/v1/query/whoami', body, older)).status).toBe(
+      401,
+    )
+  })
+
+  it('lets local pages through CORS and no one else', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${vendor.url}/public/v1/query/whoami`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      })
+    const local = await preflight('http://localhost:5173')
+    expect(local.status).toBe(204)
+    expect(local.headers.get('access-control-allow-origin')).toBe(
+      'http://localhost:5173',
+    )
+    expect(local.headers.get('access-control-allow-headers')).toContain(
+      'x-stamp-webauthn',
+    )
+    const remote = await preflight('https://attacker.example')
+    expect(remote.headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
