@@ -1,11 +1,22 @@
+import { parseArgs } from 'node:util'
 import { devAccount } from './devAccounts.js'
 import { startSandbox } from './startSandbox.js'
 import { stopOnSignals } from './stopOnSignals.js'
 
+const { values } = parseArgs({
+  options: { data: { type: 'string' } },
+  strict: true,
+})
+
 const startedAt = performance.now()
-const sandbox = await startSandbox()
+const sandbox = await startSandbox({
+  dataFile: values.data,
+  onEmail: (email) =>
+    console.log(`[email] ${email.kind} to ${email.to}: ${email.link ?? email.secret}`),
+})
 stopOnSignals(sandbox.stop)
 
+const { vendor } = sandbox
 console.log(
   [
     `Sandbox ready in ${Math.round(performance.now() - startedAt)} ms (Ctrl-C stops it)`,
@@ -13,10 +24,12 @@ console.log(
       ([chainId, url]) => `  chain ${chainId.padEnd(5)} ${url}`,
     ),
     `  dev account 0  ${devAccount(0).address} (anvil's public test key)`,
-    `  vendor API     ${sandbox.vendor.url}`,
-    `  parent org     ${sandbox.vendor.parentOrganizationId}`,
-    `  parent API key public ${sandbox.vendor.parentApiKey.publicKey}`,
-    `                 private ${sandbox.vendor.parentApiKey.privateKey} (host backend only)`,
+    `  vendor API     ${vendor.url}${values.data ? ` (state in ${values.data})` : ''}`,
+    `  outbox         ${vendor.url}/sandbox/outbox?to=EMAIL`,
+    `  parent org     ${vendor.parentOrganizationId}`,
+    `  parent API key public ${vendor.parentApiKey.publicKey}`,
+    `                 private ${vendor.parentApiKey.privateKey} (host backend only)`,
+    `  export signer  ${vendor.signerPublicKey}`,
   ].join('\n'),
 )
 

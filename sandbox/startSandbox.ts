@@ -1,12 +1,16 @@
 import { type AnvilInstance, startAnvil } from './anvil/startAnvil.js'
 import { type SandboxChainUrls, sandboxChainIds } from './chains.js'
 import { sandboxMnemonic } from './devAccounts.js'
-import { type ApiKeyPair, startVendor } from './vendor/startVendor.js'
+import {
+  type ApiKeyPair,
+  type StartVendorParameters,
+  startVendor,
+} from './vendor/startVendor.js'
 
 export type StartSandboxParameters = {
   /** Seconds between blocks on every chain. */
   blockTime?: number | undefined
-}
+} & StartVendorParameters
 
 export type Sandbox = {
   /** JSON-RPC URL of each chain's anvil, by chain id. */
@@ -17,6 +21,10 @@ export type Sandbox = {
     parentOrganizationId: string
     /** For the host backend only; never hand it to a browser. */
     parentApiKey: ApiKeyPair
+    /** Uncompressed P-256 key that signs export bundles (pass it to decryptExportBundle). */
+    signerPublicKey: string
+    /** Uncompressed P-256 key that signs session JWTs. */
+    notarizerPublicKey: string
   }
   /** Resolves with the process's name when one ends without `stop()`. */
   died: Promise<string>
@@ -31,6 +39,7 @@ export type Sandbox = {
  */
 export async function startSandbox({
   blockTime = 0.5,
+  ...vendorParameters
 }: StartSandboxParameters = {}): Promise<Sandbox> {
   const started = await Promise.allSettled(
     sandboxChainIds.map((chainId) =>
@@ -45,7 +54,7 @@ export async function startSandbox({
     await Promise.all(anvils.map((anvil) => anvil.stop()))
     throw (failure as PromiseRejectedResult).reason
   }
-  const vendor = await startVendor().catch(async (error: unknown) => {
+  const vendor = await startVendor(vendorParameters).catch(async (error: unknown) => {
     await Promise.all(anvils.map((anvil) => anvil.stop()))
     throw error
   })
@@ -59,6 +68,8 @@ export async function startSandbox({
       url: vendor.url,
       parentOrganizationId: vendor.parentOrganizationId,
       parentApiKey: vendor.parentApiKey,
+      signerPublicKey: vendor.signerPublicKey,
+      notarizerPublicKey: vendor.notarizerPublicKey,
     },
     died: Promise.race(
       anvils.map((anvil) =>

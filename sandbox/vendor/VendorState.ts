@@ -19,10 +19,20 @@ export type AuthenticatorOwner = {
   authenticator: Authenticator
 }
 
+export type PendingOtp = {
+  userId: string
+  code: string
+  expiresAtMs: number
+  attemptsLeft: number
+}
+
 /** Every organization the emulator knows, with the lookups stamps need. */
 export class VendorState {
   readonly organizations = new Map<string, Organization>()
+  /** One-time codes sent and not yet used, by OTP id. */
+  readonly otps = new Map<string, PendingOtp>()
 
+  /** Builds an organization and registers it. */
   createOrganization(
     fields: Pick<Organization, 'organizationName' | 'parentOrganizationId'> & {
       rootQuorumThreshold?: number

@@ -5,49 +5,70 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http'
-import { authenticate } from './authenticate.js'
-import type { Clock } from './clock.js'
-import type { Endpoint, EndpointContext } from './endpoint.js'
-import { type Activity, toTimestamp } from './model.js'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { adminRoute } from './adminRoutes.js'
+import { authenticate, type Principal } from './authenticate.js'
+import { authSubmits } from './authSubmits.js'
+import type { Endpoint, EndpointContext, SubmitEndpoint } from './endpoint.js'
+import { exportSubmits } from './exportSubmits.js'
+import { type Activity, type Organization, toTimestamp } from './model.js'
 import { queries } from './queries.js'
 import { specPaths } from './specPaths.js'
 import { submits } from './submits.js'
 import {
   badRequest,
+  forbidden,
   notFound,
   unimplemented,
   VendorError,
 } from './VendorError.js'
-import type { VendorState } from './VendorState.js'
+import type { VendorWorld } from './VendorWorld.js'
 
 export const maxBodyBytes = 1024 * 1024
 const timestampMaxAgeMs = 60 * 60 * 1000
 const timestampMaxSkewMs = 5 * 60 * 1000
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export type VendorServerOptions = {
-  state: VendorState
-  clock: Clock
-  /** Origins a passkey may sign from; all by default, as the vendor does without the origins feature. */
-  isAllowedOrigin?: ((origin: string) => boolean) | undefined
+const decisions = {
+  approve_activity: 'ACTIVITY_TYPE_APPROVE_ACTIVITY',
+  reject_activity: 'ACTIVITY_TYPE_REJECT_ACTIVITY',
+} as const
+const allSubmits: Record<string, SubmitEndpoint> = {
+  ...submits,
+  ...authSubmits,
+  ...exportSubmits,
 }
 
+class NonJsonFailure extends Error {}
+
 /** The vendor's HTTP API: one POST per call, every stamp verified over the raw body. */
-export function createVendorServer({
-  state,
-  clock,
-  isAllowedOrigin = () => true,
-}: VendorServerOptions): Server {
+export function createVendorServer(world: VendorWorld): Server {
+  const { state, clock, faults } = world
+  // Work that waits for the root quorum, by activity id.
+  const awaitingConsensus = new Map<
+    string,
+    () => Promise<Record<string, unknown>>
+  >()
+
   return createServer((request, response) => {
     allowLocalOrigins(request, response)
     if (request.method === 'OPTIONS') {
       response.writeHead(204).end()
       return
     }
-    handle(request)
+    const url = new URL(request.url ?? '/', 'http://localhost')
+    const work = url.pathname.startsWith('/sandbox/')
+      ? adminRoute(world, request, url, async () =>
+          parseObject(await readBody(request)),
+        )
+      : handle(request, url.pathname)
+    work
       .then((body) => send(response, 200, body))
       .catch((error: unknown) => {
-        if (error instanceof VendorError)
+        if (error instanceof NonJsonFailure) {
+          response
+            .writeHead(500, { 'content-type': 'text/plain' })
+            .end('Internal Server Error')
+        } else if (error instanceof VendorError)
           send(response, error.status, error.toBody())
         else {
           console.error('vendor emulator:', error)
@@ -58,23 +79,23 @@ export function createVendorServer({
           })
         }
       })
+      .finally(() => world.onChange?.())
   })
 
-  async function handle(request: IncomingMessage) {
+  async function handle(request: IncomingMessage, pathname: string) {
     if (request.method !== 'POST')
       throw new VendorError(405, 12, 'method not allowed')
-    const match = /^\/public\/v1\/(query|submit)\/([a-z0-9_]+)$/.exec(
-      new URL(request.url ?? '/', 'http://localhost').pathname,
-    )
+    const match = /^\/public\/v1\/(query|submit)\/([a-z0-9_]+)$/.exec(pathname)
     if (!match) throw notFound('unknown path')
     const [, kind, name] = match as unknown as [
       string,
       'query' | 'submit',
       string,
     ]
-    const endpoint: Endpoint | undefined = (
-      kind === 'query' ? queries : submits
-    )[name]
+    const endpoint: Endpoint | undefined =
+      kind === 'query'
+        ? queries[name]
+        : (allSubmits[name] ?? decisionEndpoint(name))
     if (!endpoint) {
       if ((specPaths[kind] as readonly string[]).includes(name))
         throw unimplemented(
@@ -83,16 +104,18 @@ export function createVendorServer({
       throw notFound('unknown path')
     }
     const rawBody = await readBody(request)
+    const fault = faults.take(pathname)
+    if (fault?.kind === 'http500') throw new NonJsonFailure()
+    if (fault?.kind === 'http429')
+      throw new VendorError(
+        429,
+        8,
+        'Too many requests. Please wait and try again in a few seconds',
+      )
+    if (fault?.kind === 'delay') await sleep(fault.ms)
     if (!/^application\/json\b/i.test(request.headers['content-type'] ?? ''))
       throw badRequest('bad request body')
-    let body: Record<string, unknown>
-    try {
-      body = JSON.parse(rawBody.toString('utf8'))
-    } catch {
-      throw badRequest('bad request body')
-    }
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw badRequest('bad request body')
+    const body = parseObject(rawBody)
     const { organizationId } = body
     if (typeof organizationId !== 'string' || !uuid.test(organizationId))
       throw badRequest('malformed organization ID provided')
@@ -108,14 +131,16 @@ export function createVendorServer({
       },
       state,
       nowMs,
-      isAllowedOrigin,
+      isAllowedOrigin: world.isAllowedOrigin,
     })
     const context: EndpointContext = {
       state,
       principal,
       organization: principal.organization,
       nowMs,
-      isAllowedOrigin,
+      isAllowedOrigin: world.isAllowedOrigin,
+      outbox: world.outbox,
+      enclave: world.enclave,
     }
     if (endpoint.kind === 'query') return endpoint.handle(context, body)
 
@@ -134,35 +159,149 @@ export function createVendorServer({
       throw badRequest(
         'invalid timestamp: it must be a string of milliseconds within the last hour',
       )
-    if (typeof parameters !== 'object' || parameters === null)
+    if (
+      typeof parameters !== 'object' ||
+      parameters === null ||
+      Array.isArray(parameters)
+    )
       throw badRequest('bad request body')
 
-    const fingerprint = `sha256:${createHash('sha256').update(rawBody).digest('hex')}`
     const organization = context.organization
+    if (name in decisions)
+      return decide(
+        name as keyof typeof decisions,
+        context,
+        parameters as Record<string, unknown>,
+      )
+
+    const fingerprint = `sha256:${createHash('sha256').update(rawBody).digest('hex')}`
     const existing = organization.activities.find(
       (a) => a.fingerprint === fingerprint,
     )
     if (existing) return { activity: existing }
-    const result = await endpoint.handle(
-      context,
-      parameters as Record<string, unknown>,
-    )
     const activity: Activity = {
       id: randomUUID(),
       organizationId: organization.organizationId,
-      status: 'ACTIVITY_STATUS_COMPLETED',
+      status: 'ACTIVITY_STATUS_PENDING',
       type: type as string,
       intent: { [intentKey(name, type as string)]: parameters },
-      result: { [resultKey]: result },
-      votes: [],
+      result: {},
+      votes: [vote(principal, organization, nowMs)],
       fingerprint,
       canApprove: false,
       canReject: false,
       createdAt: toTimestamp(nowMs),
       updatedAt: toTimestamp(nowMs),
     }
+    const run = async () => ({
+      [resultKey]: await endpoint.handle(
+        context,
+        parameters as Record<string, unknown>,
+      ),
+    })
+    if (fault?.kind === 'failed') {
+      activity.status = 'ACTIVITY_STATUS_FAILED'
+      activity.failure = {
+        code: 13,
+        message: 'activity failed (sandbox fault switch)',
+        details: [],
+      }
+    } else if (
+      fault?.kind === 'consensus' ||
+      needsQuorum(organization, principal)
+    ) {
+      activity.status = 'ACTIVITY_STATUS_CONSENSUS_NEEDED'
+      activity.canApprove = true
+      activity.canReject = true
+      awaitingConsensus.set(activity.id, run)
+    } else {
+      activity.result = await run()
+      activity.status = 'ACTIVITY_STATUS_COMPLETED'
+    }
     organization.activities.push(activity)
     return { activity }
+  }
+
+  /** approve_activity / reject_activity: a root user's vote on an activity awaiting consensus. */
+  async function decide(
+    name: keyof typeof decisions,
+    context: EndpointContext,
+    { fingerprint }: Record<string, unknown>,
+  ) {
+    const { organization, principal, nowMs } = context
+    const activity = organization.activities.find(
+      (a) => a.fingerprint === fingerprint,
+    )
+    if (!activity)
+      throw notFound('no activity found with the given fingerprint')
+    const run = awaitingConsensus.get(activity.id)
+    if (activity.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED' || !run)
+      throw badRequest(`activity is ${activity.status}, not awaiting consensus`)
+    if (!organization.rootUserIds.includes(principal.user.userId))
+      throw forbidden()
+    if (
+      activity.votes.some(
+        (v) => (v as { userId: string }).userId === principal.user.userId,
+      )
+    )
+      throw badRequest('user has already voted on this activity')
+    activity.updatedAt = toTimestamp(nowMs)
+    if (name === 'reject_activity') {
+      activity.votes.push({
+        ...vote(principal, organization, nowMs),
+        selection: 'VOTE_SELECTION_REJECTED',
+      })
+      activity.status = 'ACTIVITY_STATUS_REJECTED'
+      awaitingConsensus.delete(activity.id)
+    } else {
+      activity.votes.push(vote(principal, organization, nowMs))
+      const approvals = activity.votes.filter(
+        (v) =>
+          (v as { selection: string }).selection === 'VOTE_SELECTION_APPROVED',
+      ).length
+      if (approvals >= Math.max(organization.rootQuorumThreshold, 2)) {
+        awaitingConsensus.delete(activity.id)
+        try {
+          activity.result = await run()
+          activity.status = 'ACTIVITY_STATUS_COMPLETED'
+        } catch (error) {
+          if (!(error instanceof VendorError)) throw error
+          activity.status = 'ACTIVITY_STATUS_FAILED'
+          activity.failure = error.toBody()
+        }
+      }
+    }
+    activity.canApprove = activity.canReject =
+      activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED'
+    return { activity }
+  }
+}
+
+function decisionEndpoint(name: string): SubmitEndpoint | undefined {
+  if (!(name in decisions)) return undefined
+  const type = decisions[name as keyof typeof decisions]
+  return {
+    kind: 'submit',
+    resultKeys: { [type]: 'activity' },
+    handle: () => ({}),
+  }
+}
+
+function needsQuorum(organization: Organization, principal: Principal) {
+  return (
+    organization.rootQuorumThreshold > 1 &&
+    organization.rootUserIds.includes(principal.user.userId)
+  )
+}
+
+function vote(principal: Principal, organization: Organization, nowMs: number) {
+  return {
+    id: randomUUID(),
+    userId: principal.user.userId,
+    user: { userId: principal.user.userId, userName: principal.user.userName },
+    activityId: organization.organizationId,
+    selection: 'VOTE_SELECTION_APPROVED',
+    createdAt: toTimestamp(nowMs),
   }
 }
 
@@ -170,6 +309,18 @@ export function createVendorServer({
 function intentKey(name: string, type: string) {
   const camel = name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
   return `${camel}Intent${/_(V\d+)$/.exec(type)?.[1] ?? ''}`
+}
+
+function parseObject(rawBody: Buffer): Record<string, unknown> {
+  let body: unknown
+  try {
+    body = JSON.parse(rawBody.toString('utf8'))
+  } catch {
+    throw badRequest('bad request body')
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badRequest('bad request body')
+  return body as Record<string, unknown>
 }
 
 function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -202,7 +353,10 @@ function allowLocalOrigins(request: IncomingMessage, response: ServerResponse) {
   if (!['localhost', '127.0.0.1', '[::1]'].includes(hostname)) return
   response.setHeader('Access-Control-Allow-Origin', origin)
   response.setHeader('Vary', 'Origin')
-  response.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS')
+  response.setHeader(
+    'Access-Control-Allow-Methods',
+    'GET, POST, DELETE, OPTIONS',
+  )
   response.setHeader(
     'Access-Control-Allow-Headers',
     'content-type, x-stamp, x-stamp-webauthn, x-client-version, x-session',

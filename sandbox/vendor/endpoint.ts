@@ -1,5 +1,7 @@
 import type { Principal, RequestScope } from './authenticate.js'
+import type { EnclaveKey } from './enclaveCrypto.js'
 import type { Organization } from './model.js'
+import type { Outbox } from './Outbox.js'
 import type { VendorState } from './VendorState.js'
 
 export type EndpointContext = {
@@ -9,6 +11,9 @@ export type EndpointContext = {
   organization: Organization
   nowMs: number
   isAllowedOrigin(origin: string): boolean
+  outbox: Outbox
+  /** Keys of the emulated enclave: export bundles are signed, session JWTs notarized. */
+  enclave: { signer: EnclaveKey; notarizer: EnclaveKey }
 }
 
 export type QueryEndpoint = {

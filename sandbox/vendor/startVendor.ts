@@ -1,7 +1,11 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { type Clock, createClock } from './clock.js'
 import { createVendorServer } from './createVendorServer.js'
+import { createEnclaveKey, newP256Key } from './enclaveCrypto.js'
+import { Faults } from './Faults.js'
+import { type Email, Outbox } from './Outbox.js'
+import { type LoadedVendor, loadVendor, saveVendor } from './persistence.js'
 import { VendorState } from './VendorState.js'
 
 export type ApiKeyPair = {
@@ -11,34 +15,36 @@ export type ApiKeyPair = {
   privateKey: string
 }
 
+export type StartVendorParameters = {
+  /** Keep the state in this file (written atomically after each change) and load it on start. */
+  dataFile?: string | undefined
+  /** Called with each email the emulator "sends". */
+  onEmail?: ((email: Email) => void) | undefined
+}
+
 export type Vendor = {
   url: string
   parentOrganizationId: string
   /** The host backend's key for the parent organization. */
   parentApiKey: ApiKeyPair
+  /** Uncompressed P-256 keys that sign export bundles and session JWTs. */
+  signerPublicKey: string
+  notarizerPublicKey: string
   state: VendorState
   clock: Clock
+  outbox: Outbox
+  faults: Faults
   stop(): Promise<void>
 }
 
 export function generateApiKeyPair(): ApiKeyPair {
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-  const jwk = privateKey.export({ format: 'jwk' })
-  const x = Buffer.from(jwk.x!, 'base64url')
-  const y = Buffer.from(jwk.y!, 'base64url')
-  const prefix = (y.at(-1)! & 1) === 0 ? '02' : '03'
-  return {
-    publicKey: `${prefix}${x.toString('hex')}`,
-    privateKey: Buffer.from(jwk.d!, 'base64url').toString('hex'),
-  }
+  const { publicKey, privateKey } = newP256Key()
+  return { publicKey, privateKey: privateKey.toString('hex') }
 }
 
-/** The Turnkey-compatible emulator on 127.0.0.1, with a parent organization and its API key. */
-export async function startVendor(): Promise<Vendor> {
+function freshVendor(nowMs: number): LoadedVendor {
   const state = new VendorState()
-  const clock = createClock()
   const parentApiKey = generateApiKeyPair()
-  const nowMs = clock.now()
   const parent = state.createOrganization({
     organizationName: 'Sandbox parent organization',
     nowMs,
@@ -62,8 +68,34 @@ export async function startVendor(): Promise<Vendor> {
   }
   parent.users.push(backend)
   parent.rootUserIds.push(backend.userId)
+  return {
+    state,
+    parentOrganizationId: parent.organizationId,
+    parentApiKey,
+    enclave: { signer: createEnclaveKey(), notarizer: createEnclaveKey() },
+  }
+}
 
-  const server = createVendorServer({ state, clock })
+/** The Turnkey-compatible emulator on 127.0.0.1, with a parent organization and its API key. */
+export async function startVendor({
+  dataFile,
+  onEmail,
+}: StartVendorParameters = {}): Promise<Vendor> {
+  const clock = createClock()
+  const loaded = (dataFile && loadVendor(dataFile)) || freshVendor(clock.now())
+  const save = dataFile ? () => saveVendor(dataFile, loaded) : undefined
+  save?.()
+  const outbox = new Outbox(onEmail)
+  const faults = new Faults()
+  const server = createVendorServer({
+    state: loaded.state,
+    clock,
+    outbox,
+    faults,
+    enclave: loaded.enclave,
+    isAllowedOrigin: () => true,
+    onChange: save,
+  })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', resolve)
@@ -71,10 +103,14 @@ export async function startVendor(): Promise<Vendor> {
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
-    parentOrganizationId: parent.organizationId,
-    parentApiKey,
-    state,
+    parentOrganizationId: loaded.parentOrganizationId,
+    parentApiKey: loaded.parentApiKey,
+    signerPublicKey: loaded.enclave.signer.publicKeyHex,
+    notarizerPublicKey: loaded.enclave.notarizer.publicKeyHex,
+    state: loaded.state,
     clock,
+    outbox,
+    faults,
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections()

@@ -1,6 +1,5 @@
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { TurnkeyClient } from '@turnkey/http'
-import { Turnkey } from '@turnkey/sdk-server'
 import {
   createPublicClient,
   createWalletClient,
@@ -22,61 +21,26 @@ import {
   startVendor,
   type Vendor,
 } from '../../sandbox/vendor/startVendor.js'
-import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
-
-const ethereumAccount = {
-  curve: 'CURVE_SECP256K1',
-  pathFormat: 'PATH_FORMAT_BIP32',
-  path: "m/44'/60'/0'/0/0",
-  addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
-} as const
+import {
+  backendClient,
+  ethereumAccount,
+  signUp,
+} from '../helpers/vendorUsers.js'
 
 let vendor: Vendor
-let backend: ReturnType<Turnkey['apiClient']>
+let backend: ReturnType<typeof backendClient>
 
 beforeAll(async () => {
   vendor = await startVendor()
-  backend = new Turnkey({
-    apiBaseUrl: vendor.url,
-    apiPublicKey: vendor.parentApiKey.publicKey,
-    apiPrivateKey: vendor.parentApiKey.privateKey,
-    defaultOrganizationId: vendor.parentOrganizationId,
-  }).apiClient()
+  backend = backendClient(vendor)
 })
 afterAll(() => vendor.stop())
-
-/** What a host backend does at sign-up: a sub-org with the user's passkey and one Ethereum wallet. */
-async function signUp(userName = 'ada') {
-  const passkey = new SoftwareAuthenticator()
-  const result = await backend.createSubOrganization({
-    subOrganizationName: `${userName}'s organization`,
-    rootQuorumThreshold: 1,
-    rootUsers: [
-      {
-        userName,
-        userEmail: `${userName}@example.com`,
-        apiKeys: [],
-        authenticators: [passkey.register()],
-        oauthProviders: [],
-      },
-    ],
-    wallet: { walletName: 'Default wallet', accounts: [ethereumAccount] },
-  })
-  const client = new TurnkeyClient({ baseUrl: vendor.url }, passkey.stamper())
-  return {
-    passkey,
-    client,
-    organizationId: result.subOrganizationId,
-    userId: result.rootUserIds![0]!,
-    address: result.wallet!.addresses[0] as Hex,
-  }
-}
 
 const now = () => String(vendor.clock.now())
 
 describe('vendor emulator with the vendor clients', () => {
   it('creates a sub-organization whose passkey logs in through the parent', async () => {
-    const user = await signUp()
+    const user = await signUp(vendor, 'ada')
     expect(user.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     // Log-in: the passkey asks "who am I" of the parent and learns its sub-org.
     const whoami = await user.client.getWhoami({
@@ -120,7 +84,7 @@ describe('vendor emulator with the vendor clients', () => {
   })
 
   it('signs a personal message with the passkey that verifies against the wallet address', async () => {
-    const user = await signUp('grace')
+    const user = await signUp(vendor, 'grace')
     const message = 'Sign in to the playground'
     const { activity } = await user.client.signRawPayload({
       type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
@@ -145,7 +109,7 @@ describe('vendor emulator with the vendor clients', () => {
   })
 
   it('hashes EIP-712 typed data itself and signs it', async () => {
-    const user = await signUp('hopper')
+    const user = await signUp(vendor, 'hopper')
     const typedData = {
       domain: { name: 'Playground', version: '1', chainId: 8453n },
       types: {
@@ -180,7 +144,7 @@ describe('vendor emulator with the vendor clients', () => {
   })
 
   it('signs a transaction that the sandbox chain accepts and mines', async () => {
-    const user = await signUp('lovelace')
+    const user = await signUp(vendor, 'lovelace')
     const [, base] = sandboxChains(inject('sandbox').rpcUrls)
     const publicClient = createPublicClient({ chain: base, transport: http() })
     const funder = createWalletClient({
@@ -258,7 +222,7 @@ describe('vendor emulator with the vendor clients', () => {
   })
 
   it('lets a sub-org user add and remove an API key, then refuses it', async () => {
-    const user = await signUp('noether')
+    const user = await signUp(vendor, 'noether')
     const pair = generateApiKeyPair()
     const { activity } = await user.client.createApiKeys({
       type: 'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
@@ -301,7 +265,7 @@ describe('vendor emulator with the vendor clients', () => {
   })
 
   it('creates more accounts in a wallet, derived along the path', async () => {
-    const user = await signUp('hamilton')
+    const user = await signUp(vendor, 'hamilton')
     const { wallets } = await user.client.getWallets({
       organizationId: user.organizationId,
     })

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
-import { Turnkey } from '@turnkey/sdk-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxBodyBytes } from '../../sandbox/vendor/createVendorServer.js'
 import {
@@ -10,6 +9,7 @@ import {
   type Vendor,
 } from '../../sandbox/vendor/startVendor.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
+import { backendClient } from '../helpers/vendorUsers.js'
 
 let vendor: Vendor
 let user: {
@@ -70,13 +70,7 @@ function activity(organizationId: string, timestampMs = vendor.clock.now()) {
 }
 
 async function createSubOrg(name: string, passkey: SoftwareAuthenticator) {
-  const backend = new Turnkey({
-    apiBaseUrl: vendor.url,
-    apiPublicKey: vendor.parentApiKey.publicKey,
-    apiPrivateKey: vendor.parentApiKey.privateKey,
-    defaultOrganizationId: vendor.parentOrganizationId,
-  }).apiClient()
-  const result = await backend.createSubOrganization({
+  const result = await backendClient(vendor).createSubOrganization({
     subOrganizationName: name,
     rootQuorumThreshold: 1,
     rootUsers: [

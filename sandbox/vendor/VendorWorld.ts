@@ -1,0 +1,18 @@
+import type { Clock } from './clock.js'
+import type { EnclaveKey } from './enclaveCrypto.js'
+import type { Faults } from './Faults.js'
+import type { Outbox } from './Outbox.js'
+import type { VendorState } from './VendorState.js'
+
+/** Everything the emulator's server works on. */
+export type VendorWorld = {
+  state: VendorState
+  clock: Clock
+  outbox: Outbox
+  faults: Faults
+  enclave: { signer: EnclaveKey; notarizer: EnclaveKey }
+  /** Origins a passkey may sign from; all by default, as the vendor without its origins feature. */
+  isAllowedOrigin(origin: string): boolean
+  /** Called after every change, so the state can be saved. */
+  onChange?: (() => void) | undefined
+}

@@ -1,0 +1,68 @@
+import type { IncomingMessage } from 'node:http'
+import type { Fault } from './Faults.js'
+import { badRequest, notFound } from './VendorError.js'
+import type { VendorWorld } from './VendorWorld.js'
+
+const faultKinds = [
+  'http500',
+  'http429',
+  'delay',
+  'consensus',
+  'failed',
+] as const
+
+/**
+ * The sandbox's own endpoints under /sandbox/: the outbox, the enclave's
+ * public keys, fault switches and the clock. Tests and the playground use them.
+ */
+export async function adminRoute(
+  world: VendorWorld,
+  request: IncomingMessage,
+  url: URL,
+  readJson: () => Promise<Record<string, unknown>>,
+): Promise<unknown> {
+  const route = `${request.method} ${url.pathname}`
+  switch (route) {
+    case 'GET /sandbox/outbox': {
+      const to = url.searchParams.get('to')
+      if (!to) throw badRequest('give the address: /sandbox/outbox?to=…')
+      return { emails: world.outbox.to(to) }
+    }
+    case 'GET /sandbox/keys':
+      return {
+        signerPublicKey: world.enclave.signer.publicKeyHex,
+        notarizerPublicKey: world.enclave.notarizer.publicKeyHex,
+      }
+    case 'POST /sandbox/faults': {
+      const { path, fault, count = 1, delayMs = 1000 } = await readJson()
+      if (typeof path !== 'string' || !path.startsWith('/public/v1/'))
+        throw badRequest(
+          'path must be a vendor path such as /public/v1/submit/sign_raw_payload',
+        )
+      if (!faultKinds.includes(fault as (typeof faultKinds)[number]))
+        throw badRequest(`fault must be one of ${faultKinds.join(', ')}`)
+      if (!Number.isInteger(count) || (count as number) < 1)
+        throw badRequest('count must be >= 1')
+      const armed: Fault =
+        fault === 'delay'
+          ? { kind: 'delay', ms: Number(delayMs) }
+          : ({ kind: fault } as Fault)
+      world.faults.arm(path, armed, count as number)
+      return { armed: { path, fault, count } }
+    }
+    case 'DELETE /sandbox/faults':
+      world.faults.clear()
+      return { cleared: true }
+    case 'POST /sandbox/clock': {
+      const { advanceMs } = await readJson()
+      try {
+        world.clock.advance(Number(advanceMs))
+      } catch {
+        throw badRequest('advanceMs must be a number >= 0')
+      }
+      return { nowMs: world.clock.now() }
+    }
+    default:
+      throw notFound('unknown sandbox path')
+  }
+}

@@ -1,0 +1,348 @@
+import { randomInt, randomUUID } from 'node:crypto'
+import {
+  encryptCredentialBundle,
+  mintSessionJwt,
+  newP256Key,
+} from './enclaveCrypto.js'
+import type { EndpointContext, SubmitEndpoint } from './endpoint.js'
+import type { ApiKey, ApiKeyType, User } from './model.js'
+import { isCompressedP256PublicKey } from './p256.js'
+import { badRequest, notFound, unauthenticated } from './VendorError.js'
+import {
+  type AuthenticatorParams,
+  verifyAttestation,
+} from './verifyAttestation.js'
+
+const type = (suffix: string) => `ACTIVITY_TYPE_${suffix}`
+const defaultExpirationSeconds = 900
+
+function expirationOf(value: unknown, fallback = defaultExpirationSeconds) {
+  const seconds = value === undefined ? fallback : Number(value)
+  if (!Number.isInteger(seconds) || seconds <= 0)
+    throw badRequest('invalid expiration seconds')
+  return seconds
+}
+
+function userByEmail(context: EndpointContext, email: unknown): User {
+  if (typeof email !== 'string') throw badRequest('bad request body')
+  const user = context.organization.users.find(
+    (u) => u.userEmail?.toLowerCase() === email.toLowerCase(),
+  )
+  if (!user) throw notFound('no user found with the given email')
+  return user
+}
+
+function requireAppName(emailCustomization: unknown) {
+  const appName = (emailCustomization as { appName?: unknown } | undefined)
+    ?.appName
+  if (typeof appName !== 'string' || !appName)
+    throw badRequest('appName is required')
+}
+
+/** Adds a fresh expiring key of `keyType` to the user; returns it and its private half. */
+function issueKey(
+  context: EndpointContext,
+  user: User,
+  {
+    keyType,
+    name,
+    expirationSeconds,
+    invalidateExisting,
+    publicKey,
+  }: {
+    keyType: ApiKeyType
+    name: string
+    expirationSeconds: number
+    invalidateExisting?: unknown
+    publicKey?: string
+  },
+) {
+  if (invalidateExisting === true)
+    user.apiKeys = user.apiKeys.filter((k) => k.type !== keyType)
+  const generated = publicKey ? undefined : newP256Key()
+  const apiKey: ApiKey = {
+    apiKeyId: randomUUID(),
+    apiKeyName: name,
+    publicKey: publicKey ?? generated!.publicKey,
+    type: keyType,
+    createdAtMs: context.nowMs,
+    expirationSeconds,
+  }
+  user.apiKeys.push(apiKey)
+  user.updatedAtMs = context.nowMs
+  return { apiKey, privateKey: generated?.privateKey }
+}
+
+function magicLink(template: unknown, bundle: string) {
+  return typeof template === 'string' && template.includes('%s')
+    ? template.replace('%s', encodeURIComponent(bundle))
+    : undefined
+}
+
+/** Recovery, email and OTP authentication, sessions: every flow that hands out a credential. */
+export const authSubmits: Record<string, SubmitEndpoint> = {
+  init_user_email_recovery: {
+    kind: 'submit',
+    scope: { parentMayAct: true },
+    resultKeys: {
+      [type('INIT_USER_EMAIL_RECOVERY_V2')]: 'initUserEmailRecoveryResult',
+      [type('INIT_USER_EMAIL_RECOVERY')]: 'initUserEmailRecoveryResult',
+    },
+    async handle(
+      context,
+      { email, targetPublicKey, expirationSeconds, emailCustomization },
+    ) {
+      requireAppName(emailCustomization)
+      const user = userByEmail(context, email)
+      const { privateKey } = issueKey(context, user, {
+        keyType: 'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256',
+        name: `Recovery key ${context.nowMs}`,
+        expirationSeconds: expirationOf(expirationSeconds),
+      })
+      const bundle = await encryptCredentialBundle(privateKey!, targetPublicKey)
+      context.outbox.send({
+        to: user.userEmail!,
+        kind: 'recovery',
+        subject: 'Recover your account',
+        secret: bundle,
+        link: magicLink(
+          (emailCustomization as { magicLinkTemplate?: unknown })
+            .magicLinkTemplate,
+          bundle,
+        ),
+        sentAtMs: context.nowMs,
+      })
+      return { userId: user.userId }
+    },
+  },
+  recover_user: {
+    kind: 'submit',
+    resultKeys: { [type('RECOVER_USER')]: 'recoverUserResult' },
+    async handle(context, { authenticator, userId }) {
+      const { credential, user } = context.principal
+      if (
+        credential.kind !== 'apiKey' ||
+        credential.apiKey.type !== 'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256' ||
+        user.userId !== userId
+      )
+        throw unauthenticated(
+          "recover_user must be stamped by the user's recovery key",
+        )
+      const added = await verifyAttestation(
+        authenticator as AuthenticatorParams,
+        context,
+      )
+      user.authenticators.push(added)
+      // The recovery key is single-use: later polls with it get 401, as with the vendor.
+      user.apiKeys = user.apiKeys.filter((k) => k !== credential.apiKey)
+      user.updatedAtMs = context.nowMs
+      return { authenticatorId: [added.authenticatorId] }
+    },
+  },
+  email_auth: {
+    kind: 'submit',
+    scope: { parentMayAct: true },
+    resultKeys: {
+      [type('EMAIL_AUTH_V3')]: 'emailAuthResult',
+      [type('EMAIL_AUTH_V2')]: 'emailAuthResult',
+    },
+    async handle(
+      context,
+      {
+        email,
+        targetPublicKey,
+        emailCustomization,
+        apiKeyName,
+        expirationSeconds,
+        invalidateExisting,
+      },
+    ) {
+      requireAppName(emailCustomization)
+      const user = userByEmail(context, email)
+      // Email auth hands out an ordinary API-key credential with an expiry.
+      const { apiKey, privateKey } = issueKey(context, user, {
+        keyType: 'CREDENTIAL_TYPE_API_KEY_P256',
+        name:
+          typeof apiKeyName === 'string'
+            ? apiKeyName
+            : `Email auth ${context.nowMs}`,
+        expirationSeconds: expirationOf(expirationSeconds),
+        invalidateExisting,
+      })
+      const bundle = await encryptCredentialBundle(privateKey!, targetPublicKey)
+      context.outbox.send({
+        to: user.userEmail!,
+        kind: 'email_auth',
+        subject: 'Your sign-in link',
+        secret: bundle,
+        link: magicLink(
+          (emailCustomization as { magicLinkTemplate?: unknown })
+            .magicLinkTemplate,
+          bundle,
+        ),
+        sentAtMs: context.nowMs,
+      })
+      return { userId: user.userId, apiKeyId: apiKey.apiKeyId }
+    },
+  },
+  init_otp_auth: {
+    kind: 'submit',
+    scope: { parentMayAct: true },
+    resultKeys: { [type('INIT_OTP_AUTH_V3')]: 'initOtpAuthResultV2' },
+    handle(
+      context,
+      { otpType, contact, appName, otpLength, alphanumeric, expirationSeconds },
+    ) {
+      if (otpType !== 'OTP_TYPE_EMAIL')
+        throw badRequest('only OTP_TYPE_EMAIL is supported by the sandbox')
+      if (typeof appName !== 'string' || !appName)
+        throw badRequest('appName is required')
+      const user = userByEmail(context, contact)
+      const length = otpLength === undefined ? 9 : Number(otpLength)
+      if (!Number.isInteger(length) || length < 6 || length > 9)
+        throw badRequest('invalid otp length')
+      const alphabet =
+        alphanumeric === false
+          ? '0123456789'
+          : '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'
+      const code = Array.from(
+        { length },
+        () => alphabet[randomInt(alphabet.length)],
+      ).join('')
+      const otpId = randomUUID()
+      context.state.otps.set(otpId, {
+        userId: user.userId,
+        code,
+        expiresAtMs:
+          context.nowMs + expirationOf(expirationSeconds, 300) * 1000,
+        attemptsLeft: 3,
+      })
+      context.outbox.send({
+        to: user.userEmail!,
+        kind: 'otp',
+        subject: `Your ${appName} code`,
+        secret: code,
+        sentAtMs: context.nowMs,
+      })
+      return { otpId }
+    },
+  },
+  otp_auth: {
+    kind: 'submit',
+    scope: { parentMayAct: true },
+    resultKeys: { [type('OTP_AUTH')]: 'otpAuthResult' },
+    async handle(
+      context,
+      {
+        otpId,
+        otpCode,
+        targetPublicKey,
+        apiKeyName,
+        expirationSeconds,
+        invalidateExisting,
+      },
+    ) {
+      const { otps } = context.state
+      const pending = typeof otpId === 'string' ? otps.get(otpId) : undefined
+      if (!pending || pending.expiresAtMs <= context.nowMs) {
+        if (typeof otpId === 'string') otps.delete(otpId)
+        throw badRequest('OTP expired or not found')
+      }
+      if (otpCode !== pending.code) {
+        if (--pending.attemptsLeft <= 0) otps.delete(otpId as string)
+        throw badRequest('invalid OTP code')
+      }
+      otps.delete(otpId as string)
+      const user = context.state.user(context.organization, pending.userId)
+      const { apiKey, privateKey } = issueKey(context, user, {
+        keyType: 'CREDENTIAL_TYPE_OTP_AUTH_KEY_P256',
+        name:
+          typeof apiKeyName === 'string'
+            ? apiKeyName
+            : `OTP auth ${context.nowMs}`,
+        expirationSeconds: expirationOf(expirationSeconds),
+        invalidateExisting,
+      })
+      return {
+        userId: user.userId,
+        apiKeyId: apiKey.apiKeyId,
+        credentialBundle: await encryptCredentialBundle(
+          privateKey!,
+          targetPublicKey,
+        ),
+      }
+    },
+  },
+  create_read_write_session: {
+    kind: 'submit',
+    scope: { subOrgMayUseParentId: true },
+    resultKeys: {
+      [type('CREATE_READ_WRITE_SESSION_V2')]: 'createReadWriteSessionResultV2',
+    },
+    async handle(
+      context,
+      {
+        targetPublicKey,
+        userId,
+        apiKeyName,
+        expirationSeconds,
+        invalidateExisting,
+      },
+    ) {
+      const user =
+        userId === undefined
+          ? context.principal.user
+          : context.state.user(context.organization, userId)
+      const { apiKey, privateKey } = issueKey(context, user, {
+        keyType: 'CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256',
+        name:
+          typeof apiKeyName === 'string'
+            ? apiKeyName
+            : `Session ${context.nowMs}`,
+        expirationSeconds: expirationOf(expirationSeconds),
+        invalidateExisting,
+      })
+      return {
+        organizationId: context.organization.organizationId,
+        organizationName: context.organization.organizationName,
+        userId: user.userId,
+        username: user.userName,
+        apiKeyId: apiKey.apiKeyId,
+        credentialBundle: await encryptCredentialBundle(
+          privateKey!,
+          targetPublicKey,
+        ),
+      }
+    },
+  },
+  stamp_login: {
+    kind: 'submit',
+    scope: { subOrgMayUseParentId: true },
+    resultKeys: { [type('STAMP_LOGIN')]: 'stampLoginResult' },
+    handle(context, { publicKey, expirationSeconds, invalidateExisting }) {
+      if (!isCompressedP256PublicKey(publicKey))
+        throw badRequest('invalid public key')
+      const seconds = expirationOf(expirationSeconds)
+      const { user } = context.principal
+      issueKey(context, user, {
+        keyType: 'CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256',
+        name: `Login ${context.nowMs}`,
+        expirationSeconds: seconds,
+        invalidateExisting,
+        publicKey,
+      })
+      return {
+        session: mintSessionJwt(
+          {
+            exp: Math.floor(context.nowMs / 1000) + seconds,
+            public_key: publicKey,
+            session_type: 'SESSION_TYPE_READ_WRITE',
+            user_id: user.userId,
+            organization_id: context.organization.organizationId,
+          },
+          context.enclave.notarizer,
+        ),
+      }
+    },
+  },
+}

@@ -1,0 +1,83 @@
+import { ApiKeyStamper } from '@turnkey/api-key-stamper'
+import { getPublicKey } from '@turnkey/crypto'
+import { TurnkeyClient } from '@turnkey/http'
+import { Turnkey } from '@turnkey/sdk-server'
+import type { Hex } from 'viem'
+import type { Vendor } from '../../sandbox/vendor/startVendor.js'
+import { SoftwareAuthenticator } from './softwareAuthenticator.js'
+
+export const ethereumAccount = {
+  curve: 'CURVE_SECP256K1',
+  pathFormat: 'PATH_FORMAT_BIP32',
+  path: "m/44'/60'/0'/0/0",
+  addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+} as const
+
+type VendorAddress = Pick<
+  Vendor,
+  'url' | 'parentOrganizationId' | 'parentApiKey'
+>
+
+/** The host backend's client: the parent organization's API key, server side. */
+export function backendClient(vendor: VendorAddress) {
+  return new Turnkey({
+    apiBaseUrl: vendor.url,
+    apiPublicKey: vendor.parentApiKey.publicKey,
+    apiPrivateKey: vendor.parentApiKey.privateKey,
+    defaultOrganizationId: vendor.parentOrganizationId,
+  }).apiClient()
+}
+
+/** A client stamping with a raw P-256 private key (hex), e.g. one decrypted from a bundle. */
+export function keyClient(vendor: VendorAddress, privateKeyHex: string) {
+  const publicKey = Buffer.from(
+    getPublicKey(Buffer.from(privateKeyHex, 'hex'), true),
+  ).toString('hex')
+  return new TurnkeyClient(
+    { baseUrl: vendor.url },
+    new ApiKeyStamper({
+      apiPublicKey: publicKey,
+      apiPrivateKey: privateKeyHex,
+    }),
+  )
+}
+
+/** Sign-up as a host does it: a sub-org with the user's passkey (and email) and one Ethereum wallet. */
+export async function signUp(vendor: VendorAddress, userName: string) {
+  const passkey = new SoftwareAuthenticator()
+  const result = await backendClient(vendor).createSubOrganization({
+    subOrganizationName: `${userName}'s organization`,
+    rootQuorumThreshold: 1,
+    rootUsers: [
+      {
+        userName,
+        userEmail: `${userName}@example.com`,
+        apiKeys: [],
+        authenticators: [passkey.register()],
+        oauthProviders: [],
+      },
+    ],
+    wallet: { walletName: 'Default wallet', accounts: [ethereumAccount] },
+  })
+  return {
+    passkey,
+    email: `${userName}@example.com`,
+    client: new TurnkeyClient({ baseUrl: vendor.url }, passkey.stamper()),
+    organizationId: result.subOrganizationId,
+    userId: result.rootUserIds![0]!,
+    address: result.wallet!.addresses[0] as Hex,
+  }
+}
+
+/** The newest email the sandbox "sent" to `to`. */
+export async function lastEmail(vendor: Pick<Vendor, 'url'>, to: string) {
+  const response = await fetch(
+    `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(to)}`,
+  )
+  const { emails } = (await response.json()) as {
+    emails: { kind: string; secret: string; link?: string }[]
+  }
+  const email = emails.at(-1)
+  if (!email) throw new Error(`no email to ${to}`)
+  return email
+}
