@@ -31,7 +31,14 @@ export async function startPlayground({
     )
     const server = await createServer({
       configFile: new URL('vite.config.ts', import.meta.url).pathname,
-      plugins: [sandboxModule({ rpcUrls: sandbox.rpcUrls, tokenAddresses })],
+      plugins: [
+        sandboxModule({
+          rpcUrls: sandbox.rpcUrls,
+          tokenAddresses,
+          vendorUrl: sandbox.vendor.url,
+          parentOrganizationId: sandbox.vendor.parentOrganizationId,
+        }),
+      ],
       server: { port, strictPort },
       logLevel: 'warn',
     })

@@ -17,6 +17,7 @@ export default defineConfig({
       'viem',
       'viem/accounts',
       'viem/chains',
+      '@turnkey/sdk-browser',
     ],
   },
 })

@@ -12,7 +12,9 @@ const startedAt = performance.now()
 const sandbox = await startSandbox({
   dataFile: values.data,
   onEmail: (email) =>
-    console.log(`[email] ${email.kind} to ${email.to}: ${email.link ?? email.secret}`),
+    console.log(
+      `[email] ${email.kind} to ${email.to}: ${email.link ?? email.secret}`,
+    ),
 })
 stopOnSignals(sandbox.stop)
 

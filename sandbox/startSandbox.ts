@@ -54,10 +54,12 @@ export async function startSandbox({
     await Promise.all(anvils.map((anvil) => anvil.stop()))
     throw (failure as PromiseRejectedResult).reason
   }
-  const vendor = await startVendor(vendorParameters).catch(async (error: unknown) => {
-    await Promise.all(anvils.map((anvil) => anvil.stop()))
-    throw error
-  })
+  const vendor = await startVendor(vendorParameters).catch(
+    async (error: unknown) => {
+      await Promise.all(anvils.map((anvil) => anvil.stop()))
+      throw error
+    },
+  )
   let stopping: Promise<void> | undefined
   const never = new Promise<never>(() => {})
   return {

@@ -4,4 +4,8 @@ declare module 'virtual:sandbox' {
   export const rpcUrls: Record<1 | 8453, string>
   /** The TestToken (SBX) address on each sandbox chain. */
   export const tokenAddresses: Record<1 | 8453, Address>
+  /** The vendor emulator's API, for the browser's passkey-stamped calls. */
+  export const vendorUrl: string
+  /** The host's parent organization; its API key stays with the host backend. */
+  export const parentOrganizationId: string
 }

@@ -85,6 +85,22 @@ function deriveAccount(
   }
 }
 
+// BIP-39 seeds cost 2048 rounds of PBKDF2: derive each signing key once.
+const derivedKeys = new Map<string, Hex>()
+
+function privateKeyOf(wallet: Wallet, account: WalletAccount): Hex {
+  const cacheKey = `${wallet.walletId}:${account.path}`
+  let privateKey = derivedKeys.get(cacheKey)
+  if (!privateKey) {
+    const hdKey = mnemonicToAccount(wallet.mnemonic, {
+      path: account.path as `m/44'/60'/${string}`,
+    }).getHdKey()
+    privateKey = bytesToHex(hdKey.privateKey!)
+    derivedKeys.set(cacheKey, privateKey)
+  }
+  return privateKey
+}
+
 /** The account that signs for `signWith` (an address) and its private key. */
 export function signerFor(
   organization: Organization,
@@ -93,11 +109,7 @@ export function signerFor(
   if (typeof signWith !== 'string') throw badRequest('invalid address format')
   for (const wallet of organization.wallets)
     for (const account of wallet.accounts)
-      if (account.address.toLowerCase() === signWith.toLowerCase()) {
-        const hdKey = mnemonicToAccount(wallet.mnemonic, {
-          path: account.path as `m/44'/60'/${string}`,
-        }).getHdKey()
-        return { wallet, account, privateKey: bytesToHex(hdKey.privateKey!) }
-      }
+      if (account.address.toLowerCase() === signWith.toLowerCase())
+        return { wallet, account, privateKey: privateKeyOf(wallet, account) }
   throw notFound(`no wallet account or private key found for ${signWith}`)
 }

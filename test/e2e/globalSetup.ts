@@ -5,5 +5,7 @@ export default async function globalSetup() {
   const playground = await startPlayground({ port: 0, strictPort: true })
   process.env.PLAYGROUND_URL = playground.url
   process.env.SANDBOX_RPC_URLS = JSON.stringify(playground.sandbox.rpcUrls)
+  // Tests play the host backend too, so they get the parent API key; pages never do.
+  process.env.SANDBOX_VENDOR = JSON.stringify(playground.sandbox.vendor)
   return () => playground.stop()
 }

@@ -420,6 +420,38 @@ describe('recovery, authentication and export flows', () => {
     expect(() => assertActivityCompleted(failed.activity)).toThrow(
       /Expected COMPLETED status/,
     )
+    await sandbox('/sandbox/faults', { path, fault: 'consensus' })
+    const held = await personalSign(
+      user.client,
+      user.organizationId,
+      user.address,
+      'held',
+    )
+    expect(held.activity.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED')
+    const released = await user.client.approveActivity({
+      type: 'ACTIVITY_TYPE_APPROVE_ACTIVITY',
+      timestampMs: now(),
+      organizationId: user.organizationId,
+      parameters: { fingerprint: held.activity.fingerprint },
+    })
+    expect(released.activity.status).toBe('ACTIVITY_STATUS_COMPLETED')
+    expect(released.activity.result.signRawPayloadResult?.r).toMatch(
+      /^[0-9a-f]{64}$/,
+    )
+
+    // A slow path does not hold up the others.
+    await sandbox('/sandbox/faults', { path, fault: 'delay', delayMs: 400 })
+    const finished: string[] = []
+    await Promise.all([
+      personalSign(user.client, user.organizationId, user.address, 'slow').then(
+        () => finished.push('slow'),
+      ),
+      user.client
+        .getWhoami({ organizationId: user.organizationId })
+        .then(() => finished.push('whoami')),
+    ])
+    expect(finished).toEqual(['whoami', 'slow'])
+
     // Armed faults are used up: the next request goes through.
     const ok = await personalSign(
       user.client,

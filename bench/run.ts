@@ -1,0 +1,36 @@
+/**
+ * `npm run bench`: every benchmark, printed as tables and written to
+ * bench/results/latest.json with the date and machine.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { parseArgs } from 'node:util'
+import { vendorThroughput } from './vendorThroughput.js'
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean' } } })
+// --quick: a short run that proves the benchmarks work (the smoke test uses it).
+const seconds = values.quick ? 0.5 : 3
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
+console.log(`Benchmarks on ${machine}\n`)
+
+const vendor = await vendorThroughput({ seconds })
+console.log(
+  'Vendor emulator: sign_raw_payload through @turnkey/http, 8 requests in flight',
+)
+console.table(vendor)
+
+const results = {
+  date: new Date().toISOString(),
+  machine,
+  quick: Boolean(values.quick),
+  vendor,
+}
+if (!values.quick) {
+  mkdirSync(new URL('results/', import.meta.url), { recursive: true })
+  writeFileSync(
+    new URL('results/latest.json', import.meta.url),
+    `${JSON.stringify(results, null, 2)}\n`,
+  )
+  console.log('Written to bench/results/latest.json')
+}
