@@ -4,6 +4,8 @@ export type Fault =
   | { kind: 'delay'; ms: number }
   | { kind: 'consensus' }
   | { kind: 'failed' }
+  /** The activity stays PENDING until `get_activity` has been asked `polls` times. */
+  | { kind: 'pending'; polls: number }
 
 /** Test switches: the next `count` requests to a path meet a fault. Off unless armed. */
 export class Faults {

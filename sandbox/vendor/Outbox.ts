@@ -21,6 +21,10 @@ export class Outbox {
     this.onSend?.(email)
   }
 
+  clear() {
+    this.emails.length = 0
+  }
+
   /** Emails to `to`, newest last. */
   to(to: string): Email[] {
     return this.emails.filter(

@@ -20,6 +20,7 @@ export type AuthenticatorOwner = {
 }
 
 export type PendingOtp = {
+  organizationId: string
   userId: string
   code: string
   expiresAtMs: number

@@ -13,6 +13,8 @@ export type VendorWorld = {
   enclave: { signer: EnclaveKey; notarizer: EnclaveKey }
   /** Origins a passkey may sign from; all by default, as the vendor without its origins feature. */
   isAllowedOrigin(origin: string): boolean
+  /** Back to a fresh world: no sub-organizations, emails, faults or codes; same parent and keys. */
+  reset(): void
   /** Called after every change, so the state can be saved. */
   onChange?: (() => void) | undefined
 }

@@ -9,11 +9,13 @@ const faultKinds = [
   'delay',
   'consensus',
   'failed',
+  'pending',
 ] as const
 
 /**
  * The sandbox's own endpoints under /sandbox/: the outbox, the enclave's
- * public keys, fault switches and the clock. Tests and the playground use them.
+ * public keys, fault switches, the clock and a reset. Tests and the
+ * playground use them.
  */
 export async function adminRoute(
   world: VendorWorld,
@@ -34,7 +36,13 @@ export async function adminRoute(
         notarizerPublicKey: world.enclave.notarizer.publicKeyHex,
       }
     case 'POST /sandbox/faults': {
-      const { path, fault, count = 1, delayMs = 1000 } = await readJson()
+      const {
+        path,
+        fault,
+        count = 1,
+        delayMs = 1000,
+        polls = 2,
+      } = await readJson()
       if (typeof path !== 'string' || !path.startsWith('/public/v1/'))
         throw badRequest(
           'path must be a vendor path such as /public/v1/submit/sign_raw_payload',
@@ -43,16 +51,23 @@ export async function adminRoute(
         throw badRequest(`fault must be one of ${faultKinds.join(', ')}`)
       if (!Number.isInteger(count) || (count as number) < 1)
         throw badRequest('count must be >= 1')
+      if (!(Number(delayMs) >= 0) || !(Number(polls) >= 1))
+        throw badRequest('delayMs must be >= 0 and polls >= 1')
       const armed: Fault =
         fault === 'delay'
           ? { kind: 'delay', ms: Number(delayMs) }
-          : ({ kind: fault } as Fault)
+          : fault === 'pending'
+            ? { kind: 'pending', polls: Number(polls) }
+            : ({ kind: fault } as Fault)
       world.faults.arm(path, armed, count as number)
       return { armed: { path, fault, count } }
     }
     case 'DELETE /sandbox/faults':
       world.faults.clear()
       return { cleared: true }
+    case 'POST /sandbox/reset':
+      world.reset()
+      return { reset: true }
     case 'POST /sandbox/clock': {
       const { advanceMs } = await readJson()
       try {

@@ -39,44 +39,71 @@ function requireAppName(emailCustomization: unknown) {
     throw badRequest('appName is required')
 }
 
-/** Adds a fresh expiring key of `keyType` to the user; returns it and its private half. */
-function issueKey(
+type IssueKeyParameters = {
+  keyType: ApiKeyType
+  name: string
+  expirationSeconds: number
+  invalidateExisting?: unknown
+}
+
+/** Adds an expiring key to the user, replacing any earlier record of the same public key. */
+function addKey(
   context: EndpointContext,
   user: User,
-  {
-    keyType,
-    name,
-    expirationSeconds,
-    invalidateExisting,
-    publicKey,
-  }: {
-    keyType: ApiKeyType
-    name: string
-    expirationSeconds: number
-    invalidateExisting?: unknown
-    publicKey?: string
-  },
-) {
-  if (invalidateExisting === true)
-    user.apiKeys = user.apiKeys.filter((k) => k.type !== keyType)
-  const generated = publicKey ? undefined : newP256Key()
+  publicKey: string,
+  { keyType, name, expirationSeconds, invalidateExisting }: IssueKeyParameters,
+): ApiKey {
+  user.apiKeys = user.apiKeys.filter(
+    (k) =>
+      k.publicKey !== publicKey &&
+      !(invalidateExisting === true && k.type === keyType),
+  )
   const apiKey: ApiKey = {
     apiKeyId: randomUUID(),
     apiKeyName: name,
-    publicKey: publicKey ?? generated!.publicKey,
+    publicKey,
     type: keyType,
     createdAtMs: context.nowMs,
     expirationSeconds,
   }
   user.apiKeys.push(apiKey)
   user.updatedAtMs = context.nowMs
-  return { apiKey, privateKey: generated?.privateKey }
+  return apiKey
+}
+
+/**
+ * A fresh key for the user, delivered as a credential bundle encrypted to
+ * `targetPublicKey`. Everything that can fail runs before the state changes.
+ */
+async function issueBundledKey(
+  context: EndpointContext,
+  user: User,
+  targetPublicKey: unknown,
+  parameters: IssueKeyParameters,
+) {
+  const generated = newP256Key()
+  const credentialBundle = await encryptCredentialBundle(
+    generated.privateKey,
+    targetPublicKey,
+  )
+  const apiKey = addKey(context, user, generated.publicKey, parameters)
+  return { apiKey, credentialBundle }
 }
 
 function magicLink(template: unknown, bundle: string) {
   return typeof template === 'string' && template.includes('%s')
     ? template.replace('%s', encodeURIComponent(bundle))
     : undefined
+}
+
+const nameOr = (name: unknown, fallback: string) =>
+  typeof name === 'string' && name ? name : fallback
+
+function emailLink(emailCustomization: unknown, bundle: string) {
+  return magicLink(
+    (emailCustomization as { magicLinkTemplate?: unknown }).magicLinkTemplate,
+    bundle,
+  )
 }
 
 /** Recovery, email and OTP authentication, sessions: every flow that hands out a credential. */
@@ -94,22 +121,22 @@ export const authSubmits: Record<string, SubmitEndpoint> = {
     ) {
       requireAppName(emailCustomization)
       const user = userByEmail(context, email)
-      const { privateKey } = issueKey(context, user, {
-        keyType: 'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256',
-        name: `Recovery key ${context.nowMs}`,
-        expirationSeconds: expirationOf(expirationSeconds),
-      })
-      const bundle = await encryptCredentialBundle(privateKey!, targetPublicKey)
+      const { credentialBundle } = await issueBundledKey(
+        context,
+        user,
+        targetPublicKey,
+        {
+          keyType: 'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256',
+          name: `Recovery key ${context.nowMs}`,
+          expirationSeconds: expirationOf(expirationSeconds),
+        },
+      )
       context.outbox.send({
         to: user.userEmail!,
         kind: 'recovery',
         subject: 'Recover your account',
-        secret: bundle,
-        link: magicLink(
-          (emailCustomization as { magicLinkTemplate?: unknown })
-            .magicLinkTemplate,
-          bundle,
-        ),
+        secret: credentialBundle,
+        link: emailLink(emailCustomization, credentialBundle),
         sentAtMs: context.nowMs,
       })
       return { userId: user.userId }
@@ -159,27 +186,23 @@ export const authSubmits: Record<string, SubmitEndpoint> = {
     ) {
       requireAppName(emailCustomization)
       const user = userByEmail(context, email)
-      // Email auth hands out an ordinary API-key credential with an expiry.
-      const { apiKey, privateKey } = issueKey(context, user, {
-        keyType: 'CREDENTIAL_TYPE_API_KEY_P256',
-        name:
-          typeof apiKeyName === 'string'
-            ? apiKeyName
-            : `Email auth ${context.nowMs}`,
-        expirationSeconds: expirationOf(expirationSeconds),
-        invalidateExisting,
-      })
-      const bundle = await encryptCredentialBundle(privateKey!, targetPublicKey)
+      const { apiKey, credentialBundle } = await issueBundledKey(
+        context,
+        user,
+        targetPublicKey,
+        {
+          keyType: 'CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256',
+          name: nameOr(apiKeyName, `Email auth ${context.nowMs}`),
+          expirationSeconds: expirationOf(expirationSeconds),
+          invalidateExisting,
+        },
+      )
       context.outbox.send({
         to: user.userEmail!,
         kind: 'email_auth',
         subject: 'Your sign-in link',
-        secret: bundle,
-        link: magicLink(
-          (emailCustomization as { magicLinkTemplate?: unknown })
-            .magicLinkTemplate,
-          bundle,
-        ),
+        secret: credentialBundle,
+        link: emailLink(emailCustomization, credentialBundle),
         sentAtMs: context.nowMs,
       })
       return { userId: user.userId, apiKeyId: apiKey.apiKeyId }
@@ -211,6 +234,7 @@ export const authSubmits: Record<string, SubmitEndpoint> = {
       ).join('')
       const otpId = randomUUID()
       context.state.otps.set(otpId, {
+        organizationId: context.organization.organizationId,
         userId: user.userId,
         code,
         expiresAtMs:
@@ -244,32 +268,36 @@ export const authSubmits: Record<string, SubmitEndpoint> = {
     ) {
       const { otps } = context.state
       const pending = typeof otpId === 'string' ? otps.get(otpId) : undefined
-      if (!pending || pending.expiresAtMs <= context.nowMs) {
-        if (typeof otpId === 'string') otps.delete(otpId)
+      if (
+        !pending ||
+        pending.organizationId !== context.organization.organizationId
+      )
+        throw badRequest('OTP expired or not found')
+      if (pending.expiresAtMs <= context.nowMs) {
+        otps.delete(otpId as string)
         throw badRequest('OTP expired or not found')
       }
       if (otpCode !== pending.code) {
         if (--pending.attemptsLeft <= 0) otps.delete(otpId as string)
         throw badRequest('invalid OTP code')
       }
-      otps.delete(otpId as string)
       const user = context.state.user(context.organization, pending.userId)
-      const { apiKey, privateKey } = issueKey(context, user, {
-        keyType: 'CREDENTIAL_TYPE_OTP_AUTH_KEY_P256',
-        name:
-          typeof apiKeyName === 'string'
-            ? apiKeyName
-            : `OTP auth ${context.nowMs}`,
-        expirationSeconds: expirationOf(expirationSeconds),
-        invalidateExisting,
-      })
+      const { apiKey, credentialBundle } = await issueBundledKey(
+        context,
+        user,
+        targetPublicKey,
+        {
+          keyType: 'CREDENTIAL_TYPE_OTP_AUTH_KEY_P256',
+          name: nameOr(apiKeyName, `OTP auth ${context.nowMs}`),
+          expirationSeconds: expirationOf(expirationSeconds),
+          invalidateExisting,
+        },
+      )
+      otps.delete(otpId as string)
       return {
         userId: user.userId,
         apiKeyId: apiKey.apiKeyId,
-        credentialBundle: await encryptCredentialBundle(
-          privateKey!,
-          targetPublicKey,
-        ),
+        credentialBundle,
       }
     },
   },
@@ -293,25 +321,24 @@ export const authSubmits: Record<string, SubmitEndpoint> = {
         userId === undefined
           ? context.principal.user
           : context.state.user(context.organization, userId)
-      const { apiKey, privateKey } = issueKey(context, user, {
-        keyType: 'CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256',
-        name:
-          typeof apiKeyName === 'string'
-            ? apiKeyName
-            : `Session ${context.nowMs}`,
-        expirationSeconds: expirationOf(expirationSeconds),
-        invalidateExisting,
-      })
+      const { apiKey, credentialBundle } = await issueBundledKey(
+        context,
+        user,
+        targetPublicKey,
+        {
+          keyType: 'CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256',
+          name: nameOr(apiKeyName, `Session ${context.nowMs}`),
+          expirationSeconds: expirationOf(expirationSeconds),
+          invalidateExisting,
+        },
+      )
       return {
         organizationId: context.organization.organizationId,
         organizationName: context.organization.organizationName,
         userId: user.userId,
         username: user.userName,
         apiKeyId: apiKey.apiKeyId,
-        credentialBundle: await encryptCredentialBundle(
-          privateKey!,
-          targetPublicKey,
-        ),
+        credentialBundle,
       }
     },
   },
@@ -324,12 +351,11 @@ export const authSubmits: Record<string, SubmitEndpoint> = {
         throw badRequest('invalid public key')
       const seconds = expirationOf(expirationSeconds)
       const { user } = context.principal
-      issueKey(context, user, {
-        keyType: 'CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256',
+      addKey(context, user, publicKey, {
+        keyType: 'CREDENTIAL_TYPE_LOGIN',
         name: `Login ${context.nowMs}`,
         expirationSeconds: seconds,
         invalidateExisting,
-        publicKey,
       })
       return {
         session: mintSessionJwt(

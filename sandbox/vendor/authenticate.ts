@@ -51,32 +51,41 @@ export async function authenticate({
     throw unauthenticated('malformed activity stamp')
   const organizations = state.neighbourhood(target)
 
+  // Find the credential and check the signature first: what it may do is
+  // decided only for a request that is really signed by it.
   if (typeof apiKeyHeader === 'string') {
     const stamp = parseApiKeyStamp(apiKeyHeader)
+    const isLive = ({ apiKey }: { apiKey: ApiKey }) =>
+      apiKey.expirationSeconds === undefined ||
+      nowMs < apiKey.createdAtMs + apiKey.expirationSeconds * 1000
     const owners = state.apiKeyOwners(stamp.publicKey, organizations)
-    const owner = resolveOwner(owners, target, scope, 'public key')
-    const { apiKey } = owner
-    if (
-      apiKey.expirationSeconds !== undefined &&
-      nowMs >= apiKey.createdAtMs + apiKey.expirationSeconds * 1000
-    )
-      throw unauthenticated('expired api key')
+    // The same public key may be registered again (a new login session): a live record wins.
+    const candidates = owners.some(isLive) ? owners.filter(isLive) : owners
+    const candidate = preferred(candidates, target, 'public key')
+    if (!isLive(candidate)) throw unauthenticated('expired api key')
     if (!verifyP256(stamp.publicKey, stamp.signature, rawBody))
       throw unauthenticated('could not verify api key signature')
-    return { ...owner, credential: { kind: 'apiKey', apiKey } }
+    const owner = authorize(candidates, candidate, target, scope, 'public key')
+    return {
+      ...owner,
+      credential: { kind: 'apiKey', apiKey: candidate.apiKey },
+    }
   }
 
   if (typeof webauthnHeader === 'string') {
     const stamp = parseWebauthnStamp(webauthnHeader)
     const owners = state.authenticatorOwners(stamp.credentialId, organizations)
-    const owner = resolveOwner(owners, target, scope, 'credential ID')
-    const { authenticator } = owner
-    authenticator.counter = await verifyWebauthnStamp(
+    const candidate = preferred(owners, target, 'credential ID')
+    const { authenticator } = candidate
+    const counter = await verifyWebauthnStamp(
       stamp,
       authenticator,
       rawBody,
       isAllowedOrigin,
     )
+    // Overlapping verifications may finish out of order: the counter only rises.
+    authenticator.counter = Math.max(authenticator.counter, counter)
+    const owner = authorize(owners, candidate, target, scope, 'credential ID')
     return { ...owner, credential: { kind: 'passkey', authenticator } }
   }
 
@@ -85,35 +94,56 @@ export async function authenticate({
   )
 }
 
-function resolveOwner<owner extends Owner>(
+type CredentialKind = 'public key' | 'credential ID'
+
+function notFoundError(what: CredentialKind) {
+  return unauthenticated(
+    what === 'public key'
+      ? 'could not find public key in organization or its parent organization'
+      : 'credential ID could not be found in organization or its parent organization',
+  )
+}
+
+/** The record to verify against: the target's own, else the parent's, else a sub-org's. */
+function preferred<owner extends Owner>(
   owners: owner[],
   target: Organization,
-  scope: RequestScope,
-  what: 'public key' | 'credential ID',
+  what: CredentialKind,
 ): owner {
-  const notFound = () =>
-    unauthenticated(
-      what === 'public key'
-        ? 'could not find public key in organization or its parent organization'
-        : 'credential ID could not be found in organization or its parent organization',
+  const candidate =
+    owners.find((o) => o.organization === target) ??
+    owners.find(
+      (o) => o.organization.organizationId === target.parentOrganizationId,
+    ) ??
+    owners.find(
+      (o) => o.organization.parentOrganizationId === target.organizationId,
     )
-  const own = owners.find((o) => o.organization === target)
-  if (own) return own
-  const fromParent = owners.find(
-    (o) => o.organization.organizationId === target.parentOrganizationId,
-  )
-  if (fromParent) {
+  if (!candidate) throw notFoundError(what)
+  return candidate
+}
+
+/** The vendor's rules for a verified credential acting on `target`. */
+function authorize<owner extends Owner>(
+  owners: owner[],
+  candidate: owner,
+  target: Organization,
+  scope: RequestScope,
+  what: CredentialKind,
+): owner {
+  if (candidate.organization === target) return candidate
+  if (candidate.organization.organizationId === target.parentOrganizationId) {
     if (!scope.parentMayAct) throw forbidden()
-    return { ...fromParent, organization: target }
+    return { ...candidate, organization: target }
   }
-  const fromSubOrgs = owners.filter(
-    (o) => o.organization.parentOrganizationId === target.organizationId,
-  )
-  if (fromSubOrgs.length === 0) throw notFound()
   if (!scope.subOrgMayUseParentId) throw forbidden()
-  if (fromSubOrgs.length > 1)
-    throw unauthenticated(
-      `more than one suborg associated with a ${what === 'public key' ? 'public key' : 'credential ID'}`,
-    )
-  return fromSubOrgs[0]!
+  const subOrganizations = new Set(
+    owners
+      .filter(
+        (o) => o.organization.parentOrganizationId === target.organizationId,
+      )
+      .map((o) => o.organization),
+  )
+  if (subOrganizations.size > 1)
+    throw unauthenticated(`more than one suborg associated with a ${what}`)
+  return candidate
 }

@@ -11,6 +11,7 @@ import { authenticate, type Principal } from './authenticate.js'
 import { authSubmits } from './authSubmits.js'
 import type { Endpoint, EndpointContext, SubmitEndpoint } from './endpoint.js'
 import { exportSubmits } from './exportSubmits.js'
+import type { Fault } from './Faults.js'
 import { type Activity, type Organization, toTimestamp } from './model.js'
 import { queries } from './queries.js'
 import { specPaths } from './specPaths.js'
@@ -48,6 +49,12 @@ export function createVendorServer(world: VendorWorld): Server {
     string,
     { run: () => Promise<Record<string, unknown>>; byFault: boolean }
   >()
+  // Activities held PENDING by the fault switch, released after some polls.
+  const awaitingPolls = new Map<
+    string,
+    { run: () => Promise<Record<string, unknown>>; pollsLeft: number }
+  >()
+  const inFlight = new Map<string, Promise<{ activity: Activity }>>()
 
   return createServer((request, response) => {
     allowLocalOrigins(request, response)
@@ -143,7 +150,11 @@ export function createVendorServer(world: VendorWorld): Server {
       outbox: world.outbox,
       enclave: world.enclave,
     }
-    if (endpoint.kind === 'query') return endpoint.handle(context, body)
+    if (endpoint.kind === 'query') {
+      if (name === 'get_activity')
+        await advancePolled(context.organization, body.activityId)
+      return endpoint.handle(context, body)
+    }
 
     const { type, timestampMs, parameters } = body
     const resultKey =
@@ -180,14 +191,56 @@ export function createVendorServer(world: VendorWorld): Server {
       (a) => a.fingerprint === fingerprint,
     )
     if (existing) return { activity: existing }
+    // The same body sent twice at once (a retry) still makes one activity.
+    const running = inFlight.get(fingerprint)
+    if (running) return running
+    const creation = createActivity({
+      context,
+      name,
+      type: type as string,
+      resultKey,
+      parameters: parameters as Record<string, unknown>,
+      fingerprint,
+      fault,
+      endpoint,
+    })
+    inFlight.set(fingerprint, creation)
+    try {
+      return await creation
+    } finally {
+      inFlight.delete(fingerprint)
+    }
+  }
+
+  async function createActivity({
+    context,
+    name,
+    type,
+    resultKey,
+    parameters,
+    fingerprint,
+    fault,
+    endpoint,
+  }: {
+    context: EndpointContext
+    name: string
+    type: string
+    resultKey: string
+    parameters: Record<string, unknown>
+    fingerprint: string
+    fault: Fault | undefined
+    endpoint: SubmitEndpoint
+  }) {
+    const { organization, principal, nowMs } = context
+    const id = randomUUID()
     const activity: Activity = {
-      id: randomUUID(),
+      id,
       organizationId: organization.organizationId,
       status: 'ACTIVITY_STATUS_PENDING',
-      type: type as string,
-      intent: { [intentKey(name, type as string)]: parameters },
+      type,
+      intent: { [intentKey(name, type)]: parameters },
       result: {},
-      votes: [vote(principal, organization, nowMs)],
+      votes: [vote(principal, nowMs, id)],
       fingerprint,
       canApprove: false,
       canReject: false,
@@ -195,10 +248,7 @@ export function createVendorServer(world: VendorWorld): Server {
       updatedAt: toTimestamp(nowMs),
     }
     const run = async () => ({
-      [resultKey]: await endpoint.handle(
-        context,
-        parameters as Record<string, unknown>,
-      ),
+      [resultKey]: await endpoint.handle(context, parameters),
     })
     if (fault?.kind === 'failed') {
       activity.status = 'ACTIVITY_STATUS_FAILED'
@@ -207,6 +257,8 @@ export function createVendorServer(world: VendorWorld): Server {
         message: 'activity failed (sandbox fault switch)',
         details: [],
       }
+    } else if (fault?.kind === 'pending') {
+      awaitingPolls.set(activity.id, { run, pollsLeft: fault.polls })
     } else if (
       fault?.kind === 'consensus' ||
       needsQuorum(organization, principal)
@@ -224,6 +276,19 @@ export function createVendorServer(world: VendorWorld): Server {
     }
     organization.activities.push(activity)
     return { activity }
+  }
+
+  /** A held (`pending` switch) activity finishes once it has been polled enough. */
+  async function advancePolled(
+    organization: Organization,
+    activityId: unknown,
+  ) {
+    const held =
+      typeof activityId === 'string' ? awaitingPolls.get(activityId) : undefined
+    const activity = organization.activities.find((a) => a.id === activityId)
+    if (!held || !activity || --held.pollsLeft > 0) return
+    awaitingPolls.delete(activity.id)
+    await settle(activity, held.run)
   }
 
   /** approve_activity / reject_activity: a root user's vote on an activity awaiting consensus. */
@@ -253,32 +318,40 @@ export function createVendorServer(world: VendorWorld): Server {
     activity.updatedAt = toTimestamp(nowMs)
     if (name === 'reject_activity') {
       activity.votes.push({
-        ...vote(principal, organization, nowMs),
+        ...vote(principal, nowMs, activity.id),
         selection: 'VOTE_SELECTION_REJECTED',
       })
       activity.status = 'ACTIVITY_STATUS_REJECTED'
       awaitingConsensus.delete(activity.id)
     } else {
-      activity.votes.push(vote(principal, organization, nowMs))
+      activity.votes.push(vote(principal, nowMs, activity.id))
       const approvals = activity.votes.filter(
         (v) =>
           (v as { selection: string }).selection === 'VOTE_SELECTION_APPROVED',
       ).length
       if (awaiting.byFault || approvals >= organization.rootQuorumThreshold) {
         awaitingConsensus.delete(activity.id)
-        try {
-          activity.result = await awaiting.run()
-          activity.status = 'ACTIVITY_STATUS_COMPLETED'
-        } catch (error) {
-          if (!(error instanceof VendorError)) throw error
-          activity.status = 'ACTIVITY_STATUS_FAILED'
-          activity.failure = error.toBody()
-        }
+        await settle(activity, awaiting.run)
       }
     }
     activity.canApprove = activity.canReject =
       activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED'
     return { activity }
+  }
+}
+
+/** Runs held work: the activity completes, or fails with the vendor error. */
+async function settle(
+  activity: Activity,
+  run: () => Promise<Record<string, unknown>>,
+) {
+  try {
+    activity.result = await run()
+    activity.status = 'ACTIVITY_STATUS_COMPLETED'
+  } catch (error) {
+    if (!(error instanceof VendorError)) throw error
+    activity.status = 'ACTIVITY_STATUS_FAILED'
+    activity.failure = error.toBody()
   }
 }
 
@@ -299,12 +372,12 @@ function needsQuorum(organization: Organization, principal: Principal) {
   )
 }
 
-function vote(principal: Principal, organization: Organization, nowMs: number) {
+function vote(principal: Principal, nowMs: number, activityId: string) {
   return {
     id: randomUUID(),
     userId: principal.user.userId,
     user: { userId: principal.user.userId, userName: principal.user.userName },
-    activityId: organization.organizationId,
+    activityId,
     selection: 'VOTE_SELECTION_APPROVED',
     createdAt: toTimestamp(nowMs),
   }

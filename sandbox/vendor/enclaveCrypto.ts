@@ -49,19 +49,34 @@ function uncompressedHex(publicKey: KeyObject) {
   return `04${Buffer.from(x!, 'base64url').toString('hex')}${Buffer.from(y!, 'base64url').toString('hex')}`
 }
 
-/** A P-256 public key given as compressed or uncompressed hex, as raw uncompressed bytes. */
+const uncompressedSpkiPrefix = Buffer.from(
+  '3059301306072a8648ce3d020106082a8648ce3d030107034200',
+  'hex',
+)
+
+/**
+ * A P-256 public key given as compressed or uncompressed hex, as raw
+ * uncompressed bytes; anything else, a point off the curve included, is a 400.
+ */
 export function uncompressedPublicKey(hex: unknown): Uint8Array {
-  if (typeof hex !== 'string') throw badRequest('invalid target public key')
-  if (/^04[0-9a-f]{128}$/i.test(hex)) return Buffer.from(hex, 'hex')
-  if (/^0[23][0-9a-f]{64}$/i.test(hex)) {
+  const invalid = () => badRequest('invalid target public key')
+  if (typeof hex !== 'string') throw invalid()
+  const prefix = /^04[0-9a-f]{128}$/i.test(hex)
+    ? uncompressedSpkiPrefix
+    : /^0[23][0-9a-f]{64}$/i.test(hex)
+      ? compressedSpkiPrefix
+      : undefined
+  if (!prefix) throw invalid()
+  try {
     const key = createPublicKey({
-      key: Buffer.concat([compressedSpkiPrefix, Buffer.from(hex, 'hex')]),
+      key: Buffer.concat([prefix, Buffer.from(hex, 'hex')]),
       format: 'der',
       type: 'spki',
     })
     return Buffer.from(uncompressedHex(key), 'hex')
+  } catch {
+    throw invalid()
   }
-  throw badRequest('invalid target public key')
 }
 
 /** A fresh P-256 API key: its compressed public key and raw private scalar. */

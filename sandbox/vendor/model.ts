@@ -8,6 +8,7 @@ export type ApiKeyType =
   | 'CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256'
   | 'CREDENTIAL_TYPE_OTP_AUTH_KEY_P256'
   | 'CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256'
+  | 'CREDENTIAL_TYPE_LOGIN'
 
 export type ApiKey = {
   apiKeyId: string

@@ -95,6 +95,18 @@ export async function startVendor({
     enclave: loaded.enclave,
     isAllowedOrigin: () => true,
     onChange: save,
+    reset() {
+      for (const organization of loaded.state.organizations.values()) {
+        if (organization.parentOrganizationId)
+          loaded.state.organizations.delete(organization.organizationId)
+        organization.activities = []
+        organization.userTags = []
+        for (const user of organization.users) user.userTags = []
+      }
+      loaded.state.otps.clear()
+      outbox.clear()
+      faults.clear()
+    },
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

@@ -226,18 +226,17 @@ export const submits: Record<string, SubmitEndpoint> = {
       { userId, userName, userEmail, userPhoneNumber, userTagIds },
     ) {
       const user = context.state.user(context.organization, userId)
+      // Check everything before changing anything.
+      const tags = userTagIds === undefined ? undefined : list(userTagIds)
+      for (const tag of tags ?? [])
+        if (!context.organization.userTags.some((t) => t.userTagId === tag))
+          throw notFound('no user tag found with the given ID')
       if (typeof userName === 'string' && userName) user.userName = userName
       // An empty string clears the field.
       if (typeof userEmail === 'string') user.userEmail = userEmail || undefined
       if (typeof userPhoneNumber === 'string')
         user.userPhoneNumber = userPhoneNumber || undefined
-      if (userTagIds !== undefined) {
-        const tags = list(userTagIds)
-        for (const tag of tags)
-          if (!context.organization.userTags.some((t) => t.userTagId === tag))
-            throw notFound('no user tag found with the given ID')
-        user.userTags = tags as string[]
-      }
+      if (tags) user.userTags = tags as string[]
       touch(user, context.nowMs)
       return { userId: user.userId }
     },

@@ -28,6 +28,8 @@ export async function verifyAttestation(
     isAllowedOrigin,
   }: { nowMs: number; isAllowedOrigin(origin: string): boolean },
 ): Promise<Authenticator> {
+  if (typeof params !== 'object' || params === null)
+    throw badRequest('bad request body')
   const { authenticatorName, challenge, attestation } = params
   if (
     typeof authenticatorName !== 'string' ||
@@ -41,15 +43,17 @@ export async function verifyAttestation(
     ? attestation.transports.filter((t): t is string => typeof t === 'string')
     : []
   let origin: string
+  let hostname: string
   try {
     origin = JSON.parse(
       Buffer.from(attestation.clientDataJson, 'base64url').toString('utf8'),
     ).origin
-    if (!isAllowedOrigin(origin)) throw invalidAttestation()
+    hostname = new URL(origin).hostname
   } catch {
     throw invalidAttestation()
   }
-  const labels = new URL(origin).hostname.split('.')
+  if (!isAllowedOrigin(origin)) throw invalidAttestation()
+  const labels = hostname.split('.')
   const rpIdCandidates = labels.map((_, index) => labels.slice(index).join('.'))
   try {
     const { verified, registrationInfo } = await verifyRegistrationResponse({

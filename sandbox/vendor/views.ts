@@ -49,6 +49,7 @@ export const userView = (user: User) => ({
   apiKeys: user.apiKeys.map(apiKeyView),
   userTags: user.userTags,
   oauthProviders: [],
+  mfaPolicies: [],
   ...times(user.createdAtMs, user.updatedAtMs),
 })
 

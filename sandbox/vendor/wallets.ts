@@ -53,9 +53,11 @@ export function createWallet({
 
 export function addAccounts(wallet: Wallet, accounts: unknown, nowMs: number) {
   if (!Array.isArray(accounts)) throw badRequest('bad request body')
-  const added = accounts.map((params: AccountParams) =>
-    deriveAccount(wallet.mnemonic, params, nowMs),
-  )
+  const added = accounts.map((params: unknown) => {
+    if (typeof params !== 'object' || params === null)
+      throw badRequest('bad request body')
+    return deriveAccount(wallet.mnemonic, params as AccountParams, nowMs)
+  })
   wallet.accounts.push(...added)
   return added
 }
@@ -71,7 +73,14 @@ function deriveAccount(
     throw badRequest('invalid path format')
   if (addressFormat !== 'ADDRESS_FORMAT_ETHEREUM')
     throw badRequest('only ADDRESS_FORMAT_ETHEREUM is supported by the sandbox')
-  if (typeof path !== 'string' || !/^m(\/\d+'?)+$/.test(path))
+  if (
+    typeof path !== 'string' ||
+    !/^m(\/\d+'?)+$/.test(path) ||
+    path
+      .split('/')
+      .slice(1)
+      .some((segment) => Number.parseInt(segment, 10) >= 2 ** 31)
+  )
     throw badRequest('invalid derivation path')
   const account = mnemonicToAccount(mnemonic, {
     path: path as `m/44'/60'/${string}`,

@@ -55,6 +55,27 @@ function personalSign(
 }
 
 describe('recovery, authentication and export flows', () => {
+  it('resets to a fresh world with the same parent and keys', async () => {
+    const separate = await startVendor()
+    try {
+      const user = await signUp(separate, 'reset')
+      const response = await fetch(`${separate.url}/sandbox/reset`, {
+        method: 'POST',
+      })
+      expect(response.status).toBe(200)
+      expect(
+        (await backendClient(separate).getSubOrgIds({})).organizationIds,
+      ).toEqual([])
+      await expect(
+        user.client.getWhoami({
+          organizationId: separate.parentOrganizationId,
+        }),
+      ).rejects.toThrow(/credential ID could not be found/)
+    } finally {
+      await separate.stop()
+    }
+  })
+
   it('recovers a user by email with a new passkey; the recovery key is then gone', async () => {
     const user = await signUp(vendor, 'ada')
     const target = generateP256KeyPair()
@@ -207,6 +228,14 @@ describe('recovery, authentication and export flows', () => {
       emailCustomization: { appName: 'Playground' },
     })
     expect(started.userId).toBe(user.userId)
+    // Another email-auth with invalidateExisting replaces email-auth keys only.
+    const { user: stored } = await backendClient(vendor).getUser({
+      organizationId: user.organizationId,
+      userId: user.userId,
+    })
+    expect(stored.apiKeys.map((k) => k.credential.type)).toEqual([
+      'CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256',
+    ])
     const email = await lastEmail(vendor, user.email)
     const client = keyClient(
       vendor,
@@ -451,6 +480,27 @@ describe('recovery, authentication and export flows', () => {
         .then(() => finished.push('whoami')),
     ])
     expect(finished).toEqual(['whoami', 'slow'])
+
+    // PENDING until polled: the vendor client's poller waits it out.
+    await sandbox('/sandbox/faults', { path, fault: 'pending', polls: 2 })
+    const pending = await personalSign(
+      user.client,
+      user.organizationId,
+      user.address,
+      'later',
+    )
+    expect(pending.activity.status).toBe('ACTIVITY_STATUS_PENDING')
+    const poll = () =>
+      user.client.getActivity({
+        organizationId: user.organizationId,
+        activityId: pending.activity.id,
+      })
+    expect((await poll()).activity.status).toBe('ACTIVITY_STATUS_PENDING')
+    const done = await poll()
+    expect(done.activity.status).toBe('ACTIVITY_STATUS_COMPLETED')
+    expect(done.activity.result.signRawPayloadResult?.s).toMatch(
+      /^[0-9a-f]{64}$/,
+    )
 
     // Armed faults are used up: the next request goes through.
     const ok = await personalSign(

@@ -386,3 +386,162 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
     expect(remote.headers.get('access-control-allow-origin')).toBeNull()
   })
 })
+
+describe('the vendor emulator answers bad input with a 4xx and changes nothing', () => {
+  async function submit(
+    name: string,
+    type: string,
+    parameters: unknown,
+    organizationId = user.organizationId,
+  ) {
+    const body = JSON.stringify({
+      type,
+      timestampMs: String(vendor.clock.now()),
+      organizationId,
+      parameters,
+    })
+    return post(`/public/v1/submit/${name}`, body, passkeyStamp(body))
+  }
+
+  // What a failed request must leave as it was (passkey counters move with every stamp).
+  const snapshot = () => {
+    const organization = vendor.state.organization(user.organizationId)
+    return JSON.stringify({
+      users: organization.users.map((u) => ({
+        ...u,
+        authenticators: u.authenticators.map((a) => a.authenticatorId),
+      })),
+      wallets: organization.wallets,
+    })
+  }
+
+  it.each([
+    [
+      'create_authenticators',
+      'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+      () => ({ userId: user.userId, authenticators: [null] }),
+    ],
+    [
+      'create_wallet',
+      'ACTIVITY_TYPE_CREATE_WALLET',
+      () => ({ walletName: 'w', accounts: [null] }),
+    ],
+    [
+      'create_wallet',
+      'ACTIVITY_TYPE_CREATE_WALLET',
+      () => ({
+        walletName: 'w',
+        accounts: [
+          {
+            curve: 'CURVE_SECP256K1',
+            pathFormat: 'PATH_FORMAT_BIP32',
+            path: "m/44'/60'/2147483648'/0/0",
+            addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+          },
+        ],
+      }),
+    ],
+    [
+      'update_user',
+      'ACTIVITY_TYPE_UPDATE_USER',
+      () => ({
+        userId: user.userId,
+        userName: 'mallory',
+        userTagIds: ['no-such-tag'],
+      }),
+    ],
+    [
+      'create_authenticators',
+      'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+      () => {
+        const registration = new SoftwareAuthenticator().register()
+        registration.attestation.clientDataJson = Buffer.from(
+          JSON.stringify({ type: 'webauthn.create' }),
+        ).toString('base64url')
+        return { userId: user.userId, authenticators: [registration] }
+      },
+    ],
+  ])('%s with malformed parameters (%#)', async (name, type, parameters) => {
+    const before = snapshot()
+    const result = await submit(name, type, parameters())
+    expect([400, 404]).toContain(result.status)
+    expect([3, 5]).toContain(result.body.code)
+    expect(snapshot()).toBe(before)
+  })
+
+  it('a target key off the curve, before any key is issued', async () => {
+    const before = vendor.state.organization(user.organizationId).users[0]!
+      .apiKeys.length
+    const offCurve = `04${'11'.repeat(64)}`
+    const body = JSON.stringify({
+      type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2',
+      timestampMs: String(vendor.clock.now()),
+      organizationId: user.organizationId,
+      parameters: { targetPublicKey: offCurve },
+    })
+    expect(
+      await post(
+        '/public/v1/submit/create_read_write_session',
+        body,
+        passkeyStamp(body),
+      ),
+    ).toEqual({
+      status: 400,
+      body: { code: 3, message: 'invalid target public key', details: [] },
+    })
+    expect(
+      vendor.state.organization(user.organizationId).users[0]!.apiKeys,
+    ).toHaveLength(before)
+  })
+
+  it('a bad signature with a known key: 401 before any question of scope', async () => {
+    const body = JSON.stringify({
+      type: 'ACTIVITY_TYPE_EXPORT_WALLET',
+      timestampMs: String(vendor.clock.now()),
+      organizationId: user.organizationId,
+      parameters: {
+        walletId: 'w',
+        targetPublicKey: generateApiKeyPair().publicKey,
+      },
+    })
+    const forged = Buffer.from(
+      JSON.stringify({
+        publicKey: vendor.parentApiKey.publicKey,
+        scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+        signature:
+          '3044022000000000000000000000000000000000000000000000000000000000000000010220000000000000000000000000000000000000000000000000000000000000000001',
+      }),
+    ).toString('base64url')
+    expect(
+      await post('/public/v1/submit/export_wallet', body, {
+        'X-Stamp': forged,
+      }),
+    ).toEqual({
+      status: 401,
+      body: {
+        code: 16,
+        message: 'could not verify api key signature',
+        details: [],
+      },
+    })
+  })
+
+  it('the same body twice at once: one activity', async () => {
+    const body = activity(vendor.parentOrganizationId)
+    const stamp = await apiKeyStamp(body)
+    const [first, second] = await Promise.all([
+      post('/public/v1/submit/create_user_tag', body, stamp),
+      post('/public/v1/submit/create_user_tag', body, stamp),
+    ])
+    const ids = [first, second].map(
+      (r) => (r.body as unknown as { activity: { id: string } }).activity.id,
+    )
+    expect(ids[0]).toBe(ids[1])
+    const tagName = JSON.parse(body).parameters.userTagName
+    expect(
+      vendor.state
+        .organization(vendor.parentOrganizationId)
+        .userTags.filter((t) => t.userTagName === tagName),
+    ).toHaveLength(1)
+  })
+})
