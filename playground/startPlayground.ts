@@ -3,6 +3,7 @@ import { sandboxChains } from '../sandbox/chains.js'
 import { deployTestToken } from '../sandbox/contracts/deployTestToken.js'
 import { devAccount } from '../sandbox/devAccounts.js'
 import { type Sandbox, startSandbox } from '../sandbox/startSandbox.js'
+import { hostBackend } from './hostBackend.js'
 import { sandboxModule } from './sandboxModule.js'
 
 export type Playground = {
@@ -32,6 +33,7 @@ export async function startPlayground({
     const server = await createServer({
       configFile: new URL('vite.config.ts', import.meta.url).pathname,
       plugins: [
+        hostBackend(sandbox.vendor),
         sandboxModule({
           rpcUrls: sandbox.rpcUrls,
           tokenAddresses,

@@ -5,6 +5,15 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
   plugins: [react()],
+  // The playground imports the package by its public names, served from source.
+  resolve: {
+    alias: {
+      'wagmi-connector-pack/passkey': new URL(
+        '../src/exports/passkey.ts',
+        import.meta.url,
+      ).pathname,
+    },
+  },
   server: { host: '127.0.0.1' },
   optimizeDeps: {
     include: [

@@ -1,9 +1,11 @@
 import { useConnection } from 'wagmi'
 import { Balances } from './components/Balances.js'
 import { Connection } from './components/Connection.js'
+import { PasskeySignUp } from './components/PasskeySignUp.js'
 import { SendEth } from './components/SendEth.js'
 import { SendToken } from './components/SendToken.js'
 import { SignMessage } from './components/SignMessage.js'
+import { SignTypedData } from './components/SignTypedData.js'
 import { SwitchChain } from './components/SwitchChain.js'
 
 export function App() {
@@ -12,11 +14,13 @@ export function App() {
     <main>
       <h1>wagmi-connector-pack playground</h1>
       <Connection />
+      <PasskeySignUp />
       {isConnected && (
         <>
           <Balances />
           <SwitchChain />
           <SignMessage />
+          <SignTypedData />
           <SendEth />
           <SendToken />
         </>

@@ -1,7 +1,8 @@
-import { rpcUrls } from 'virtual:sandbox'
+import { parentOrganizationId, rpcUrls, vendorUrl } from 'virtual:sandbox'
 import { http } from 'viem'
 import { createConfig } from 'wagmi'
 import { mock } from 'wagmi/connectors'
+import { passkeyWallet } from 'wagmi-connector-pack/passkey'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 
@@ -11,7 +12,23 @@ const [ethereum, base] = sandboxChains(rpcUrls)
 export const config = createConfig({
   chains: [ethereum, base],
   connectors: [
-    // Stands in until the pack's connectors land: anvil's dev account 0, signed by anvil.
+    passkeyWallet({
+      organizationId: parentOrganizationId,
+      apiBaseUrl: vendorUrl,
+      rpName: 'wagmi-connector-pack playground',
+      // The host backend call; the dev server plays the backend (playground/hostBackend.ts).
+      async createAccount(request) {
+        const response = await fetch('/api/create-account', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(request),
+        })
+        const body = await response.json()
+        if (!response.ok) throw new Error(body.error ?? 'Sign-up failed')
+        return body
+      },
+    }),
+    // Stands in for the connectors still to come: anvil's dev account 0, signed by anvil.
     mock({ accounts: [devAccount(0).address], features: { reconnect: true } }),
   ],
   transports: {

@@ -32,6 +32,8 @@ export type CreateConnectorStorageParameters = {
   key: string
   /** Chains of the config: a stored chain id outside them is stale. */
   chainIds?: readonly number[] | undefined
+  /** What a session id looks like for this connector; a WalletConnect topic (64 hex) by default. */
+  isSessionTopic?: ((value: string) => boolean) | undefined
 }
 
 const itemNames = [
@@ -49,6 +51,7 @@ export function createConnectorStorage({
   storage,
   key,
   chainIds,
+  isSessionTopic = (value) => /^[0-9a-f]{64}$/.test(value),
 }: CreateConnectorStorageParameters): ConnectorStorage {
   const parsers: {
     [name in ConnectorStorageItemName]: (
@@ -60,7 +63,7 @@ export function createConnectorStorage({
         ? getAddress(value)
         : undefined,
     sessionTopic: (value) =>
-      typeof value === 'string' && /^[0-9a-f]{64}$/.test(value)
+      typeof value === 'string' && value.length <= 256 && isSessionTopic(value)
         ? value
         : undefined,
     chainId: (value) =>

@@ -12,3 +12,25 @@ export {
   SessionNotFoundError,
   type SessionNotFoundErrorType,
 } from '../core/errors/connection.js'
+export type { VendorAttestation } from '../passkey/createPasskey.js'
+export {
+  InvalidPasskeyWalletParameterError,
+  type InvalidPasskeyWalletParameterErrorType,
+  PasskeyError,
+  type PasskeyErrorCode,
+  type PasskeyErrorType,
+  VendorActivityError,
+  type VendorActivityErrorType,
+  VendorConsensusNeededError,
+  type VendorConsensusNeededErrorType,
+  VendorRequestError,
+  type VendorRequestErrorType,
+  WebauthnNotSupportedError,
+  type WebauthnNotSupportedErrorType,
+} from '../passkey/errors.js'
+export {
+  type CreateAccountRequest,
+  type PasskeyWalletConnectParameters,
+  type PasskeyWalletParameters,
+  passkeyWallet,
+} from '../passkey/passkeyWallet.js'

@@ -1,0 +1,117 @@
+import {
+  VendorActivityError,
+  VendorConsensusNeededError,
+  VendorRequestError,
+} from './errors.js'
+import type { Stamper } from './Stamper.js'
+
+export type VendorActivity = {
+  id: string
+  status: string
+  type: string
+  fingerprint: string
+  result: Record<string, Record<string, unknown> | undefined>
+}
+
+export type VendorClient = {
+  /** POST /public/v1/query/<name>; the answer as the vendor gives it. */
+  query<result>(
+    name: string,
+    body: Record<string, unknown>,
+    stamper: Stamper,
+  ): Promise<result>
+  /**
+   * POST /public/v1/submit/<name> and return `activity.result[resultKey]`.
+   * Anything but a completed activity is an error; nothing is polled.
+   */
+  submit<result>(
+    name: string,
+    activity: {
+      type: string
+      organizationId: string
+      parameters: Record<string, unknown>
+      resultKey: string
+    },
+    stamper: Stamper,
+  ): Promise<result>
+}
+
+export type CreateVendorClientParameters = {
+  baseUrl: string
+  /** Counts or intercepts requests; `globalThis.fetch` by default. */
+  fetch?: typeof fetch | undefined
+  now?: (() => number) | undefined
+}
+
+const clientVersion = 'wagmi-connector-pack'
+
+/** The vendor's HTTP API, spoken directly: POST JSON, one stamp over the exact body. */
+export function createVendorClient({
+  baseUrl,
+  fetch: fetchFn = (...args) => globalThis.fetch(...args),
+  now = Date.now,
+}: CreateVendorClientParameters): VendorClient {
+  async function post<result>(
+    path: string,
+    payload: unknown,
+    stamper: Stamper,
+  ) {
+    const body = JSON.stringify(payload)
+    const stamp = await stamper.stamp(body)
+    const response = await fetchFn(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-client-version': clientVersion,
+        [stamp.header]: stamp.value,
+      },
+      body,
+      redirect: 'error',
+    })
+    const text = await response.text()
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+    if (!response.ok)
+      throw new VendorRequestError({
+        status: response.status,
+        statusText: response.statusText,
+        body: json,
+      })
+    if (json === undefined)
+      throw new VendorRequestError({
+        status: response.status,
+        statusText: 'response was not JSON',
+        body: undefined,
+      })
+    return json as result
+  }
+
+  return {
+    query: (name, body, stamper) =>
+      post(`/public/v1/query/${name}`, body, stamper),
+    async submit(
+      name,
+      { type, organizationId, parameters, resultKey },
+      stamper,
+    ) {
+      const { activity } = await post<{ activity: VendorActivity }>(
+        `/public/v1/submit/${name}`,
+        { type, timestampMs: String(now()), organizationId, parameters },
+        stamper,
+      )
+      if (activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED')
+        throw new VendorConsensusNeededError({ activityId: activity.id })
+      const result = activity.result?.[resultKey]
+      if (activity.status !== 'ACTIVITY_STATUS_COMPLETED' || !result)
+        throw new VendorActivityError({
+          activityId: activity.id,
+          status: activity.status,
+        })
+      return result as never
+    },
+  }
+}

@@ -1,0 +1,87 @@
+import {
+  type Address,
+  type Hex,
+  hashMessage,
+  hashTypedData,
+  type LocalAccount,
+  serializeTransaction,
+} from 'viem'
+import { toAccount } from 'viem/accounts'
+import type { VendorClient } from './createVendorClient.js'
+import type { Stamper } from './Stamper.js'
+
+export type VendorAccountParameters = {
+  address: Address
+  /** The user's sub-organization, where the wallet lives. */
+  organizationId: string
+  vendor: VendorClient
+  /** Who authorises each signature: the passkey, or a session key. */
+  stamper: () => Stamper
+}
+
+/**
+ * A viem account whose keys stay with the vendor: messages are hashed per
+ * EIP-191 and typed data per EIP-712 here, and the digest is signed there
+ * (one request each); transactions are signed with `sign_transaction`.
+ */
+export function toVendorAccount({
+  address,
+  organizationId,
+  vendor,
+  stamper,
+}: VendorAccountParameters): LocalAccount<'vendor'> {
+  async function signDigest(digest: Hex): Promise<Hex> {
+    const { r, s, v } = await vendor.submit<{
+      r: string
+      s: string
+      v: string
+    }>(
+      'sign_raw_payload',
+      {
+        type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+        organizationId,
+        parameters: {
+          signWith: address,
+          payload: digest,
+          encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+          hashFunction: 'HASH_FUNCTION_NO_OP',
+        },
+        resultKey: 'signRawPayloadResult',
+      },
+      stamper(),
+    )
+    return `0x${r.padStart(64, '0')}${s.padStart(64, '0')}${v === '00' ? '1b' : '1c'}`
+  }
+
+  const account = toAccount({
+    address,
+    signMessage: ({ message }) => signDigest(hashMessage(message)),
+    signTypedData: (typedData) => signDigest(hashTypedData(typedData)),
+    async signTransaction(transaction, options) {
+      const serializer = options?.serializer ?? serializeTransaction
+      const unsigned = await serializer(transaction)
+      const { signedTransaction } = await vendor.submit<{
+        signedTransaction: string
+      }>(
+        'sign_transaction',
+        {
+          type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+          organizationId,
+          parameters: {
+            signWith: address,
+            unsignedTransaction: unsigned.slice(2),
+            type: 'TRANSACTION_TYPE_ETHEREUM',
+          },
+          resultKey: 'signTransactionResult',
+        },
+        stamper(),
+      )
+      return (
+        signedTransaction.startsWith('0x')
+          ? signedTransaction
+          : `0x${signedTransaction}`
+      ) as Hex
+    },
+  })
+  return { ...account, source: 'vendor' } as LocalAccount<'vendor'>
+}

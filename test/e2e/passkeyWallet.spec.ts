@@ -1,0 +1,154 @@
+import { expect, type Page, test } from '@playwright/test'
+import { type Address, type Hash, verifyMessage, verifyTypedData } from 'viem'
+import { playgroundTypedData } from '../../playground/src/components/SignTypedData.js'
+import type { Sandbox } from '../../sandbox/startSandbox.js'
+import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
+import { sandboxClients } from './sandboxClients.js'
+
+const vendor = JSON.parse(
+  process.env.SANDBOX_VENDOR ?? 'null',
+) as Sandbox['vendor']
+
+/** Counts the requests the page sends to the vendor. */
+function countVendorRequests(page: Page) {
+  const paths: string[] = []
+  page.on('request', (request) => {
+    if (request.url().startsWith(vendor.url) && request.method() === 'POST')
+      paths.push(new URL(request.url()).pathname)
+  })
+  return paths
+}
+
+async function signUp(page: Page, userName: string) {
+  await page.getByLabel('User name').fill(userName)
+  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  return (await page.getByTestId('address').textContent()) as Address
+}
+
+test('sign up, sign, reload without a prompt, disconnect and log in again', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const authenticator = await addVirtualAuthenticator(page)
+  const address = await signUp(page, 'ada')
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  const [credential] = await authenticator.credentials()
+  expect(credential?.rpId).toBe('localhost')
+
+  // A message signed through the vendor verifies for the account.
+  const requests = countVendorRequests(page)
+  const message = `Hello ${Date.now()}`
+  await page.getByLabel('Message').fill(message)
+  await page.getByRole('button', { name: 'Sign', exact: true }).click()
+  const signature = (await page.getByTestId('signature').textContent()) as Hash
+  expect(await verifyMessage({ address, message, signature })).toBe(true)
+  expect(requests).toEqual(['/public/v1/submit/sign_raw_payload'])
+
+  await page.getByRole('button', { name: 'Sign typed data' }).click()
+  const typedSignature = (await page
+    .getByTestId('typed-signature')
+    .textContent()) as Hash
+  expect(
+    await verifyTypedData({
+      address,
+      signature: typedSignature,
+      ...playgroundTypedData,
+    }),
+  ).toBe(true)
+
+  // Reload: connected again from stored public data, with no vendor request and no prompt.
+  const signCountBefore = (await authenticator.credentials())[0]!.signCount
+  const afterReload = countVendorRequests(page)
+  await page.reload()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  await expect(page.getByTestId('address')).toHaveText(address)
+  expect(afterReload).toEqual([])
+  expect((await authenticator.credentials())[0]!.signCount).toBe(
+    signCountBefore,
+  )
+
+  // Disconnect clears what the connector stored.
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  const stored = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.includes('passkeyWallet')),
+  )
+  expect(stored).toEqual([])
+
+  // Log in with the same passkey: the same wallet, in two vendor requests.
+  const logIn = countVendorRequests(page)
+  await page.getByRole('button', { name: 'Connect Passkey' }).click()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  await expect(page.getByTestId('address')).toHaveText(address)
+  expect(logIn).toEqual([
+    '/public/v1/query/whoami',
+    '/public/v1/query/list_wallet_accounts',
+  ])
+})
+
+test('sends ETH on chain 1 and, after switching, on Base', async ({ page }) => {
+  await page.goto('/')
+  await addVirtualAuthenticator(page)
+  const address = await signUp(page, 'grace')
+  const clients = sandboxClients()
+  // Fund the new wallet from the playground's dev account (the mock connector is not involved).
+  for (const client of Object.values(clients)) {
+    await client.request({
+      method: 'anvil_setBalance' as never,
+      params: [address, '0xDE0B6B3A7640000'] as never,
+    })
+  }
+  await page.getByLabel('ETH amount').fill('0.1')
+  await page.getByRole('button', { name: 'Send ETH' }).click()
+  await expect(page.getByTestId('eth-tx-confirmed')).toContainText(
+    'Confirmed in block',
+  )
+  const hashOn1 = /0x[0-9a-f]{64}/.exec(
+    (await page.getByTestId('eth-tx').textContent()) ?? '',
+  )![0] as Hash
+  const receipt1 = await clients[1].getTransactionReceipt({ hash: hashOn1 })
+  expect(receipt1.from.toLowerCase()).toBe(address.toLowerCase())
+
+  await page.getByRole('button', { name: 'Base (8453)' }).click()
+  await expect(page.getByTestId('chain')).toHaveText('Base (8453)')
+  await page.getByRole('button', { name: 'Send ETH' }).click()
+  await expect(page.getByTestId('eth-tx-confirmed')).toContainText(
+    'Confirmed in block',
+  )
+  const hashOn8453 = /0x[0-9a-f]{64}/.exec(
+    (await page.getByTestId('eth-tx').textContent()) ?? '',
+  )![0] as Hash
+  expect(hashOn8453).not.toBe(hashOn1)
+  const receipt8453 = await clients[8453].getTransactionReceipt({
+    hash: hashOn8453,
+  })
+  expect(receipt8453.status).toBe('success')
+  expect(receipt8453.from.toLowerCase()).toBe(address.toLowerCase())
+})
+
+test('a cancelled passkey prompt is a rejection and leaves nothing behind', async ({
+  page,
+}) => {
+  // The user dismisses the browser's passkey sheet: Chrome rejects the ceremony with exactly this.
+  await page.addInitScript(() => {
+    navigator.credentials.create = () =>
+      Promise.reject(
+        new DOMException(
+          'The operation either timed out or was not allowed.',
+          'NotAllowedError',
+        ),
+      )
+  })
+  await page.goto('/')
+  await page.getByLabel('User name').fill('eve')
+  const requests = countVendorRequests(page)
+  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
+  await expect(page.getByRole('alert')).toContainText(/rejected/i)
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  expect(requests).toEqual([])
+  const stored = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.includes('passkeyWallet')),
+  )
+  expect(stored).toEqual([])
+})
