@@ -16,6 +16,11 @@ export const config = createConfig({
       organizationId: parentOrganizationId,
       apiBaseUrl: vendorUrl,
       rpName: 'wagmi-connector-pack playground',
+      // `?session=off` asks for the passkey at every signature.
+      session:
+        new URLSearchParams(location.search).get('session') === 'off'
+          ? false
+          : undefined,
       // The host backend call; the dev server plays the backend (playground/hostBackend.ts).
       async createAccount(request) {
         const response = await fetch('/api/create-account', {

@@ -10,6 +10,7 @@ import { webauthn } from './webauthn.js'
  */
 export function createPasskeyStamper({ rpId }: { rpId: string }): Stamper {
   return {
+    kind: 'passkey',
     async stamp(body) {
       const credentials = webauthn()
       const digest = new Uint8Array(

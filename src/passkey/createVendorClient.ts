@@ -44,6 +44,8 @@ export type CreateVendorClientParameters = {
 }
 
 const clientVersion = 'wagmi-connector-pack'
+const benignVendorMessage =
+  /expired api key|could not find public key|user cancel|timed out|not allowed/i
 
 /** The vendor's HTTP API, spoken directly: POST JSON, one stamp over the exact body. */
 export function createVendorClient({
@@ -75,12 +77,18 @@ export function createVendorClient({
     } catch {
       json = undefined
     }
-    if (!response.ok)
-      throw new VendorRequestError({
+    if (!response.ok) {
+      const error = new VendorRequestError({
         status: response.status,
         statusText: response.statusText,
         body: json,
       })
+      // SPEC §8: the everyday failures of sessions and prompts are warnings.
+      if (benignVendorMessage.test(error.vendorMessage))
+        console.warn(`[passkeyWallet] ${error.vendorMessage}`)
+      else console.error(`[passkeyWallet] vendor error: ${error.vendorMessage}`)
+      throw error
+    }
     if (json === undefined)
       throw new VendorRequestError({
         status: response.status,

@@ -42,6 +42,16 @@ describe('passkeyWallet options', () => {
       { createAccount: undefined },
       /invalid `createAccount`: expected a function/,
     ],
+    [
+      'session.expirationSeconds',
+      { session: { expirationSeconds: 10 } },
+      /from 30 to 604800/,
+    ],
+    [
+      'session.expirationSeconds',
+      { session: { expirationSeconds: 90.5 } },
+      /whole seconds/,
+    ],
   ])('fails fast on a bad %s', (_, override, message) => {
     expect(() =>
       passkeyWallet({ ...valid, ...override } as PasskeyWalletParameters),

@@ -1,4 +1,4 @@
-import { ChainNotConfiguredError, createConnector } from '@wagmi/core'
+import { createConnector } from '@wagmi/core'
 import {
   type Address,
   getAddress,
@@ -6,12 +6,9 @@ import {
   SwitchChainError,
 } from 'viem'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
+import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import { SessionNotFoundError } from '../core/errors/connection.js'
-import {
-  type CreatePasskeyParameters,
-  createPasskey,
-  type VendorAttestation,
-} from './createPasskey.js'
+import { createPasskey, type VendorAttestation } from './createPasskey.js'
 import {
   createPasskeyProvider,
   type PasskeyProvider,
@@ -20,7 +17,16 @@ import { createPasskeyStamper } from './createPasskeyStamper.js'
 import { createVendorClient } from './createVendorClient.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
 import { isValidRpId } from './isValidRpId.js'
+import { readSessionClaims } from './readSessionClaims.js'
+import {
+  createSessionStamper,
+  generateSessionKeyPair,
+  isLive,
+  type SessionKey,
+} from './sessionKey.js'
+import { sessionKeyStore } from './sessionKeyStore.js'
 import { toVendorAccount } from './toVendorAccount.js'
+import { withSessionFallback } from './withSessionFallback.js'
 
 export type CreateAccountRequest = {
   userName: string
@@ -47,6 +53,12 @@ export type PasskeyWalletParameters = {
   createAccount(
     request: CreateAccountRequest,
   ): Promise<{ subOrganizationId: string }>
+  /**
+   * After log-in or sign-up, a session key signs without prompting until it
+   * expires (default 900 s); then the passkey is asked again. `false`: every
+   * signature needs the passkey.
+   */
+  session?: { expirationSeconds?: number | undefined } | false | undefined
 }
 
 export type PasskeyWalletConnectParameters = {
@@ -58,31 +70,42 @@ export type PasskeyWalletConnectParameters = {
 }
 
 const defaultApiBaseUrl = 'https://api.turnkey.com'
+const defaultSessionSeconds = 900
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 function validate(parameters: PasskeyWalletParameters) {
+  const invalid = (name: string, expected: string) =>
+    new InvalidPasskeyWalletParameterError(name, expected)
   if (
     typeof parameters?.organizationId !== 'string' ||
     !uuid.test(parameters.organizationId)
   )
-    throw new InvalidPasskeyWalletParameterError(
-      'organizationId',
-      'the vendor organization id, a UUID',
-    )
+    throw invalid('organizationId', 'the vendor organization id, a UUID')
   const apiBaseUrl = parameters.apiBaseUrl ?? defaultApiBaseUrl
   if (!/^https?:\/\/[^/]+/.test(apiBaseUrl))
-    throw new InvalidPasskeyWalletParameterError('apiBaseUrl', 'an http(s) URL')
+    throw invalid('apiBaseUrl', 'an http(s) URL')
   if (parameters.rpId !== undefined && !isValidRpId(parameters.rpId))
-    throw new InvalidPasskeyWalletParameterError(
-      'rpId',
-      'a hostname such as "example.com", or "localhost"',
-    )
+    throw invalid('rpId', 'a hostname such as "example.com", or "localhost"')
   if (typeof parameters.createAccount !== 'function')
-    throw new InvalidPasskeyWalletParameterError(
-      'createAccount',
-      'a function that calls your backend',
+    throw invalid('createAccount', 'a function that calls your backend')
+  const session = parameters.session ?? {}
+  const sessionSeconds =
+    session === false
+      ? undefined
+      : (session.expirationSeconds ?? defaultSessionSeconds)
+  if (
+    sessionSeconds !== undefined &&
+    !(
+      Number.isInteger(sessionSeconds) &&
+      sessionSeconds >= 30 &&
+      sessionSeconds <= 604_800
     )
-  return { apiBaseUrl: apiBaseUrl.replace(/\/+$/, '') }
+  )
+    throw invalid(
+      'session.expirationSeconds',
+      'whole seconds from 30 to 604800 (7 days), or `session: false`',
+    )
+  return { apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''), sessionSeconds }
 }
 
 type Session = { organizationId: string; account: LocalAccount }
@@ -91,13 +114,13 @@ passkeyWallet.type = 'passkeyWallet' as const
 
 /**
  * An embedded wallet whose keys the vendor holds and whose every signature
- * the user authorises with a passkey.
+ * the user authorises with a passkey (or, for a while, a session key).
  *
  * @example
  * passkeyWallet({ organizationId, createAccount: (request) => fetch('/api/create-account', …) })
  */
 export function passkeyWallet(parameters: PasskeyWalletParameters) {
-  const { apiBaseUrl } = validate(parameters)
+  const { apiBaseUrl, sessionSeconds } = validate(parameters)
   type Properties = {
     connect<withCapabilities extends boolean = false>(
       parameters?: PasskeyWalletConnectParameters & {
@@ -105,23 +128,39 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       },
     ): Promise<{
       accounts: withCapabilities extends true
-        ? readonly { address: Address; capabilities: Record<string, unknown> }[]
+        ? readonly {
+            address: Address
+            capabilities: Record<string, unknown>
+          }[]
         : readonly Address[]
       chainId: number
     }>
   }
 
   return createConnector<PasskeyProvider, Properties>((config) => {
-    const chainIds = config.chains.map((chain) => chain.id)
     const storage = createConnectorStorage({
       storage: config.storage,
       key: 'passkeyWallet',
-      chainIds,
+      chainIds: config.chains.map((chain) => chain.id),
       isSessionTopic: (value) => uuid.test(value),
     })
-    const vendor = createVendorClient({ baseUrl: apiBaseUrl })
     const rpId = () => parameters.rpId ?? location.hostname
     const passkeyStamper = () => createPasskeyStamper({ rpId: rpId() })
+    const sessionStoreKey = `${config.storage?.key ?? 'wagmi'}.passkeyWallet`
+    let sessionKey: SessionKey | undefined
+    // A live session key signs silently; otherwise the passkey prompts.
+    const stamper = () =>
+      sessionKey && isLive(sessionKey)
+        ? createSessionStamper(sessionKey)
+        : passkeyStamper()
+    async function dropSessionKey() {
+      sessionKey = undefined
+      await sessionKeyStore.delete(sessionStoreKey)
+    }
+    const vendor = withSessionFallback(
+      createVendorClient({ baseUrl: apiBaseUrl }),
+      { onExpired: dropSessionKey, fallback: passkeyStamper },
+    )
     let session: Session | undefined
     let chainId: number = config.chains[0].id
     let connecting: Promise<Session> | undefined
@@ -129,15 +168,11 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
     function open(organizationId: string, address: Address): Session {
       return {
         organizationId,
-        account: toVendorAccount({
-          address,
-          organizationId,
-          vendor,
-          stamper: passkeyStamper,
-        }),
+        account: toVendorAccount({ address, organizationId, vendor, stamper }),
       }
     }
 
+    /** The connection from stored public data and the IndexedDB session key: no request, no prompt. */
     async function restore(): Promise<Session | undefined> {
       const [address, organizationId, storedChainId] = await Promise.all([
         storage.get('activeAccount'),
@@ -145,15 +180,19 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         storage.get('chainId'),
       ])
       if (storedChainId) chainId = storedChainId
-      return address && organizationId
-        ? open(organizationId, address)
-        : undefined
+      if (!address || !organizationId) return undefined
+      const storedKey = await sessionKeyStore.get(sessionStoreKey)
+      sessionKey =
+        storedKey?.organizationId === organizationId && isLive(storedKey)
+          ? storedKey
+          : undefined
+      return open(organizationId, address)
     }
 
     async function firstAccount(organizationId: string): Promise<Address> {
       const { accounts } = await vendor.query<{
         accounts: { address: string; addressFormat: string }[]
-      }>('list_wallet_accounts', { organizationId }, passkeyStamper())
+      }>('list_wallet_accounts', { organizationId }, stamper())
       const ethereum = accounts.find(
         (a) => a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM',
       )
@@ -164,6 +203,35 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       return getAddress(ethereum.address)
     }
 
+    /** Registers a fresh session key with the passkey (one prompt); returns the user's organization. */
+    async function startSession(organizationId: string, seconds: number) {
+      const pair = await generateSessionKeyPair()
+      const { session: jwt } = await vendor.submit<{ session: string }>(
+        'stamp_login',
+        {
+          type: 'ACTIVITY_TYPE_STAMP_LOGIN',
+          organizationId,
+          parameters: {
+            publicKey: pair.publicKey,
+            expirationSeconds: String(seconds),
+          },
+          resultKey: 'stampLoginResult',
+        },
+        passkeyStamper(),
+      )
+      const claims = readSessionClaims(jwt)
+      sessionKey = {
+        ...pair,
+        organizationId: claims.organizationId,
+        expiresAt: Math.min(
+          claims.exp,
+          Math.floor(Date.now() / 1000) + seconds,
+        ),
+      }
+      await sessionKeyStore.set(sessionStoreKey, sessionKey)
+      return claims.organizationId
+    }
+
     async function signUp({
       userName,
       email,
@@ -172,21 +240,29 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         rpId: rpId(),
         rpName: parameters.rpName ?? rpId(),
         userName,
-      } satisfies CreatePasskeyParameters)
+      })
       const { subOrganizationId } = await parameters.createAccount({
         userName,
         email,
         ...passkey,
       })
+      if (sessionSeconds !== undefined)
+        await startSession(subOrganizationId, sessionSeconds)
       return open(subOrganizationId, await firstAccount(subOrganizationId))
     }
 
     async function logIn() {
-      const { organizationId } = await vendor.query<{ organizationId: string }>(
-        'whoami',
-        { organizationId: parameters.organizationId },
-        passkeyStamper(),
-      )
+      // With sessions, one prompt both finds the user's organization and opens the session.
+      const organizationId =
+        sessionSeconds !== undefined
+          ? await startSession(parameters.organizationId, sessionSeconds)
+          : (
+              await vendor.query<{ organizationId: string }>(
+                'whoami',
+                { organizationId: parameters.organizationId },
+                passkeyStamper(),
+              )
+            ).organizationId
       return open(organizationId, await firstAccount(organizationId))
     }
 
@@ -202,12 +278,18 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
 
     async function switchTo(id: number) {
       const chain = config.chains.find((c) => c.id === id)
-      if (!chain) throw new SwitchChainError(new ChainNotConfiguredError())
+      if (!chain)
+        throw new SwitchChainError(new ChainNotConfiguredError({ chainId: id }))
       chainId = id
       await storage.set('chainId', id)
       config.emitter.emit('change', { chainId: id })
       provider.emit('chainChanged', `0x${id.toString(16)}`)
       return chain
+    }
+
+    async function forget() {
+      session = undefined
+      await Promise.all([storage.clear(), dropSessionKey()])
     }
 
     return {
@@ -250,8 +332,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         }
       },
       async disconnect() {
-        session = undefined
-        await storage.clear()
+        await forget()
         provider.emit('disconnect')
       },
       async getAccounts() {
@@ -282,8 +363,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         config.emitter.emit('change', { chainId: Number(chain) })
       },
       async onDisconnect() {
-        session = undefined
-        await storage.clear()
+        await forget()
         config.emitter.emit('disconnect')
       },
     }

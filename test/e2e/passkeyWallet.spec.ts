@@ -36,7 +36,8 @@ test('sign up, sign, reload without a prompt, disconnect and log in again', asyn
   const [credential] = await authenticator.credentials()
   expect(credential?.rpId).toBe('localhost')
 
-  // A message signed through the vendor verifies for the account.
+  // A message signed through the vendor verifies for the account, without a prompt (session key).
+  const promptsBefore = (await authenticator.credentials())[0]!.signCount
   const requests = countVendorRequests(page)
   const message = `Hello ${Date.now()}`
   await page.getByLabel('Message').fill(message)
@@ -44,6 +45,10 @@ test('sign up, sign, reload without a prompt, disconnect and log in again', asyn
   const signature = (await page.getByTestId('signature').textContent()) as Hash
   expect(await verifyMessage({ address, message, signature })).toBe(true)
   expect(requests).toEqual(['/public/v1/submit/sign_raw_payload'])
+  expect((await authenticator.credentials())[0]!.signCount).toBe(promptsBefore)
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toMatch(
+    /privateKey|"d":/,
+  )
 
   await page.getByRole('button', { name: 'Sign typed data' }).click()
   const typedSignature = (await page
@@ -81,8 +86,9 @@ test('sign up, sign, reload without a prompt, disconnect and log in again', asyn
   await page.getByRole('button', { name: 'Connect Passkey' }).click()
   await expect(page.getByTestId('status')).toHaveText('connected')
   await expect(page.getByTestId('address')).toHaveText(address)
+  // One prompt opens a session and finds the organization; the accounts come with the session key.
   expect(logIn).toEqual([
-    '/public/v1/query/whoami',
+    '/public/v1/submit/stamp_login',
     '/public/v1/query/list_wallet_accounts',
   ])
 })
@@ -151,4 +157,63 @@ test('a cancelled passkey prompt is a rejection and leaves nothing behind', asyn
     Object.keys(localStorage).filter((key) => key.includes('passkeyWallet')),
   )
   expect(stored).toEqual([])
+})
+
+async function signMessage(page: Page, message: string) {
+  await page.getByLabel('Message').fill(message)
+  await page.getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(page.getByTestId('signature')).toBeVisible()
+  await expect(
+    page.getByRole('button', { name: 'Sign', exact: true }),
+  ).toBeEnabled()
+  return (await page.getByTestId('signature').textContent()) as Hash
+}
+
+test('the session key signs without a prompt until the vendor says it expired, then the passkey does', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const authenticator = await addVirtualAuthenticator(page)
+  const address = await signUp(page, 'hopper')
+  const prompts = async () => (await authenticator.credentials())[0]!.signCount
+  const before = await prompts()
+  expect(
+    await verifyMessage({
+      address,
+      message: 'one',
+      signature: await signMessage(page, 'one'),
+    }),
+  ).toBe(true)
+  expect(await prompts()).toBe(before)
+
+  // The vendor's clock passes the 900 s: the session key is refused, the passkey takes over by itself.
+  const moved = await fetch(`${vendor.url}/sandbox/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: 901_000 }),
+  })
+  expect(moved.status).toBe(200)
+  const requests = countVendorRequests(page)
+  const signature = await signMessage(page, 'two')
+  expect(await verifyMessage({ address, message: 'two', signature })).toBe(true)
+  expect(requests).toEqual([
+    '/public/v1/submit/sign_raw_payload',
+    '/public/v1/submit/sign_raw_payload',
+  ])
+  expect(await prompts()).toBe(before + 1)
+})
+
+test('with session: false every signature asks for the passkey', async ({
+  page,
+}) => {
+  await page.goto('/?session=off')
+  const authenticator = await addVirtualAuthenticator(page)
+  const address = await signUp(page, 'lamarr')
+  const prompts = async () => (await authenticator.credentials())[0]!.signCount
+  const before = await prompts()
+  for (const [index, message] of ['first', 'second'].entries()) {
+    const signature = await signMessage(page, message)
+    expect(await verifyMessage({ address, message, signature })).toBe(true)
+    expect(await prompts()).toBe(before + index + 1)
+  }
 })

@@ -20,6 +20,7 @@ beforeAll(async () => {
   user = await signUp(vendor, 'ada')
   const software = user.passkey.stamper()
   stamper = {
+    kind: 'passkey',
     async stamp(body) {
       const { stampHeaderName, stampHeaderValue } = await software.stamp(body)
       return { header: stampHeaderName, value: stampHeaderValue }
