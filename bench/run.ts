@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { vendorThroughput } from './vendorThroughput.js'
+import { weight } from './weight.js'
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean' } } })
 // --quick: a short run that proves the benchmarks work (the smoke test uses it).
@@ -20,11 +21,18 @@ console.log(
 )
 console.table(vendor)
 
+const bytes = await weight()
+console.log(
+  '\nWeight: a minimal wagmi + viem + TanStack Query + React host, esbuild-minified, gzipped bytes',
+)
+console.table(bytes)
+
 const results = {
   date: new Date().toISOString(),
   machine,
   quick: Boolean(values.quick),
   vendor,
+  weight: bytes,
 }
 if (!values.quick) {
   mkdirSync(new URL('results/', import.meta.url), { recursive: true })

@@ -1,7 +1,7 @@
 import type { Transport } from '@wagmi/core'
 import {
   type Chain,
-  createWalletClient,
+  createClient,
   custom,
   type EIP1193Parameters,
   type Hex,
@@ -14,19 +14,15 @@ import {
   UnsupportedProviderMethodError,
 } from 'viem'
 import {
+  prepareTransactionRequest,
+  sendTransaction,
+  signTransaction,
+} from 'viem/actions'
+import {
   ChainNotConfiguredError,
   PublicClientNotFoundError,
 } from '../core/errors/chain.js'
 import { SessionNotFoundError } from '../core/errors/connection.js'
-
-type Listener = (...args: any[]) => void
-
-export type PasskeyProvider = {
-  request(args: EIP1193Parameters): Promise<any>
-  on(event: string, listener: Listener): void
-  removeListener(event: string, listener: Listener): void
-  emit(event: string, ...args: unknown[]): void
-}
 
 export type CreatePasskeyProviderParameters = {
   chains: readonly [Chain, ...Chain[]]
@@ -62,9 +58,9 @@ export function createPasskeyProvider({
   account,
   chainId,
   switchChain,
-}: CreatePasskeyProviderParameters): PasskeyProvider {
-  const listeners = new Map<string, Set<Listener>>()
-
+}: CreatePasskeyProviderParameters): {
+  request(args: EIP1193Parameters): Promise<any>
+} {
   function chainTransport(id: number) {
     const chain = chains.find((c) => c.id === id)
     const transport = transports?.[id]
@@ -79,9 +75,10 @@ export function createPasskeyProvider({
     return current
   }
 
-  function walletClient() {
+  // A bare client and the three actions it needs: the whole wallet-action set would weigh more.
+  function client() {
     const { chain, transport } = chainTransport(chainId())
-    return createWalletClient({
+    return createClient({
       account: connectedAccount(),
       chain,
       transport: custom({ request: transport.request }),
@@ -118,16 +115,15 @@ export function createPasskeyProvider({
         )
       }
       case 'eth_signTransaction': {
-        const client = walletClient()
-        const prepared = await client.prepareTransactionRequest(
+        const current = client()
+        const prepared = await prepareTransactionRequest(
+          current,
           fromRpcTransaction(args[0]) as never,
         )
-        return client.signTransaction(prepared as never)
+        return signTransaction(current, prepared as never)
       }
       case 'eth_sendTransaction':
-        return walletClient().sendTransaction(
-          fromRpcTransaction(args[0]) as never,
-        )
+        return sendTransaction(client(), fromRpcTransaction(args[0]) as never)
       case 'wallet_switchEthereumChain': {
         const target = hexToNumber((args[0] as { chainId: Hex }).chainId)
         if (!chains.some((c) => c.id === target))
@@ -159,20 +155,7 @@ export function createPasskeyProvider({
     }
   }
 
-  return {
-    request,
-    on(event, listener) {
-      const set = listeners.get(event) ?? new Set()
-      set.add(listener)
-      listeners.set(event, set)
-    },
-    removeListener(event, listener) {
-      listeners.get(event)?.delete(listener)
-    },
-    emit(event, ...args) {
-      for (const listener of listeners.get(event) ?? []) listener(...args)
-    },
-  }
+  return { request }
 }
 
 /** An `eth_sendTransaction` parameter (hex quantities) as a viem request. */

@@ -1,32 +1,10 @@
 import { createConnector } from '@wagmi/core'
-import {
-  type Address,
-  getAddress,
-  type LocalAccount,
-  SwitchChainError,
-} from 'viem'
+import { type Address, type EIP1193Parameters, getAddress } from 'viem'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
-import { ChainNotConfiguredError } from '../core/errors/chain.js'
-import { SessionNotFoundError } from '../core/errors/connection.js'
-import { createPasskey, type VendorAttestation } from './createPasskey.js'
-import {
-  createPasskeyProvider,
-  type PasskeyProvider,
-} from './createPasskeyProvider.js'
-import { createPasskeyStamper } from './createPasskeyStamper.js'
-import { createVendorClient } from './createVendorClient.js'
+import type { VendorAttestation } from './createPasskey.js'
+import type { PasskeyRuntime } from './createPasskeyRuntime.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
 import { isValidRpId } from './isValidRpId.js'
-import { readSessionClaims } from './readSessionClaims.js'
-import {
-  createSessionStamper,
-  generateSessionKeyPair,
-  isLive,
-  type SessionKey,
-} from './sessionKey.js'
-import { sessionKeyStore } from './sessionKeyStore.js'
-import { toVendorAccount } from './toVendorAccount.js'
-import { withSessionFallback } from './withSessionFallback.js'
 
 export type CreateAccountRequest = {
   userName: string
@@ -69,6 +47,13 @@ export type PasskeyWalletConnectParameters = {
   signUp?: { userName: string; email?: string | undefined } | undefined
 }
 
+/** The EIP-1193 provider of the passkey wallet (stable for the connector's life). */
+export type PasskeyProvider = {
+  request(args: EIP1193Parameters): Promise<any>
+  on(event: string, listener: (...args: any[]) => void): void
+  removeListener(event: string, listener: (...args: any[]) => void): void
+}
+
 const defaultApiBaseUrl = 'https://api.turnkey.com'
 const defaultSessionSeconds = 900
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -108,13 +93,12 @@ function validate(parameters: PasskeyWalletParameters) {
   return { apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''), sessionSeconds }
 }
 
-type Session = { organizationId: string; account: LocalAccount }
-
 passkeyWallet.type = 'passkeyWallet' as const
 
 /**
  * An embedded wallet whose keys the vendor holds and whose every signature
  * the user authorises with a passkey (or, for a while, a session key).
+ * Its ceremonies, vendor client and signing load on first use.
  *
  * @example
  * passkeyWallet({ organizationId, createAccount: (request) => fetch('/api/create-account', …) })
@@ -128,10 +112,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       },
     ): Promise<{
       accounts: withCapabilities extends true
-        ? readonly {
-            address: Address
-            capabilities: Record<string, unknown>
-          }[]
+        ? readonly { address: Address; capabilities: Record<string, unknown> }[]
         : readonly Address[]
       chainId: number
     }>
@@ -144,152 +125,39 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       chainIds: config.chains.map((chain) => chain.id),
       isSessionTopic: (value) => uuid.test(value),
     })
-    const rpId = () => parameters.rpId ?? location.hostname
-    const passkeyStamper = () => createPasskeyStamper({ rpId: rpId() })
-    const sessionStoreKey = `${config.storage?.key ?? 'wagmi'}.passkeyWallet`
-    let sessionKey: SessionKey | undefined
-    // A live session key signs silently; otherwise the passkey prompts.
-    const stamper = () =>
-      sessionKey && isLive(sessionKey)
-        ? createSessionStamper(sessionKey)
-        : passkeyStamper()
-    async function dropSessionKey() {
-      sessionKey = undefined
-      await sessionKeyStore.delete(sessionStoreKey)
-    }
-    const vendor = withSessionFallback(
-      createVendorClient({ baseUrl: apiBaseUrl }),
-      { onExpired: dropSessionKey, fallback: passkeyStamper },
-    )
-    let session: Session | undefined
-    let chainId: number = config.chains[0].id
-    let connecting: Promise<Session> | undefined
-
-    function open(organizationId: string, address: Address): Session {
-      return {
-        organizationId,
-        account: toVendorAccount({ address, organizationId, vendor, stamper }),
-      }
-    }
-
-    /** The connection from stored public data and the IndexedDB session key: no request, no prompt. */
-    async function restore(): Promise<Session | undefined> {
-      const [address, organizationId, storedChainId] = await Promise.all([
-        storage.get('activeAccount'),
-        storage.get('sessionTopic'),
-        storage.get('chainId'),
-      ])
-      if (storedChainId) chainId = storedChainId
-      if (!address || !organizationId) return undefined
-      const storedKey = await sessionKeyStore.get(sessionStoreKey)
-      sessionKey =
-        storedKey?.organizationId === organizationId && isLive(storedKey)
-          ? storedKey
-          : undefined
-      return open(organizationId, address)
-    }
-
-    async function firstAccount(organizationId: string): Promise<Address> {
-      const { accounts } = await vendor.query<{
-        accounts: { address: string; addressFormat: string }[]
-      }>('list_wallet_accounts', { organizationId }, stamper())
-      const ethereum = accounts.find(
-        (a) => a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM',
+    const listeners = new Map<string, Set<(...args: any[]) => void>>()
+    let runtime: Promise<PasskeyRuntime> | undefined
+    const load = () => {
+      runtime ??= import('./createPasskeyRuntime.js').then(
+        ({ createPasskeyRuntime }) =>
+          createPasskeyRuntime({
+            parameters,
+            apiBaseUrl,
+            sessionSeconds,
+            chains: config.chains,
+            transports: config.transports,
+            storage,
+            sessionStoreKey: `${config.storage?.key ?? 'wagmi'}.passkeyWallet`,
+            onChainChanged: (chainId) =>
+              config.emitter.emit('change', { chainId }),
+            emit: (event, ...args) => {
+              for (const listener of listeners.get(event) ?? [])
+                listener(...args)
+            },
+          }),
       )
-      if (!ethereum)
-        throw new SessionNotFoundError({
-          cause: new Error('The account has no Ethereum wallet.'),
-        })
-      return getAddress(ethereum.address)
+      return runtime
     }
-
-    /** Registers a fresh session key with the passkey (one prompt); returns the user's organization. */
-    async function startSession(organizationId: string, seconds: number) {
-      const pair = await generateSessionKeyPair()
-      const { session: jwt } = await vendor.submit<{ session: string }>(
-        'stamp_login',
-        {
-          type: 'ACTIVITY_TYPE_STAMP_LOGIN',
-          organizationId,
-          parameters: {
-            publicKey: pair.publicKey,
-            expirationSeconds: String(seconds),
-          },
-          resultKey: 'stampLoginResult',
-        },
-        passkeyStamper(),
-      )
-      const claims = readSessionClaims(jwt)
-      sessionKey = {
-        ...pair,
-        organizationId: claims.organizationId,
-        expiresAt: Math.min(
-          claims.exp,
-          Math.floor(Date.now() / 1000) + seconds,
-        ),
-      }
-      await sessionKeyStore.set(sessionStoreKey, sessionKey)
-      return claims.organizationId
-    }
-
-    async function signUp({
-      userName,
-      email,
-    }: NonNullable<PasskeyWalletConnectParameters['signUp']>) {
-      const passkey = await createPasskey({
-        rpId: rpId(),
-        rpName: parameters.rpName ?? rpId(),
-        userName,
-      })
-      const { subOrganizationId } = await parameters.createAccount({
-        userName,
-        email,
-        ...passkey,
-      })
-      if (sessionSeconds !== undefined)
-        await startSession(subOrganizationId, sessionSeconds)
-      return open(subOrganizationId, await firstAccount(subOrganizationId))
-    }
-
-    async function logIn() {
-      // With sessions, one prompt both finds the user's organization and opens the session.
-      const organizationId =
-        sessionSeconds !== undefined
-          ? await startSession(parameters.organizationId, sessionSeconds)
-          : (
-              await vendor.query<{ organizationId: string }>(
-                'whoami',
-                { organizationId: parameters.organizationId },
-                passkeyStamper(),
-              )
-            ).organizationId
-      return open(organizationId, await firstAccount(organizationId))
-    }
-
-    const provider = createPasskeyProvider({
-      chains: config.chains,
-      transports: config.transports,
-      account: () => session?.account,
-      chainId: () => chainId,
-      switchChain: async (id) => {
-        await switchTo(id)
+    const provider: PasskeyProvider = {
+      request: async (args) => (await load()).request(args),
+      on(event, listener) {
+        const set = listeners.get(event) ?? new Set()
+        set.add(listener)
+        listeners.set(event, set)
       },
-    })
-
-    async function switchTo(id: number) {
-      const chain = config.chains.find((c) => c.id === id)
-      if (!chain)
-        throw new SwitchChainError(new ChainNotConfiguredError({ chainId: id }))
-      chainId = id
-      await storage.set('chainId', id)
-      config.emitter.emit('change', { chainId: id })
-      provider.emit('chainChanged', `0x${id.toString(16)}`)
-      return chain
-    }
-
-    async function forget() {
-      session = undefined
-      await Promise.all([storage.clear(), dropSessionKey()])
+      removeListener(event, listener) {
+        listeners.get(event)?.delete(listener)
+      },
     }
 
     return {
@@ -298,32 +166,9 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       type: passkeyWallet.type,
       async setup() {},
       async connect(connectParameters = {}) {
-        const {
-          chainId: requestedChainId,
-          isReconnecting,
-          signUp: signUpWith,
-          withCapabilities,
-        } = connectParameters as PasskeyWalletConnectParameters
-        if (isReconnecting) {
-          session = await restore()
-          if (!session) throw new SessionNotFoundError()
-        } else {
-          // One ceremony at a time: a second click joins the first.
-          connecting ??= (signUpWith ? signUp(signUpWith) : logIn()).finally(
-            () => {
-              connecting = undefined
-            },
-          )
-          session = await connecting
-          await storage.set('activeAccount', session.account.address)
-          await storage.set('sessionTopic', session.organizationId)
-        }
-        if (requestedChainId !== undefined && requestedChainId !== chainId)
-          await switchTo(requestedChainId)
-        else await storage.set('chainId', chainId)
-        const { address } = session.account
-        provider.emit('connect', { chainId: `0x${chainId.toString(16)}` })
-        provider.emit('accountsChanged', [address])
+        const { withCapabilities, ...rest } =
+          connectParameters as PasskeyWalletConnectParameters
+        const { address, chainId } = await (await load()).connect(rest)
         return {
           accounts: (withCapabilities
             ? [{ address, capabilities: {} }]
@@ -332,26 +177,35 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         }
       },
       async disconnect() {
-        await forget()
-        provider.emit('disconnect')
+        await (await load()).forget()
+        for (const listener of listeners.get('disconnect') ?? []) listener()
       },
       async getAccounts() {
-        return session ? [session.account.address] : []
+        return runtime ? (await runtime).accounts() : []
       },
       async getChainId() {
-        return chainId
+        return runtime
+          ? (await runtime).chainId()
+          : ((await storage.get('chainId')) ?? config.chains[0].id)
       },
       async getProvider() {
         return provider
       },
       async isAuthorized() {
+        // Stored public data only: no code loaded, no request, no prompt.
         try {
-          return (await restore()) !== undefined
+          const [address, organizationId] = await Promise.all([
+            storage.get('activeAccount'),
+            storage.get('sessionTopic'),
+          ])
+          return Boolean(address && organizationId)
         } catch {
           return false
         }
       },
-      switchChain: ({ chainId: id }) => switchTo(id),
+      async switchChain({ chainId }) {
+        return (await load()).switchChain(chainId)
+      },
       onAccountsChanged(accounts) {
         if (accounts.length === 0) this.onDisconnect()
         else
@@ -363,7 +217,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         config.emitter.emit('change', { chainId: Number(chain) })
       },
       async onDisconnect() {
-        await forget()
+        await (await load()).forget()
         config.emitter.emit('disconnect')
       },
     }

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest'
 
 const run = promisify(execFile)
 
-it('npm run bench runs and reports the vendor emulator throughput', async () => {
+it('npm run bench runs and reports throughput and weight', async () => {
   const { stdout } = await run(
     'npm',
     ['run', '--silent', 'bench', '--', '--quick'],
@@ -23,4 +23,11 @@ it('npm run bench runs and reports the vendor emulator throughput', async () => 
     expect(Number(requests)).toBeGreaterThan(0)
     expect(Number(perSecond)).toBeGreaterThan(0)
   }
+  const added = (bundle: string) =>
+    Number(
+      new RegExp(`'${bundle}'\\s*│\\s*\\d+\\s*│\\s*(-?\\d+)`).exec(stdout)?.[1],
+    )
+  // The issue's budget: configuring passkeyWallet adds at most 4 kB gzipped to the first load.
+  expect(added('passkeyWallet')).toBeGreaterThan(0)
+  expect(added('passkeyWallet')).toBeLessThanOrEqual(4096)
 }, 60_000)

@@ -1,0 +1,110 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+
+export type WeightResult = {
+  bundle: string
+  /** Minified, gzipped bytes of the first load (dynamic imports left out). */
+  firstLoad: number
+  /** What the connector adds to the baseline host's first load. */
+  firstLoadAdded: number
+  /** Everything, dynamic imports included: what a user who connects has loaded. */
+  everything: number
+  everythingAdded: number
+}
+
+const root = new URL('../', import.meta.url).pathname
+
+// A minimal host: wagmi + viem + TanStack Query + React, with one config.
+const host = (imports: string, connectors: string) => `
+import { QueryClient } from '@tanstack/react-query'
+import { createRoot } from 'react-dom/client'
+import { createConfig, http } from 'wagmi'
+import { mainnet } from 'viem/chains'
+${imports}
+export const config = createConfig({
+  chains: [mainnet],
+  connectors: [${connectors}],
+  transports: { [mainnet.id]: http() },
+})
+export const queryClient = new QueryClient()
+export const mount = (element) => createRoot(element)
+`
+
+const bundles = {
+  baseline: host('', ''),
+  'wagmi injected()': host(
+    "import { injected } from 'wagmi/connectors'",
+    'injected()',
+  ),
+  'wagmi mock()': host(
+    "import { mock } from 'wagmi/connectors'",
+    "mock({ accounts: ['0x0000000000000000000000000000000000000001'] })",
+  ),
+  passkeyWallet: host(
+    "import { passkeyWallet } from 'wagmi-connector-pack/passkey'",
+    "passkeyWallet({ organizationId: '00000000-0000-4000-8000-000000000000', createAccount: async () => ({ subOrganizationId: '' }) })",
+  ),
+}
+
+async function gzipSize(
+  source: string,
+  directory: string,
+  name: string,
+  { firstLoad }: { firstLoad: boolean },
+) {
+  const entry = join(directory, `${name.replace(/\W+/g, '-')}.js`)
+  writeFileSync(entry, source)
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    outdir: join(directory, 'out'),
+    nodePaths: [join(root, 'node_modules')],
+    alias: {
+      'wagmi-connector-pack/passkey': join(root, 'src/exports/passkey.ts'),
+    },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // First load: what is loaded with import() later is left out, for every bundle alike.
+    plugins: firstLoad
+      ? [
+          {
+            name: 'leave-out-dynamic-imports',
+            setup(build) {
+              build.onResolve({ filter: /.*/ }, (args) =>
+                args.kind === 'dynamic-import'
+                  ? { path: args.path, external: true }
+                  : undefined,
+              )
+            },
+          },
+        ]
+      : [],
+    logLevel: 'silent',
+  })
+  return gzipSync(result.outputFiles[0]!.contents).length
+}
+
+/** Weight of a host with and without each connector, esbuild-minified and gzipped. */
+export async function weight(): Promise<WeightResult[]> {
+  const directory = mkdtempSync(join(tmpdir(), 'weight-'))
+  const sizes: Record<string, { firstLoad: number; everything: number }> = {}
+  for (const [name, source] of Object.entries(bundles))
+    sizes[name] = {
+      firstLoad: await gzipSize(source, directory, name, { firstLoad: true }),
+      everything: await gzipSize(source, directory, name, { firstLoad: false }),
+    }
+  const baseline = sizes.baseline!
+  return Object.entries(sizes).map(([bundle, { firstLoad, everything }]) => ({
+    bundle,
+    firstLoad,
+    firstLoadAdded: firstLoad - baseline.firstLoad,
+    everything,
+    everythingAdded: everything - baseline.everything,
+  }))
+}
