@@ -1,9 +1,11 @@
+import type { Address } from 'viem'
 import { createServer } from 'vite'
 import { sandboxChains } from '../sandbox/chains.js'
 import { deployTestToken } from '../sandbox/contracts/deployTestToken.js'
 import { devAccount } from '../sandbox/devAccounts.js'
 import { type Sandbox, startSandbox } from '../sandbox/startSandbox.js'
 import { hostBackend } from './hostBackend.js'
+import { sandboxFaucet } from './sandboxFaucet.js'
 import { sandboxModule } from './sandboxModule.js'
 
 export type Playground = {
@@ -28,12 +30,13 @@ export async function startPlayground({
       chains.map((chain) => deployTestToken({ chain, account: devAccount(0) })),
     )
     const tokenAddresses = Object.fromEntries(
-      chains.map((chain, index) => [chain.id, addresses[index]]),
-    )
+      chains.map((chain, index) => [chain.id, addresses[index]!]),
+    ) as Record<number, Address>
     const server = await createServer({
       configFile: new URL('vite.config.ts', import.meta.url).pathname,
       plugins: [
         hostBackend(sandbox.vendor),
+        sandboxFaucet(sandbox, tokenAddresses),
         sandboxModule({
           rpcUrls: sandbox.rpcUrls,
           tokenAddresses,

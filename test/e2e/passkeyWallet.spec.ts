@@ -93,18 +93,17 @@ test('sign up, sign, reload without a prompt, disconnect and log in again', asyn
   ])
 })
 
-test('sends ETH on chain 1 and, after switching, on Base', async ({ page }) => {
+test('sends ETH and the test ERC-20 on chain 1 and, after switching, ETH on Base', async ({
+  page,
+}) => {
   await page.goto('/')
   await addVirtualAuthenticator(page)
   const address = await signUp(page, 'grace')
   const clients = sandboxClients()
-  // Fund the new wallet from the playground's dev account (the mock connector is not involved).
-  for (const client of Object.values(clients)) {
-    await client.request({
-      method: 'anvil_setBalance' as never,
-      params: [address, '0xDE0B6B3A7640000'] as never,
-    })
-  }
+  await page.getByRole('button', { name: /sandbox faucet/ }).click()
+  await expect(page.getByTestId('eth-balance')).toHaveText('1')
+  await expect(page.getByTestId('token-balance')).toHaveText('100')
+
   await page.getByLabel('ETH amount').fill('0.1')
   await page.getByRole('button', { name: 'Send ETH' }).click()
   await expect(page.getByTestId('eth-tx-confirmed')).toContainText(
@@ -115,6 +114,16 @@ test('sends ETH on chain 1 and, after switching, on Base', async ({ page }) => {
   )![0] as Hash
   const receipt1 = await clients[1].getTransactionReceipt({ hash: hashOn1 })
   expect(receipt1.from.toLowerCase()).toBe(address.toLowerCase())
+  expect(await clients[1].getBlockNumber()).toBeGreaterThanOrEqual(
+    receipt1.blockNumber + 2n,
+  )
+
+  await page.getByLabel('Token amount').fill('7')
+  await page.getByRole('button', { name: 'Send SBX' }).click()
+  await expect(page.getByTestId('token-tx-confirmed')).toContainText(
+    'Confirmed in block',
+  )
+  await expect(page.getByTestId('token-balance')).toHaveText('93')
 
   await page.getByRole('button', { name: 'Base (8453)' }).click()
   await expect(page.getByTestId('chain')).toHaveText('Base (8453)')

@@ -1,6 +1,11 @@
+import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { hashMessage, verifyMessage, verifyTypedData } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startVendor, type Vendor } from '../../sandbox/vendor/startVendor.js'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  generateApiKeyPair,
+  startVendor,
+  type Vendor,
+} from '../../sandbox/vendor/startVendor.js'
 import { createVendorClient } from '../../src/passkey/createVendorClient.js'
 import {
   VendorActivityError,
@@ -70,6 +75,45 @@ describe("the passkey wallet's vendor client against the emulator", () => {
         ...typedData,
       }),
     ).toBe(true)
+  })
+
+  it('logs the everyday failures as warnings and the rest as errors (SPEC §8)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const unknownKey: Stamper = {
+        kind: 'session',
+        stamp: async (body) => {
+          const { stampHeaderValue } = await new ApiKeyStamper({
+            apiPublicKey: generateApiKeyPair().publicKey,
+            apiPrivateKey: generateApiKeyPair().privateKey,
+          }).stamp(body)
+          return { header: 'X-Stamp', value: stampHeaderValue }
+        },
+      }
+      await expect(
+        client().query(
+          'whoami',
+          { organizationId: user.organizationId },
+          unknownKey,
+        ),
+      ).rejects.toThrow(/could not find public key/)
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(/could not find public key/),
+      )
+      expect(error).not.toHaveBeenCalled()
+      await expect(
+        client().query(
+          'get_user',
+          { organizationId: user.organizationId, userId: 'nobody' },
+          stamper,
+        ),
+      ).rejects.toThrow(VendorRequestError)
+      expect(error).toHaveBeenCalledWith(expect.stringMatching(/no user found/))
+    } finally {
+      warn.mockRestore()
+      error.mockRestore()
+    }
   })
 
   it("keeps the vendor's code, message and details", async () => {
