@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
+import { passkeyBrowser } from './passkeyBrowser.js'
 import { vendorThroughput } from './vendorThroughput.js'
 import { weight } from './weight.js'
 
@@ -27,12 +28,21 @@ console.log(
 )
 console.table(bytes)
 
+const passkey = await passkeyBrowser({ signatures: values.quick ? 2 : 10 })
+console.log(
+  '\npasskeyWallet in Chromium (virtual authenticator) against the sandbox, via the playground',
+)
+console.table(passkey.latency)
+console.log('Vendor requests per operation (session key on)')
+console.table(passkey.roundTrips)
+
 const results = {
   date: new Date().toISOString(),
   machine,
   quick: Boolean(values.quick),
   vendor,
   weight: bytes,
+  passkey,
 }
 if (!values.quick) {
   mkdirSync(new URL('results/', import.meta.url), { recursive: true })

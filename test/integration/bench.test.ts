@@ -30,4 +30,4 @@ it('npm run bench runs and reports throughput and weight', async () => {
   // The budget: configuring passkeyWallet adds at most 4 kB gzipped to the first load.
   expect(added('passkeyWallet')).toBeGreaterThan(0)
   expect(added('passkeyWallet')).toBeLessThanOrEqual(4096)
-}, 60_000)
+}, 120_000)
