@@ -11,6 +11,7 @@ import {
   numberToHex,
   ProviderRpcError,
   type TransactionRequest,
+  UnauthorizedProviderError,
   UnsupportedProviderMethodError,
 } from 'viem'
 import {
@@ -71,7 +72,8 @@ export function createPasskeyProvider({
 
   function connectedAccount() {
     const current = account()
-    if (!current) throw new SessionNotFoundError()
+    if (!current)
+      throw new UnauthorizedProviderError(new SessionNotFoundError())
     return current
   }
 
@@ -85,6 +87,36 @@ export function createPasskeyProvider({
     })
   }
 
+  /** The connected account, if `address` is it: a wallet signs only for its own account. */
+  function signerOf(address: unknown) {
+    const current = connectedAccount()
+    if (
+      typeof address !== 'string' ||
+      address.toLowerCase() !== current.address.toLowerCase()
+    )
+      throw new UnauthorizedProviderError(
+        new Error(`This wallet signs only for ${current.address}.`),
+      )
+    return current
+  }
+
+  function transactionOf(value: unknown) {
+    const transaction = fromRpcTransaction(value)
+    const from = (value as { from?: unknown } | undefined)?.from
+    if (from !== undefined) signerOf(from)
+    if (transaction.chainId !== undefined && transaction.chainId !== chainId())
+      throw new ProviderRpcError(
+        new Error(
+          `The wallet is on chain ${chainId()}, not ${transaction.chainId}.`,
+        ),
+        {
+          code: 4901,
+          shortMessage: `The wallet is not on chain ${transaction.chainId}.`,
+        },
+      )
+    return transaction
+  }
+
   async function request({ method, params }: EIP1193Parameters): Promise<any> {
     const args = (params ?? []) as unknown[]
     if (!signingMethods.has(method)) {
@@ -94,36 +126,41 @@ export function createPasskeyProvider({
     switch (method) {
       case 'eth_chainId':
         return numberToHex(chainId())
-      case 'eth_accounts':
-      case 'eth_requestAccounts': {
+      case 'eth_accounts': {
         const current = account()
         return current ? [current.address] : []
       }
+      case 'eth_requestAccounts':
+        // Connecting takes a sign-up or log-in choice: wagmi's connect() makes it, not this call.
+        return [connectedAccount().address]
       case 'personal_sign':
-        return connectedAccount().signMessage({
+        return signerOf(args[1]).signMessage({
           message: { raw: args[0] as Hex },
         })
       case 'eth_sign':
-        return connectedAccount().signMessage({
+        return signerOf(args[0]).signMessage({
           message: { raw: args[1] as Hex },
         })
       case 'eth_signTypedData':
       case 'eth_signTypedData_v4': {
         const data = args[1]
-        return connectedAccount().signTypedData(
+        return signerOf(args[0]).signTypedData(
           typeof data === 'string' ? JSON.parse(data) : (data as never),
         )
       }
       case 'eth_signTransaction': {
+        const transaction = transactionOf(args[0])
         const current = client()
         const prepared = await prepareTransactionRequest(
           current,
-          fromRpcTransaction(args[0]) as never,
+          transaction as never,
         )
         return signTransaction(current, prepared as never)
       }
-      case 'eth_sendTransaction':
-        return sendTransaction(client(), fromRpcTransaction(args[0]) as never)
+      case 'eth_sendTransaction': {
+        const transaction = transactionOf(args[0])
+        return sendTransaction(client(), transaction as never)
+      }
       case 'wallet_switchEthereumChain': {
         const target = hexToNumber((args[0] as { chainId: Hex }).chainId)
         if (!chains.some((c) => c.id === target))
@@ -159,10 +196,21 @@ export function createPasskeyProvider({
 }
 
 /** An `eth_sendTransaction` parameter (hex quantities) as a viem request. */
-function fromRpcTransaction(value: unknown): TransactionRequest {
-  const rpc = (value ?? {}) as Record<string, Hex | undefined>
+const transactionTypes: Record<string, TransactionRequest['type']> = {
+  '0x0': 'legacy',
+  '0x1': 'eip2930',
+  '0x2': 'eip1559',
+  '0x4': 'eip7702',
+}
+
+function fromRpcTransaction(
+  value: unknown,
+): TransactionRequest & { chainId?: number | undefined } {
+  const rpc = (value ?? {}) as Record<string, any>
   const quantity = (hex: Hex | undefined) =>
     hex === undefined ? undefined : hexToBigInt(hex)
+  const number = (hex: Hex | undefined) =>
+    hex === undefined ? undefined : hexToNumber(hex)
   return {
     to: rpc.to,
     data: rpc.data ?? rpc.input,
@@ -171,6 +219,19 @@ function fromRpcTransaction(value: unknown): TransactionRequest {
     gasPrice: quantity(rpc.gasPrice),
     maxFeePerGas: quantity(rpc.maxFeePerGas),
     maxPriorityFeePerGas: quantity(rpc.maxPriorityFeePerGas),
-    nonce: rpc.nonce === undefined ? undefined : hexToNumber(rpc.nonce),
-  } as TransactionRequest
+    nonce: number(rpc.nonce),
+    chainId: number(rpc.chainId),
+    type: rpc.type === undefined ? undefined : transactionTypes[rpc.type],
+    accessList: rpc.accessList,
+    authorizationList: rpc.authorizationList?.map(
+      (authorization: Record<string, Hex>) => ({
+        address: authorization.address,
+        chainId: number(authorization.chainId),
+        nonce: number(authorization.nonce),
+        r: authorization.r,
+        s: authorization.s,
+        yParity: number(authorization.yParity),
+      }),
+    ),
+  } as TransactionRequest & { chainId?: number | undefined }
 }

@@ -1,14 +1,12 @@
 import type { Transport } from '@wagmi/core'
-import type { Chain } from 'viem'
-import {
-  type Address,
-  getAddress,
-  type LocalAccount,
-  SwitchChainError,
-} from 'viem'
+import { type Address, type Chain, getAddress, type LocalAccount } from 'viem'
 import type { ConnectorStorage } from '../core/createConnectorStorage.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
-import { SessionNotFoundError } from '../core/errors/connection.js'
+import {
+  RequestRefusedError,
+  SessionNotFoundError,
+} from '../core/errors/connection.js'
+import { withTimeout } from '../core/withTimeout.js'
 import { createPasskey } from './createPasskey.js'
 import { createPasskeyProvider } from './createPasskeyProvider.js'
 import { createPasskeyStamper } from './createPasskeyStamper.js'
@@ -35,17 +33,22 @@ export type PasskeyRuntimeParameters = {
   chains: readonly [Chain, ...Chain[]]
   transports: Record<number, Transport> | undefined
   storage: ConnectorStorage
-  /** Where the session key lives in IndexedDB. */
-  sessionStoreKey: string
+  /** Where the session key lives in IndexedDB; `undefined` keeps it in memory only. */
+  sessionStoreKey: string | undefined
   /** Tells wagmi that the chain changed. */
   onChainChanged(chainId: number): void
   /** Events for the EIP-1193 provider's listeners. */
   emit(event: string, ...args: unknown[]): void
 }
 
-export type PasskeyRuntime = Awaited<ReturnType<typeof createPasskeyRuntime>>
+export type PasskeyRuntime = ReturnType<typeof createPasskeyRuntime>
 
 type Session = { organizationId: string; account: LocalAccount }
+
+// A slow or stuck IndexedDB must not hold wagmi's reconnect: the passkey still works without the key.
+const sessionKeyReadTimeoutMs = 2000
+
+class ConnectionAbandonedError extends SessionNotFoundError {}
 
 /**
  * Everything the passkey wallet does once used: ceremonies, the vendor,
@@ -66,6 +69,9 @@ export function createPasskeyRuntime({
   const rpId = () => parameters.rpId ?? location.hostname
   const passkeyStamper = () => createPasskeyStamper({ rpId: rpId() })
   let sessionKey: SessionKey | undefined
+  // Ready before the user taps: fewer awaits between the tap and the passkey prompt.
+  let nextKeyPair =
+    sessionSeconds === undefined ? undefined : generateSessionKeyPair()
   // A live session key signs silently; otherwise the passkey prompts.
   const stamper = () =>
     sessionKey && isLive(sessionKey)
@@ -73,7 +79,7 @@ export function createPasskeyRuntime({
       : passkeyStamper()
   async function dropSessionKey() {
     sessionKey = undefined
-    await sessionKeyStore.delete(sessionStoreKey)
+    if (sessionStoreKey) await sessionKeyStore.delete(sessionStoreKey)
   }
   const vendor = withSessionFallback(
     createVendorClient({ baseUrl: apiBaseUrl }),
@@ -84,13 +90,32 @@ export function createPasskeyRuntime({
   )
   let session: Session | undefined
   let chainId: number = chains[0].id
-  let connecting: Promise<Session> | undefined
+  let connecting: { signUp: boolean; promise: Promise<Session> } | undefined
+  // Bumped by every disconnect: a ceremony that finishes afterwards connects nothing.
+  let generation = 0
 
   function open(organizationId: string, address: Address): Session {
     return {
       organizationId,
       account: toVendorAccount({ address, organizationId, vendor, stamper }),
     }
+  }
+
+  async function readStoredSessionKey(organizationId: string) {
+    if (!sessionStoreKey) return undefined
+    if (sessionSeconds === undefined) {
+      // The host turned sessions off: a key left from before must not sign silently.
+      await dropSessionKey()
+      return undefined
+    }
+    const stored = await withTimeout(
+      sessionKeyStore.get(sessionStoreKey),
+      sessionKeyReadTimeoutMs,
+      () => new Error('IndexedDB did not answer'),
+    ).catch(() => undefined)
+    return stored?.organizationId === organizationId && isLive(stored)
+      ? stored
+      : undefined
   }
 
   /** The connection from stored public data and the IndexedDB session key: no request, no prompt. */
@@ -102,11 +127,7 @@ export function createPasskeyRuntime({
     ])
     if (storedChainId) chainId = storedChainId
     if (!address || !organizationId) return undefined
-    const storedKey = await sessionKeyStore.get(sessionStoreKey)
-    sessionKey =
-      storedKey?.organizationId === organizationId && isLive(storedKey)
-        ? storedKey
-        : undefined
+    sessionKey = await readStoredSessionKey(organizationId)
     return open(organizationId, address)
   }
 
@@ -125,8 +146,13 @@ export function createPasskeyRuntime({
   }
 
   /** Registers a fresh session key with the passkey (one prompt); returns the user's organization. */
-  async function startSession(organizationId: string, seconds: number) {
-    const pair = await generateSessionKeyPair()
+  async function startSession(
+    organizationId: string,
+    seconds: number,
+    started: number,
+  ) {
+    const pair = await (nextKeyPair ?? generateSessionKeyPair())
+    nextKeyPair = generateSessionKeyPair()
     const { session: jwt } = await vendor.submit<{ session: string }>(
       'stamp_login',
       {
@@ -140,20 +166,25 @@ export function createPasskeyRuntime({
       },
       passkeyStamper(),
     )
+    if (started !== generation) throw new ConnectionAbandonedError()
     const claims = readSessionClaims(jwt)
     sessionKey = {
       ...pair,
       organizationId: claims.organizationId,
       expiresAt: Math.min(claims.exp, Math.floor(Date.now() / 1000) + seconds),
     }
-    await sessionKeyStore.set(sessionStoreKey, sessionKey)
+    // Without IndexedDB the session lasts for this page only.
+    if (sessionStoreKey)
+      await sessionKeyStore
+        .set(sessionStoreKey, sessionKey)
+        .catch(() => undefined)
     return claims.organizationId
   }
 
-  async function signUp({
-    userName,
-    email,
-  }: NonNullable<PasskeyWalletConnectParameters['signUp']>) {
+  async function signUp(
+    { userName, email }: NonNullable<PasskeyWalletConnectParameters['signUp']>,
+    started: number,
+  ) {
     const passkey = await createPasskey({
       rpId: rpId(),
       rpName: parameters.rpName ?? rpId(),
@@ -164,16 +195,17 @@ export function createPasskeyRuntime({
       email,
       ...passkey,
     })
+    if (started !== generation) throw new ConnectionAbandonedError()
     if (sessionSeconds !== undefined)
-      await startSession(subOrganizationId, sessionSeconds)
+      await startSession(subOrganizationId, sessionSeconds, started)
     return open(subOrganizationId, await firstAccount(subOrganizationId))
   }
 
-  async function logIn() {
+  async function logIn(started: number) {
     // With sessions, one prompt both finds the user's organization and opens the session.
     const organizationId =
       sessionSeconds !== undefined
-        ? await startSession(parameters.organizationId, sessionSeconds)
+        ? await startSession(parameters.organizationId, sessionSeconds, started)
         : (
             await vendor.query<{ organizationId: string }>(
               'whoami',
@@ -186,8 +218,7 @@ export function createPasskeyRuntime({
 
   async function switchChain(id: number) {
     const chain = chains.find((c) => c.id === id)
-    if (!chain)
-      throw new SwitchChainError(new ChainNotConfiguredError({ chainId: id }))
+    if (!chain) throw new ChainNotConfiguredError({ chainId: id })
     chainId = id
     await storage.set('chainId', id)
     onChainChanged(id)
@@ -205,6 +236,27 @@ export function createPasskeyRuntime({
     },
   })
 
+  async function ceremony(
+    signUpWith: PasskeyWalletConnectParameters['signUp'],
+  ) {
+    const wantsSignUp = signUpWith !== undefined
+    if (connecting && connecting.signUp !== wantsSignUp)
+      throw new RequestRefusedError({
+        details: `a ${connecting.signUp ? 'sign-up' : 'log-in'} is already waiting for the passkey`,
+      })
+    // The same click twice joins the first ceremony.
+    if (!connecting) {
+      const started = generation
+      const promise = (
+        signUpWith ? signUp(signUpWith, started) : logIn(started)
+      ).finally(() => {
+        connecting = undefined
+      })
+      connecting = { signUp: wantsSignUp, promise }
+    }
+    return connecting.promise
+  }
+
   return {
     request: provider.request,
     switchChain,
@@ -215,30 +267,26 @@ export function createPasskeyRuntime({
       isReconnecting,
       signUp: signUpWith,
     }: PasskeyWalletConnectParameters) {
-      if (isReconnecting) {
-        session = await restore()
-        if (!session) throw new SessionNotFoundError()
-      } else {
-        // One ceremony at a time: a second click joins the first.
-        connecting ??= (signUpWith ? signUp(signUpWith) : logIn()).finally(
-          () => {
-            connecting = undefined
-          },
-        )
-        session = await connecting
-        await storage.set('activeAccount', session.account.address)
-        await storage.set('sessionTopic', session.organizationId)
-      }
+      const started = generation
+      const next = isReconnecting ? await restore() : await ceremony(signUpWith)
+      if (!next) throw new SessionNotFoundError()
+      if (started !== generation) throw new ConnectionAbandonedError()
       if (requestedChainId !== undefined && requestedChainId !== chainId)
         await switchChain(requestedChainId)
-      else await storage.set('chainId', chainId)
+      session = next
+      // Stored last: a connect that failed leaves nothing that would reconnect on reload.
+      await storage.set('activeAccount', next.account.address)
+      await storage.set('sessionTopic', next.organizationId)
+      await storage.set('chainId', chainId)
       emit('connect', { chainId: `0x${chainId.toString(16)}` })
-      emit('accountsChanged', [session.account.address])
-      return { address: session.account.address, chainId }
+      emit('accountsChanged', [next.account.address])
+      return { address: next.account.address, chainId }
     },
-    async forget() {
+    /** Forgets the connection in memory; the shell clears what is stored. */
+    forget() {
+      generation++
       session = undefined
-      await Promise.all([storage.clear(), dropSessionKey()])
+      sessionKey = undefined
     },
   }
 }

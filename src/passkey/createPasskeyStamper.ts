@@ -1,3 +1,4 @@
+import { sha256, stringToBytes } from 'viem'
 import { toBase64Url } from './base64url.js'
 import { passkeyTimeoutMs } from './createPasskey.js'
 import type { Stamper } from './Stamper.js'
@@ -13,12 +14,8 @@ export function createPasskeyStamper({ rpId }: { rpId: string }): Stamper {
     kind: 'passkey',
     async stamp(body) {
       const credentials = webauthn()
-      const digest = new Uint8Array(
-        await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)),
-      )
-      const hex = Array.from(digest, (b) =>
-        b.toString(16).padStart(2, '0'),
-      ).join('')
+      // Hashed synchronously: iOS drops the user's tap after too many awaits.
+      const hex = sha256(stringToBytes(body)).slice(2)
       let credential: PublicKeyCredential
       try {
         credential = (await credentials.get({

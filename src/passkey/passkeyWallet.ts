@@ -1,10 +1,12 @@
 import { createConnector } from '@wagmi/core'
 import { type Address, type EIP1193Parameters, getAddress } from 'viem'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
+import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import type { VendorAttestation } from './createPasskey.js'
 import type { PasskeyRuntime } from './createPasskeyRuntime.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
 import { isValidRpId } from './isValidRpId.js'
+import { sessionKeyStore } from './sessionKeyStore.js'
 
 export type CreateAccountRequest = {
   userName: string
@@ -126,6 +128,10 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       isSessionTopic: (value) => uuid.test(value),
     })
     const listeners = new Map<string, Set<(...args: any[]) => void>>()
+    // Without wagmi storage nothing survives a reload, the session key included.
+    const sessionStoreKey = config.storage
+      ? `${config.storage.key}.passkeyWallet`
+      : undefined
     let runtime: Promise<PasskeyRuntime> | undefined
     const load = () => {
       runtime ??= import('./createPasskeyRuntime.js').then(
@@ -137,7 +143,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
             chains: config.chains,
             transports: config.transports,
             storage,
-            sessionStoreKey: `${config.storage?.key ?? 'wagmi'}.passkeyWallet`,
+            sessionStoreKey,
             onChainChanged: (chainId) =>
               config.emitter.emit('change', { chainId }),
             emit: (event, ...args) => {
@@ -146,7 +152,19 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
             },
           }),
       )
+      // A failed download (offline, a new deploy) is tried again next time.
+      runtime.catch(() => {
+        runtime = undefined
+      })
       return runtime
+    }
+    /** What disconnecting removes; works even when the runtime never loaded. */
+    async function forget() {
+      if (runtime) (await runtime.catch(() => undefined))?.forget()
+      await Promise.all([
+        storage.clear(),
+        sessionStoreKey ? sessionKeyStore.delete(sessionStoreKey) : undefined,
+      ])
     }
     const provider: PasskeyProvider = {
       request: async (args) => (await load()).request(args),
@@ -164,10 +182,21 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       id: 'passkeyWallet',
       name: 'Passkey',
       type: passkeyWallet.type,
-      async setup() {},
+      async setup() {
+        // In the browser, fetch the runtime while idle: a tap on "connect"
+        // must reach the passkey prompt with few awaits (iOS drops the gesture).
+        if (typeof window === 'undefined') return
+        const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 1))
+        idle(() => void load().catch(() => undefined))
+      },
       async connect(connectParameters = {}) {
         const { withCapabilities, ...rest } =
           connectParameters as PasskeyWalletConnectParameters
+        if (
+          rest.chainId !== undefined &&
+          !config.chains.some((chain) => chain.id === rest.chainId)
+        )
+          throw new ChainNotConfiguredError({ chainId: rest.chainId })
         const { address, chainId } = await (await load()).connect(rest)
         return {
           accounts: (withCapabilities
@@ -177,11 +206,13 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         }
       },
       async disconnect() {
-        await (await load()).forget()
+        await forget()
         for (const listener of listeners.get('disconnect') ?? []) listener()
       },
       async getAccounts() {
-        return runtime ? (await runtime).accounts() : []
+        if (runtime) return (await runtime).accounts()
+        const stored = await storage.get('activeAccount')
+        return stored ? [stored] : []
       },
       async getChainId() {
         return runtime
@@ -204,6 +235,8 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         }
       },
       async switchChain({ chainId }) {
+        if (!config.chains.some((chain) => chain.id === chainId))
+          throw new ChainNotConfiguredError({ chainId })
         return (await load()).switchChain(chainId)
       },
       onAccountsChanged(accounts) {
@@ -217,7 +250,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         config.emitter.emit('change', { chainId: Number(chain) })
       },
       async onDisconnect() {
-        await (await load()).forget()
+        await forget()
         config.emitter.emit('disconnect')
       },
     }

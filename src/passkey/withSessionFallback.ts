@@ -2,9 +2,13 @@ import type { VendorClient } from './createVendorClient.js'
 import { VendorRequestError } from './errors.js'
 import type { Stamper } from './Stamper.js'
 
+// The vendor no longer takes the key: expired by its clock, or removed.
+const deadSessionKey = /expired api key|could not find public key/i
+
 /**
- * When the vendor says a session key has expired (its clock is the one that
- * counts), forget the session and send the request again with the passkey.
+ * When the vendor refuses a session key (its clock is the one that counts,
+ * and a key may be invalidated), forget the session and send the request
+ * again with the passkey.
  */
 export function withSessionFallback(
   vendor: VendorClient,
@@ -20,7 +24,7 @@ export function withSessionFallback(
       if (
         stamper.kind !== 'session' ||
         !(error instanceof VendorRequestError) ||
-        error.vendorMessage !== 'expired api key'
+        !deadSessionKey.test(error.vendorMessage)
       )
         throw error
       await onExpired()

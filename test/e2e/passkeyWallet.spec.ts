@@ -226,3 +226,30 @@ test('with session: false every signature asks for the passkey', async ({
     expect(await prompts()).toBe(before + index + 1)
   }
 })
+
+test("the vendor's own words reach the page when it refuses", async ({
+  page,
+}) => {
+  await page.goto('/')
+  await addVirtualAuthenticator(page)
+  const address = await signUp(page, 'turing')
+  const armed = await fetch(`${vendor.url}/sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      path: '/public/v1/submit/sign_raw_payload',
+      fault: 'http429',
+    }),
+  })
+  expect(armed.status).toBe(200)
+  await page.getByLabel('Message').fill('busy')
+  await page.getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    'Too many requests. Please wait and try again in a few seconds',
+  )
+  // Nothing is stuck: the next signature goes through.
+  const signature = await signMessage(page, 'calm again')
+  expect(
+    await verifyMessage({ address, message: 'calm again', signature }),
+  ).toBe(true)
+})

@@ -1,3 +1,4 @@
+import { BaseError as ViemBaseError } from 'viem'
 import { version } from '../../version.js'
 
 export type BaseErrorParameters = {
@@ -15,19 +16,25 @@ export type BaseErrorType = BaseError & { name: 'WagmiConnectorPackError' }
 /**
  * Root of every error the pack throws. `shortMessage` is the sentence a host
  * may show to its user; `message` adds what a developer needs to fix it.
+ * It is a viem BaseError, so viem and wagmi pass it to the hooks unchanged
+ * instead of hiding it behind "An unknown RPC error occurred."
  */
-export class BaseError extends Error {
+export class BaseError extends ViemBaseError {
   override name = 'WagmiConnectorPackError'
-  readonly shortMessage: string
   readonly code: string | number | undefined
-  readonly details: string | undefined
-  readonly docsPath: string | undefined
-  readonly metaMessages: string[] | undefined
-  readonly version = version
+  override version = `wagmi-connector-pack@${version}`
 
   constructor(shortMessage: string, parameters: BaseErrorParameters = {}) {
+    super(shortMessage, {
+      cause: parameters.cause as Error | undefined,
+      details: parameters.details,
+      docsPath: parameters.docsPath,
+      metaMessages: parameters.metaMessages,
+    })
     const details = parameters.details ?? detailsOf(parameters.cause)
-    const message = [
+    this.details = details as string
+    this.code = parameters.code
+    this.message = [
       shortMessage || 'An error occurred.',
       ...(parameters.metaMessages ? ['', ...parameters.metaMessages] : []),
       '',
@@ -35,36 +42,13 @@ export class BaseError extends Error {
         ? [`Docs: wagmi-connector-pack/${parameters.docsPath}`]
         : []),
       ...(details ? [`Details: ${details}`] : []),
-      `Version: wagmi-connector-pack@${version}`,
+      `Version: ${this.version}`,
     ].join('\n')
-    super(
-      message,
-      parameters.cause === undefined ? undefined : { cause: parameters.cause },
-    )
-    this.shortMessage = shortMessage
-    this.code = parameters.code
-    this.details = details
-    this.docsPath = parameters.docsPath
-    this.metaMessages = parameters.metaMessages
   }
-
-  /** Walks the cause chain; returns the first error `fn` accepts, or the deepest one. */
-  walk(): Error
-  walk(fn: (error: unknown) => boolean): Error | null
-  walk(fn?: (error: unknown) => boolean): Error | null {
-    return walk(this, fn)
-  }
-}
-
-function walk(error: unknown, fn?: (error: unknown) => boolean): Error | null {
-  if (fn?.(error)) return error as Error
-  if (error instanceof Error && error.cause !== undefined)
-    return walk(error.cause, fn)
-  return fn ? null : (error as Error)
 }
 
 function detailsOf(cause: unknown): string | undefined {
-  if (cause instanceof BaseError) return cause.details
+  if (cause instanceof ViemBaseError) return cause.details
   if (cause instanceof Error) return cause.message
   return undefined
 }

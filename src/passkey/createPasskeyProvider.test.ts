@@ -1,0 +1,132 @@
+import { type LocalAccount, recoverTypedDataAddress, verifyMessage } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { base, mainnet } from 'viem/chains'
+import { describe, expect, it } from 'vitest'
+import {
+  PublicClientNotFoundError,
+  type PublicClientNotFoundErrorType,
+} from '../core/errors/chain.js'
+import { createPasskeyProvider } from './createPasskeyProvider.js'
+
+// A local key stands in for the vendor-held one: the provider's routing and checks are what is tested.
+function provider(
+  account: LocalAccount | null = privateKeyToAccount(generatePrivateKey()),
+) {
+  let chainId: number = mainnet.id
+  return {
+    account,
+    provider: createPasskeyProvider({
+      chains: [mainnet, base],
+      transports: undefined,
+      account: () => account ?? undefined,
+      chainId: () => chainId,
+      switchChain: async (id) => {
+        chainId = id
+      },
+    }),
+  }
+}
+
+const typedData = {
+  domain: { name: 'Test', version: '1', chainId: 1 },
+  types: { Mail: [{ name: 'contents', type: 'string' }] },
+  primaryType: 'Mail',
+  message: { contents: 'hi' },
+} as const
+
+describe('the passkey wallet provider', () => {
+  it('answers chain and account methods itself', async () => {
+    const { provider: p, account } = provider()
+    expect(await p.request({ method: 'eth_chainId' })).toBe('0x1')
+    expect(await p.request({ method: 'eth_accounts' })).toEqual([
+      account!.address,
+    ])
+    expect(await p.request({ method: 'eth_requestAccounts' })).toEqual([
+      account!.address,
+    ])
+    await p.request({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: '0x2105' }],
+    })
+    expect(await p.request({ method: 'eth_chainId' })).toBe('0x2105')
+  })
+
+  it('signs messages (EIP-191) and typed data (EIP-712) for its own account only', async () => {
+    const { provider: p, account } = provider()
+    const address = account!.address
+    const signature = await p.request({
+      method: 'personal_sign',
+      params: ['0x68656c6c6f', address],
+    })
+    expect(await verifyMessage({ address, message: 'hello', signature })).toBe(
+      true,
+    )
+    const typed = await p.request({
+      method: 'eth_signTypedData_v4',
+      params: [address, JSON.stringify(typedData)],
+    })
+    expect(
+      await recoverTypedDataAddress({ ...typedData, signature: typed }),
+    ).toBe(address)
+
+    const stranger = privateKeyToAccount(generatePrivateKey()).address
+    await expect(
+      p.request({
+        method: 'personal_sign',
+        params: ['0x68656c6c6f', stranger],
+      }),
+    ).rejects.toMatchObject({ code: 4100 })
+    await expect(
+      p.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: stranger, to: stranger }],
+      }),
+    ).rejects.toMatchObject({ code: 4100 })
+  })
+
+  it('refuses a transaction for another chain', async () => {
+    const { provider: p, account } = provider()
+    await expect(
+      p.request({
+        method: 'eth_sendTransaction',
+        params: [
+          { from: account!.address, to: account!.address, chainId: '0x2105' },
+        ],
+      }),
+    ).rejects.toMatchObject({ code: 4901 })
+  })
+
+  it('says which chain is missing and that reads need a transport', async () => {
+    const { provider: p } = provider()
+    await expect(
+      p.request({
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: '0xa' }],
+      }),
+    ).rejects.toMatchObject({
+      code: 4902,
+      shortMessage: 'Could not find network mapping for chain',
+    })
+    const read = p
+      .request({ method: 'eth_blockNumber' })
+      .catch((error: unknown) => error)
+    expect(await read).toBeInstanceOf(PublicClientNotFoundError)
+    expect(((await read) as PublicClientNotFoundErrorType).shortMessage).toBe(
+      'No public client available',
+    )
+  })
+
+  it('asks to connect first when there is no account', async () => {
+    const { provider: p } = provider(null)
+    expect(await p.request({ method: 'eth_accounts' })).toEqual([])
+    await expect(
+      p.request({ method: 'eth_requestAccounts' }),
+    ).rejects.toMatchObject({ code: 4100 })
+    await expect(
+      p.request({
+        method: 'personal_sign',
+        params: ['0x00', '0x0000000000000000000000000000000000000001'],
+      }),
+    ).rejects.toMatchObject({ code: 4100 })
+  })
+})
