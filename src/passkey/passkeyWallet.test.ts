@@ -86,3 +86,70 @@ describe('createPasskey', () => {
     ).rejects.toThrow(new WebauthnNotSupportedError().shortMessage)
   })
 })
+
+describe('passkeyWallet in a wagmi config', () => {
+  async function setup(stored: Record<string, string> = {}) {
+    const { createConfig, createStorage, http } = await import('@wagmi/core')
+    const { base, mainnet } = await import('viem/chains')
+    const raw = new Map(Object.entries(stored))
+    const config = createConfig({
+      chains: [mainnet, base],
+      connectors: [passkeyWallet(valid)],
+      transports: { [mainnet.id]: http(), [base.id]: http() },
+      storage: createStorage({
+        storage: {
+          getItem: (key) => raw.get(key) ?? null,
+          setItem: (key, value) => void raw.set(key, value),
+          removeItem: (key) => void raw.delete(key),
+        },
+      }),
+    })
+    return { connector: config.connectors[0]!, raw }
+  }
+  const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+  it('is authorized from stored public data alone, and never throws on garbage', async () => {
+    const { connector } = await setup({
+      'wagmi.passkeyWallet.activeAccount': JSON.stringify(
+        account.toLowerCase(),
+      ),
+      'wagmi.passkeyWallet.sessionTopic': JSON.stringify(valid.organizationId),
+      'wagmi.passkeyWallet.chainId': '8453',
+    })
+    expect(await connector.isAuthorized()).toBe(true)
+    expect(await connector.getAccounts()).toEqual([account])
+    expect(await connector.getChainId()).toBe(8453)
+
+    const garbage = await setup({
+      'wagmi.passkeyWallet.activeAccount': '{not json',
+      'wagmi.passkeyWallet.sessionTopic': JSON.stringify('not-a-uuid'),
+    })
+    expect(await garbage.connector.isAuthorized()).toBe(false)
+    expect(await garbage.connector.getAccounts()).toEqual([])
+    expect(
+      [...garbage.raw.keys()].filter((key) => key.includes('passkeyWallet')),
+    ).toEqual([])
+  })
+
+  it('switches only among the configured chains', async () => {
+    const { connector } = await setup()
+    await expect(connector.switchChain!({ chainId: 10 })).rejects.toThrow(
+      'Could not find network mapping for chain',
+    )
+    await expect(connector.connect({ chainId: 10 })).rejects.toThrow(
+      'Could not find network mapping for chain',
+    )
+  })
+
+  it('disconnects cleanly without ever having loaded its runtime', async () => {
+    const { connector, raw } = await setup({
+      'wagmi.passkeyWallet.activeAccount': JSON.stringify(account),
+      'wagmi.passkeyWallet.sessionTopic': JSON.stringify(valid.organizationId),
+    })
+    await connector.disconnect()
+    expect(
+      [...raw.keys()].filter((key) => key.includes('passkeyWallet')),
+    ).toEqual([])
+    expect(await connector.isAuthorized()).toBe(false)
+  })
+})
