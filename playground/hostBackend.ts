@@ -1,7 +1,7 @@
-import type { IncomingMessage } from 'node:http'
 import { Turnkey } from '@turnkey/sdk-server'
 import type { Plugin } from 'vite'
 import type { Sandbox } from '../sandbox/startSandbox.js'
+import { readJson } from './readJson.js'
 
 const ethereumAccount = {
   curve: 'CURVE_SECP256K1',
@@ -9,12 +9,6 @@ const ethereumAccount = {
   path: "m/44'/60'/0'/0/0",
   addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
 } as const
-
-async function readJson(request: IncomingMessage) {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'))
-}
 
 /**
  * The playground's stand-in for a host backend: `POST /api/create-account`

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http'
 import {
   type Address,
   createWalletClient,
@@ -12,12 +11,7 @@ import type { Plugin } from 'vite'
 import { sandboxChains } from '../sandbox/chains.js'
 import { devAccount } from '../sandbox/devAccounts.js'
 import type { Sandbox } from '../sandbox/startSandbox.js'
-
-async function readJson(request: IncomingMessage) {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'))
-}
+import { readJson } from './readJson.js'
 
 /**
  * `POST /api/faucet {address}`: 1 ETH and 100 SBX on both sandbox chains from

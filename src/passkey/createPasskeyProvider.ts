@@ -117,6 +117,20 @@ export function createPasskeyProvider({
     return transaction
   }
 
+  /** The chain id of a switch/add request, if the host configured it (else 4902). */
+  function configuredChainId(parameter: unknown) {
+    const target = hexToNumber((parameter as { chainId: Hex }).chainId)
+    if (!chains.some((c) => c.id === target))
+      throw new ProviderRpcError(
+        new ChainNotConfiguredError({ chainId: target }),
+        {
+          code: 4902,
+          shortMessage: 'Could not find network mapping for chain',
+        },
+      )
+    return target
+  }
+
   async function request({ method, params }: EIP1193Parameters): Promise<any> {
     const args = (params ?? []) as unknown[]
     if (!signingMethods.has(method)) {
@@ -161,32 +175,13 @@ export function createPasskeyProvider({
         const transaction = transactionOf(args[0])
         return sendTransaction(client(), transaction as never)
       }
-      case 'wallet_switchEthereumChain': {
-        const target = hexToNumber((args[0] as { chainId: Hex }).chainId)
-        if (!chains.some((c) => c.id === target))
-          throw new ProviderRpcError(
-            new ChainNotConfiguredError({ chainId: target }),
-            {
-              code: 4902,
-              shortMessage: 'Could not find network mapping for chain',
-            },
-          )
-        await switchChain(target)
+      case 'wallet_switchEthereumChain':
+        await switchChain(configuredChainId(args[0]))
         return null
-      }
-      case 'wallet_addEthereumChain': {
-        // Only the host's configured chains exist for this wallet.
-        const target = hexToNumber((args[0] as { chainId: Hex }).chainId)
-        if (!chains.some((c) => c.id === target))
-          throw new ProviderRpcError(
-            new ChainNotConfiguredError({ chainId: target }),
-            {
-              code: 4902,
-              shortMessage: 'Could not find network mapping for chain',
-            },
-          )
+      case 'wallet_addEthereumChain':
+        // Only the host's configured chains exist for this wallet: adding one is a no-op.
+        configuredChainId(args[0])
         return null
-      }
       default:
         throw new UnsupportedProviderMethodError(new Error(method))
     }
