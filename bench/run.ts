@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { passkeyBrowser } from './passkeyBrowser.js'
+import { writeReadmeTables } from './readmeTables.js'
 import { vendorThroughput } from './vendorThroughput.js'
 import { weight } from './weight.js'
 
@@ -50,5 +51,6 @@ if (!values.quick) {
     new URL('results/latest.json', import.meta.url),
     `${JSON.stringify(results, null, 2)}\n`,
   )
-  console.log('Written to bench/results/latest.json')
+  writeReadmeTables(results)
+  console.log('Written to bench/results/latest.json and the README tables')
 }
