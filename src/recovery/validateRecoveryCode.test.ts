@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest'
+import { InvalidRecoveryCodeError } from './errors.js'
+import {
+  type RecoveryCredential,
+  recoveryCodeValiditySeconds,
+  validateRecoveryCode,
+} from './validateRecoveryCode.js'
+
+const now = 1_800_000_000
+const emailCredential: RecoveryCredential = {
+  organizationId: '5f0c8a3e-1b2d-4c6e-9f70-123456789abc',
+  userId: '2a1b3c4d-0000-4000-8000-000000000001',
+  type: 'CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256',
+  createdAt: now - 60,
+}
+const passkeyCredential: RecoveryCredential = {
+  ...emailCredential,
+  type: 'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256',
+}
+
+function refusal(...args: Parameters<typeof validateRecoveryCode>) {
+  try {
+    validateRecoveryCode(...args)
+  } catch (error) {
+    return error as InvalidRecoveryCodeError
+  }
+  throw new Error('expected the code to be refused')
+}
+
+describe('validateRecoveryCode', () => {
+  it('accepts a fresh credential of the right type for each recovery', () => {
+    expect(() =>
+      validateRecoveryCode({
+        recoveryType: 'email',
+        credential: emailCredential,
+        nowSeconds: now,
+      }),
+    ).not.toThrow()
+    expect(() =>
+      validateRecoveryCode({
+        recoveryType: 'email',
+        credential: {
+          ...emailCredential,
+          type: 'CREDENTIAL_TYPE_API_KEY_P256',
+        },
+        nowSeconds: now,
+      }),
+    ).not.toThrow()
+    expect(() =>
+      validateRecoveryCode({
+        recoveryType: 'passkey',
+        credential: passkeyCredential,
+        nowSeconds: now,
+      }),
+    ).not.toThrow()
+  })
+
+  it.each([
+    [
+      'no user id',
+      'email',
+      { ...emailCredential, userId: undefined },
+      /names no user/,
+    ],
+    [
+      'an empty user id',
+      'email',
+      { ...emailCredential, userId: '' },
+      /names no user/,
+    ],
+    [
+      'no organization',
+      'email',
+      { ...emailCredential, organizationId: undefined },
+      /names no organization/,
+    ],
+    [
+      'a recover-user key for email recovery',
+      'email',
+      passkeyCredential,
+      /cannot be used for email recovery/,
+    ],
+    [
+      'an email-auth key for passkey recovery',
+      'passkey',
+      emailCredential,
+      /cannot be used for passkey recovery/,
+    ],
+    [
+      'a session key',
+      'email',
+      {
+        ...emailCredential,
+        type: 'CREDENTIAL_TYPE_READ_WRITE_SESSION_KEY_P256',
+      },
+      /cannot be used/,
+    ],
+    [
+      'a credential exactly 900 s old',
+      'email',
+      { ...emailCredential, createdAt: now - recoveryCodeValiditySeconds },
+      /900 s old/,
+    ],
+    [
+      'a credential an hour old',
+      'passkey',
+      { ...passkeyCredential, createdAt: now - 3600 },
+      /3600 s old/,
+    ],
+    [
+      'a credential from the future',
+      'email',
+      { ...emailCredential, createdAt: now + 600 },
+      /in the future/,
+    ],
+  ] as const)(
+    'refuses %s with the one sentence users see',
+    (_, recoveryType, credential, reason) => {
+      const error = refusal({ recoveryType, credential, nowSeconds: now })
+      expect(error).toBeInstanceOf(InvalidRecoveryCodeError)
+      expect(error.shortMessage).toBe('The code is invalid or expired.')
+      expect(error.reason).toMatch(reason)
+    },
+  )
+
+  it('accepts a credential 899 s old and one from a minute in the future (clock skew)', () => {
+    for (const createdAt of [now - 899, now + 60])
+      expect(() =>
+        validateRecoveryCode({
+          recoveryType: 'email',
+          credential: { ...emailCredential, createdAt },
+          nowSeconds: now,
+        }),
+      ).not.toThrow()
+  })
+})

@@ -1,0 +1,62 @@
+import { InvalidRecoveryCodeError } from './errors.js'
+import type { RecoveryType } from './recoveryState.js'
+
+/** A recovery code is valid for this long after its credential was made (SPEC §9). */
+export const recoveryCodeValiditySeconds = 900
+
+/** What the vendor says about the credential a code decrypts to. */
+export type RecoveryCredential = {
+  organizationId: string | undefined
+  userId: string | undefined
+  /** The vendor's credential type, e.g. `CREDENTIAL_TYPE_RECOVER_USER_KEY_P256`. */
+  type: string
+  /** Unix seconds. */
+  createdAt: number
+}
+
+// Email recovery signs with an API-key credential (the expiring key email auth issues);
+// passkey recovery with the vendor's recover-user key.
+const credentialTypes: Record<RecoveryType, readonly string[]> = {
+  email: [
+    'CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256',
+    'CREDENTIAL_TYPE_API_KEY_P256',
+  ],
+  passkey: ['CREDENTIAL_TYPE_RECOVER_USER_KEY_P256'],
+}
+
+// Clocks differ a little; a credential from further in the future is not trusted.
+const allowedClockSkewSeconds = 60
+
+/**
+ * Accepts a recovery code's credential or throws InvalidRecoveryCodeError
+ * ('The code is invalid or expired.') with the rule that refused it.
+ */
+export function validateRecoveryCode({
+  recoveryType,
+  credential,
+  nowSeconds,
+}: {
+  recoveryType: RecoveryType
+  credential: RecoveryCredential
+  nowSeconds: number
+}): void {
+  if (!credential.userId)
+    throw new InvalidRecoveryCodeError({ reason: 'the code names no user' })
+  if (!credential.organizationId)
+    throw new InvalidRecoveryCodeError({
+      reason: 'the code names no organization',
+    })
+  if (!credentialTypes[recoveryType].includes(credential.type))
+    throw new InvalidRecoveryCodeError({
+      reason: `a ${credential.type} credential cannot be used for ${recoveryType} recovery`,
+    })
+  const age = nowSeconds - credential.createdAt
+  if (age < -allowedClockSkewSeconds)
+    throw new InvalidRecoveryCodeError({
+      reason: 'the credential was created in the future',
+    })
+  if (age >= recoveryCodeValiditySeconds)
+    throw new InvalidRecoveryCodeError({
+      reason: `the credential is ${age} s old; codes are valid for ${recoveryCodeValiditySeconds} s`,
+    })
+}
