@@ -2,6 +2,8 @@ import { createConnector } from '@wagmi/core'
 import { type Address, type EIP1193Parameters, getAddress } from 'viem'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
+import { SessionNotFoundError } from '../core/errors/connection.js'
+import { withTimeout } from '../core/withTimeout.js'
 import type { VendorAttestation } from './createPasskey.js'
 import type { PasskeyRuntime } from './createPasskeyRuntime.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
@@ -57,6 +59,7 @@ export type PasskeyProvider = {
 }
 
 const defaultApiBaseUrl = 'https://api.turnkey.com'
+const runtimeLoadTimeoutMs = 10_000
 const defaultSessionSeconds = 900
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -197,7 +200,15 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
           !config.chains.some((chain) => chain.id === rest.chainId)
         )
           throw new ChainNotConfiguredError({ chainId: rest.chainId })
-        const { address, chainId } = await (await load()).connect(rest)
+        // Reconnect must end: a download that hangs counts as no session.
+        const ready = rest.isReconnecting
+          ? withTimeout(
+              load(),
+              runtimeLoadTimeoutMs,
+              () => new SessionNotFoundError(),
+            )
+          : load()
+        const { address, chainId } = await (await ready).connect(rest)
         return {
           accounts: (withCapabilities
             ? [{ address, capabilities: {} }]
