@@ -19,6 +19,12 @@ let user: {
 }
 let neighbour: { organizationId: string }
 
+/** The vendor's error answer: HTTP status and `{code, message, details}`. */
+const refused = (status: number, code: number, message: string) => ({
+  status,
+  body: { code, message, details: [] },
+})
+
 /** POSTs exactly these bytes with these headers; returns status and JSON body. */
 async function post(
   path: string,
@@ -103,14 +109,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
     const tampered = body.replace('tag-', 'tog-')
     expect(
       await post('/public/v1/submit/create_user_tag', tampered, stamp),
-    ).toEqual({
-      status: 401,
-      body: {
-        code: 16,
-        message: 'could not verify api key signature',
-        details: [],
-      },
-    })
+    ).toEqual(refused(401, 16, 'could not verify api key signature'))
   })
 
   it('an unknown key', async () => {
@@ -120,15 +119,13 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
       body,
       await apiKeyStamp(body, generateApiKeyPair()),
     )
-    expect(result).toEqual({
-      status: 401,
-      body: {
-        code: 16,
-        message:
-          'could not find public key in organization or its parent organization',
-        details: [],
-      },
-    })
+    expect(result).toEqual(
+      refused(
+        401,
+        16,
+        'could not find public key in organization or its parent organization',
+      ),
+    )
   })
 
   it('an expired session key', async () => {
@@ -175,10 +172,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
         whoami,
         await apiKeyStamp(whoami, sessionKey),
       ),
-    ).toEqual({
-      status: 401,
-      body: { code: 16, message: 'expired api key', details: [] },
-    })
+    ).toEqual(refused(401, 16, 'expired api key'))
   })
 
   it('a stale or future timestamp', async () => {
@@ -206,15 +200,13 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
         onNeighbour,
         passkeyStamp(onNeighbour),
       ),
-    ).toEqual({
-      status: 401,
-      body: {
-        code: 16,
-        message:
-          'credential ID could not be found in organization or its parent organization',
-        details: [],
-      },
-    })
+    ).toEqual(
+      refused(
+        401,
+        16,
+        'credential ID could not be found in organization or its parent organization',
+      ),
+    )
     // A sub-org passkey may ask the parent "who am I", but not act on it.
     const onParent = activity(vendor.parentOrganizationId)
     expect(
@@ -223,10 +215,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
         onParent,
         passkeyStamp(onParent),
       ),
-    ).toEqual({
-      status: 403,
-      body: { code: 7, message: 'request not authorized', details: [] },
-    })
+    ).toEqual(refused(403, 7, 'request not authorized'))
     // The parent's key may read a sub-org, but not act in it.
     const parentActs = activity(user.organizationId)
     expect(
@@ -235,10 +224,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
         parentActs,
         await apiKeyStamp(parentActs),
       ),
-    ).toEqual({
-      status: 403,
-      body: { code: 7, message: 'request not authorized', details: [] },
-    })
+    ).toEqual(refused(403, 7, 'request not authorized'))
   })
 
   it('an unknown path, and a vendor path the sandbox does not implement', async () => {
@@ -249,35 +235,27 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
         body,
         await apiKeyStamp(body),
       ),
-    ).toEqual({
-      status: 404,
-      body: { code: 5, message: 'unknown path', details: [] },
-    })
+    ).toEqual(refused(404, 5, 'unknown path'))
     expect(
       await post(
         '/public/v1/query/list_policies',
         body,
         await apiKeyStamp(body),
       ),
-    ).toEqual({
-      status: 501,
-      body: {
-        code: 12,
-        message:
-          '/public/v1/query/list_policies is not implemented in the sandbox',
-        details: [],
-      },
-    })
+    ).toEqual(
+      refused(
+        501,
+        12,
+        '/public/v1/query/list_policies is not implemented in the sandbox',
+      ),
+    )
   })
 
   it('malformed JSON, a missing or malformed organization, and no stamp', async () => {
     const broken = '{"organizationId": '
     expect(
       await post('/public/v1/query/whoami', broken, await apiKeyStamp(broken)),
-    ).toEqual({
-      status: 400,
-      body: { code: 3, message: 'bad request body', details: [] },
-    })
+    ).toEqual(refused(400, 3, 'bad request body'))
     const malformed = JSON.stringify({ organizationId: 'org-1' })
     expect(
       (
@@ -297,24 +275,15 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
         unknown,
         await apiKeyStamp(unknown),
       ),
-    ).toEqual({
-      status: 404,
-      body: {
-        code: 5,
-        message: 'no organization found with the given ID',
-        details: [],
-      },
-    })
+    ).toEqual(refused(404, 5, 'no organization found with the given ID'))
     const body = JSON.stringify({ organizationId: vendor.parentOrganizationId })
-    expect(await post('/public/v1/query/whoami', body)).toEqual({
-      status: 401,
-      body: {
-        code: 16,
-        message:
-          'cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)',
-        details: [],
-      },
-    })
+    expect(await post('/public/v1/query/whoami', body)).toEqual(
+      refused(
+        401,
+        16,
+        'cannot authenticate public API activity request without a stamp (X-Stamp/X-Stamp-Webauthn header)',
+      ),
+    )
   })
 
   it('a body over 1 MiB', async () => {
@@ -324,10 +293,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
     })
     expect(
       await post('/public/v1/query/whoami', body, await apiKeyStamp('{}')),
-    ).toEqual({
-      status: 413,
-      body: { code: 8, message: 'request body larger than 1 MiB', details: [] },
-    })
+    ).toEqual(refused(413, 8, 'request body larger than 1 MiB'))
   })
 
   it('a passkey assertion made for another rp id', async () => {
@@ -338,14 +304,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
         body,
         passkeyStamp(body, { rpId: 'evil.example' }),
       ),
-    ).toEqual({
-      status: 401,
-      body: {
-        code: 16,
-        message: 'could not verify WebAuthN signature',
-        details: [],
-      },
-    })
+    ).toEqual(refused(401, 16, 'could not verify WebAuthN signature'))
   })
 
   it('a replayed passkey assertion with an old counter', async () => {
@@ -354,14 +313,9 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
     expect((await post('/public/v1/query/whoami', body, stamp)).status).toBe(
       200,
     )
-    expect(await post('/public/v1/query/whoami', body, stamp)).toEqual({
-      status: 401,
-      body: {
-        code: 16,
-        message: 'could not verify WebAuthN signature',
-        details: [],
-      },
-    })
+    expect(await post('/public/v1/query/whoami', body, stamp)).toEqual(
+      refused(401, 16, 'could not verify WebAuthN signature'),
+    )
     const older = passkeyStamp(body, { counter: 1 })
     expect((await post('/public/v1/query/whoami', body, older)).status).toBe(
       401,
@@ -485,10 +439,7 @@ describe('the vendor emulator answers bad input with a 4xx and changes nothing',
         body,
         passkeyStamp(body),
       ),
-    ).toEqual({
-      status: 400,
-      body: { code: 3, message: 'invalid target public key', details: [] },
-    })
+    ).toEqual(refused(400, 3, 'invalid target public key'))
     expect(
       vendor.state.organization(user.organizationId).users[0]!.apiKeys,
     ).toHaveLength(before)
@@ -516,14 +467,7 @@ describe('the vendor emulator answers bad input with a 4xx and changes nothing',
       await post('/public/v1/submit/export_wallet', body, {
         'X-Stamp': forged,
       }),
-    ).toEqual({
-      status: 401,
-      body: {
-        code: 16,
-        message: 'could not verify api key signature',
-        details: [],
-      },
-    })
+    ).toEqual(refused(401, 16, 'could not verify api key signature'))
   })
 
   it('the same body twice at once: one activity', async () => {
