@@ -44,12 +44,10 @@ describe('the published package', () => {
     }
   })
 
-  it.each(subpaths)(
-    'imports wagmi-connector-pack%s in Node',
-    async (subpath) => {
-      const names = await importFromNode(
-        `wagmi-connector-pack${subpath.slice(1)}`,
-      )
+  it.each(subpaths.map((subpath) => subpath.slice(2)))(
+    'imports wagmi-connector-pack/%s in Node',
+    async (name) => {
+      const names = await importFromNode(`wagmi-connector-pack/${name}`)
       expect(names).toContain('BaseError')
     },
   )
