@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test'
 import { type Hex, hashMessage, recoverMessageAddress } from 'viem'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
-import { backendClient, ethereumAccount } from '../helpers/vendorUsers.js'
+import {
+  backendClient,
+  ethereumAccount,
+  toEthereumSignature,
+} from '../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
 const vendor = JSON.parse(
@@ -53,7 +57,7 @@ test('a Chromium passkey signs up, logs in and signs through the vendor emulator
   expect(
     await recoverMessageAddress({
       message,
-      signature: `0x${r}${s}${v === '00' ? '1b' : '1c'}`,
+      signature: toEthereumSignature({ r, s, v }),
     }),
   ).toBe(address)
 

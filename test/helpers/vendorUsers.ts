@@ -81,3 +81,16 @@ export async function lastEmail(vendor: Pick<Vendor, 'url'>, to: string) {
   if (!email) throw new Error(`no email to ${to}`)
   return email
 }
+
+/** The vendor's `{r, s, v}` (hex without 0x, v "00"/"01") as an Ethereum signature. */
+export function toEthereumSignature({
+  r,
+  s,
+  v,
+}: {
+  r: string
+  s: string
+  v: string
+}): Hex {
+  return `0x${r}${s}${v === '00' ? '1b' : '1c'}`
+}

@@ -1,12 +1,15 @@
 import {
+  type Client,
   createWalletClient,
   erc20Abi,
+  type Hash,
   http,
   parseEther,
   parseEventLogs,
   publicActions,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { getBlockNumber, waitForTransactionReceipt } from 'viem/actions'
 import { describe, expect, inject, it } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { compileContracts } from '../../sandbox/contracts/compileContracts.js'
@@ -14,6 +17,20 @@ import { deployTestToken } from '../../sandbox/contracts/deployTestToken.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 
 const confirmations = 3 // SPEC §9: receipts count after 3 blocks
+
+/** Waits for 3 confirmations and checks the chain really is 3 blocks past the receipt. */
+async function expectConfirmed(client: Client, hash: Hash) {
+  const receipt = await waitForTransactionReceipt(client, {
+    hash,
+    confirmations,
+    pollingInterval: 100,
+  })
+  expect(receipt.status).toBe('success')
+  expect(await getBlockNumber(client)).toBeGreaterThanOrEqual(
+    receipt.blockNumber + BigInt(confirmations - 1),
+  )
+  return receipt
+}
 
 describe.concurrent.each(sandboxChains(inject('sandbox').rpcUrls))(
   'on $name ($id)',
@@ -52,15 +69,7 @@ describe.concurrent.each(sandboxChains(inject('sandbox').rpcUrls))(
         to: recipient,
         value: parseEther('1.5'),
       })
-      const ethReceipt = await client.waitForTransactionReceipt({
-        hash: ethHash,
-        confirmations,
-        pollingInterval: 100,
-      })
-      expect(ethReceipt.status).toBe('success')
-      expect(await client.getBlockNumber()).toBeGreaterThanOrEqual(
-        ethReceipt.blockNumber + BigInt(confirmations - 1),
-      )
+      await expectConfirmed(client, ethHash)
       expect(await client.getBalance({ address: recipient })).toBe(
         parseEther('1.5'),
       )
@@ -71,15 +80,7 @@ describe.concurrent.each(sandboxChains(inject('sandbox').rpcUrls))(
         functionName: 'transfer',
         args: [recipient, parseEther('250')],
       })
-      const tokenReceipt = await client.waitForTransactionReceipt({
-        hash: tokenHash,
-        confirmations,
-        pollingInterval: 100,
-      })
-      expect(tokenReceipt.status).toBe('success')
-      expect(await client.getBlockNumber()).toBeGreaterThanOrEqual(
-        tokenReceipt.blockNumber + BigInt(confirmations - 1),
-      )
+      const tokenReceipt = await expectConfirmed(client, tokenHash)
       const [transfer] = parseEventLogs({
         abi: erc20Abi,
         eventName: 'Transfer',

@@ -3,7 +3,6 @@ import { TurnkeyClient } from '@turnkey/http'
 import {
   createPublicClient,
   createWalletClient,
-  type Hex,
   hashMessage,
   hashTypedData,
   http,
@@ -25,6 +24,7 @@ import {
   backendClient,
   ethereumAccount,
   signUp,
+  toEthereumSignature,
 } from '../helpers/vendorUsers.js'
 
 let vendor: Vendor
@@ -102,7 +102,7 @@ describe('vendor emulator with the vendor clients', () => {
     const { r, s, v } = activity.result.signRawPayloadResult!
     expect(r).toMatch(/^[0-9a-f]{64}$/)
     expect(v === '00' || v === '01').toBe(true)
-    const signature = `0x${r}${s}${v === '00' ? '1b' : '1c'}` as Hex
+    const signature = toEthereumSignature({ r, s, v })
     expect(
       await verifyMessage({ address: user.address, message, signature }),
     ).toBe(true)
@@ -138,7 +138,7 @@ describe('vendor emulator with the vendor clients', () => {
     expect(
       await recoverAddress({
         hash: hashTypedData(typedData),
-        signature: `0x${r}${s}${v === '00' ? '1b' : '1c'}`,
+        signature: toEthereumSignature({ r, s, v }),
       }),
     ).toBe(user.address)
   })

@@ -15,6 +15,7 @@ import {
   keyClient,
   lastEmail,
   signUp,
+  toEthereumSignature,
 } from '../helpers/vendorUsers.js'
 
 let vendor: Vendor
@@ -135,7 +136,7 @@ describe('recovery, authentication and export flows', () => {
     expect(
       await recoverMessageAddress({
         message: 'back again',
-        signature: `0x${r}${s}${v === '00' ? '1b' : '1c'}`,
+        signature: toEthereumSignature({ r, s, v }),
       }),
     ).toBe(user.address)
     await expect(
@@ -404,7 +405,7 @@ describe('recovery, authentication and export flows', () => {
     expect(
       await recoverMessageAddress({
         message: 'two of two',
-        signature: `0x${r}${s}${v === '00' ? '1b' : '1c'}`,
+        signature: toEthereumSignature({ r, s, v }),
       }),
     ).toBe(address)
 
