@@ -16,6 +16,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/globalSetup.ts'],
+          // WalletConnect's SDKs skip Verify and telemetry (outside services) in tests.
+          env: { IS_VITEST: 'true' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util'
 import { passkeyBrowser } from './passkeyBrowser.js'
 import { writeReadmeTables } from './readmeTables.js'
 import { vendorThroughput } from './vendorThroughput.js'
+import { walletConnectLatency } from './walletConnectLatency.js'
 import { weight } from './weight.js'
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean' } } })
@@ -37,6 +38,14 @@ console.table(passkey.latency)
 console.log('Vendor requests per operation (session key on)')
 console.table(passkey.roundTrips)
 
+const walletConnect = await walletConnectLatency({
+  runs: values.quick ? 2 : 10,
+})
+console.log(
+  "\nWalletConnect in Node over the sandbox relay: ours beside wagmi's walletConnect(), medians",
+)
+console.table(walletConnect)
+
 const results = {
   date: new Date().toISOString(),
   machine,
@@ -44,6 +53,7 @@ const results = {
   vendor,
   weight: bytes,
   passkey,
+  walletConnect,
 }
 if (!values.quick) {
   mkdirSync(new URL('results/', import.meta.url), { recursive: true })
@@ -54,3 +64,5 @@ if (!values.quick) {
   writeReadmeTables(results)
   console.log('Written to bench/results/latest.json and the README tables')
 }
+// WalletConnect's SDK keeps heartbeat timers alive after its clients are done.
+process.exit(0)

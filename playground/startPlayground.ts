@@ -7,6 +7,7 @@ import { type Sandbox, startSandbox } from '../sandbox/startSandbox.js'
 import { hostBackend } from './hostBackend.js'
 import { sandboxFaucet } from './sandboxFaucet.js'
 import { sandboxModule } from './sandboxModule.js'
+import { sandboxWalletBackend } from './sandboxWalletBackend.js'
 
 export type Playground = {
   /** Use `localhost`, not 127.0.0.1: WebAuthn refuses IP addresses as relying party. */
@@ -37,11 +38,14 @@ export async function startPlayground({
       plugins: [
         hostBackend(sandbox.vendor),
         sandboxFaucet(sandbox, tokenAddresses),
+        sandboxWalletBackend(sandbox),
         sandboxModule({
           rpcUrls: sandbox.rpcUrls,
           tokenAddresses,
           vendorUrl: sandbox.vendor.url,
           parentOrganizationId: sandbox.vendor.parentOrganizationId,
+          exportFrameUrl: sandbox.exportFrameUrl,
+          relayUrl: sandbox.relay.url,
         }),
       ],
       server: { port, strictPort },

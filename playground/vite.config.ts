@@ -12,6 +12,14 @@ export default defineConfig({
         '../src/exports/passkey.ts',
         import.meta.url,
       ).pathname,
+      'wagmi-connector-pack/walletconnect': new URL(
+        '../src/exports/walletconnect.ts',
+        import.meta.url,
+      ).pathname,
+      'wagmi-connector-pack/react': new URL(
+        '../src/exports/react.ts',
+        import.meta.url,
+      ).pathname,
     },
   },
   server: { host: '127.0.0.1' },
@@ -27,6 +35,8 @@ export default defineConfig({
       'viem/accounts',
       'viem/chains',
       '@turnkey/sdk-browser',
+      '@walletconnect/ethereum-provider',
+      'qrcode',
     ],
   },
 })

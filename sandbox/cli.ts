@@ -32,6 +32,8 @@ console.log(
     `  parent API key public ${vendor.parentApiKey.publicKey}`,
     `                 private ${vendor.parentApiKey.privateKey} (host backend only)`,
     `  export signer  ${vendor.signerPublicKey}`,
+    `  export frame   ${sandbox.exportFrameUrl} (trusts the export signer)`,
+    `  WalletConnect relay ${sandbox.relay.url}`,
   ].join('\n'),
 )
 

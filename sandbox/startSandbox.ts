@@ -1,6 +1,8 @@
 import { type AnvilInstance, startAnvil } from './anvil/startAnvil.js'
 import { type SandboxChainUrls, sandboxChainIds } from './chains.js'
 import { sandboxMnemonic } from './devAccounts.js'
+import { startExportFrameServer } from './exportFrame/startExportFrameServer.js'
+import { type Relay, startRelay } from './relay/startRelay.js'
 import {
   type ApiKeyPair,
   type StartVendorParameters,
@@ -26,6 +28,13 @@ export type Sandbox = {
     /** Uncompressed P-256 key that signs session JWTs. */
     notarizerPublicKey: string
   }
+  /**
+   * The export frame page, trusting the vendor's signer key; on 127.0.0.1,
+   * so it is cross-origin to a host page on localhost.
+   */
+  exportFrameUrl: string
+  /** The WalletConnect relay (`relay.url` is the `relayUrl`), with its test hooks. */
+  relay: Relay
   /** Resolves with the process's name when one ends without `stop()`. */
   died: Promise<string>
   /** Stops every process; safe to call more than once. */
@@ -33,9 +42,9 @@ export type Sandbox = {
 }
 
 /**
- * Starts the local world on 127.0.0.1: two real anvil chains (1 and 8453)
- * and the vendor emulator. If anything fails to start, what did start is
- * stopped again.
+ * Starts the local world on 127.0.0.1: two real anvil chains (1 and 8453),
+ * the vendor emulator and the export frame. If anything fails to start,
+ * what did start is stopped again.
  */
 export async function startSandbox({
   blockTime = 0.5,
@@ -60,6 +69,20 @@ export async function startSandbox({
       throw error
     },
   )
+  const exportFrame = await startExportFrameServer({
+    signerPublicKey: vendor.signerPublicKey,
+  }).catch(async (error: unknown) => {
+    await Promise.all([vendor.stop(), ...anvils.map((anvil) => anvil.stop())])
+    throw error
+  })
+  const relay = await startRelay().catch(async (error: unknown) => {
+    await Promise.all([
+      vendor.stop(),
+      exportFrame.stop(),
+      ...anvils.map((anvil) => anvil.stop()),
+    ])
+    throw error
+  })
   let stopping: Promise<void> | undefined
   const never = new Promise<never>(() => {})
   return {
@@ -73,6 +96,8 @@ export async function startSandbox({
       signerPublicKey: vendor.signerPublicKey,
       notarizerPublicKey: vendor.notarizerPublicKey,
     },
+    exportFrameUrl: exportFrame.url,
+    relay,
     died: Promise.race(
       anvils.map((anvil) =>
         anvil.exited.then(() =>
@@ -83,6 +108,8 @@ export async function startSandbox({
     stop() {
       stopping ??= Promise.all([
         vendor.stop(),
+        exportFrame.stop(),
+        relay.stop(),
         ...anvils.map((anvil) => anvil.stop()),
       ]).then(() => {})
       return stopping

@@ -2,11 +2,13 @@ import { useConnection } from 'wagmi'
 import { Balances } from './components/Balances.js'
 import { Connection } from './components/Connection.js'
 import { PasskeySignUp } from './components/PasskeySignUp.js'
+import { RecoveryAndExport } from './components/RecoveryAndExport.js'
 import { SendEth } from './components/SendEth.js'
 import { SendToken } from './components/SendToken.js'
 import { SignMessage } from './components/SignMessage.js'
 import { SignTypedData } from './components/SignTypedData.js'
 import { SwitchChain } from './components/SwitchChain.js'
+import { WalletConnectPairing } from './components/WalletConnectPairing.js'
 
 export function App() {
   const { isConnected } = useConnection()
@@ -15,6 +17,7 @@ export function App() {
       <h1>wagmi-connector-pack playground</h1>
       <Connection />
       <PasskeySignUp />
+      <WalletConnectPairing />
       {isConnected && (
         <>
           <Balances />
@@ -25,6 +28,7 @@ export function App() {
           <SendToken />
         </>
       )}
+      <RecoveryAndExport />
     </main>
   )
 }

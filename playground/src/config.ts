@@ -1,12 +1,38 @@
-import { parentOrganizationId, rpcUrls, vendorUrl } from 'virtual:sandbox'
+import {
+  exportFrameUrl,
+  parentOrganizationId,
+  relayUrl,
+  rpcUrls,
+  vendorUrl,
+} from 'virtual:sandbox'
 import { http } from 'viem'
 import { createConfig } from 'wagmi'
 import { mock } from 'wagmi/connectors'
 import { passkeyWallet } from 'wagmi-connector-pack/passkey'
+import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 
 const [ethereum, base] = sandboxChains(rpcUrls)
+const query = new URLSearchParams(location.search)
+
+// Offline: WalletConnect's SDK skips its Verify and telemetry services in test mode
+// (it reads process.env.IS_VITEST and global in the browser).
+Object.assign(globalThis, {
+  process: { env: { IS_VITEST: 'true' } },
+  global: globalThis,
+})
+
+async function backend(path: string, request: unknown) {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(request),
+  })
+  const body = await response.json()
+  if (!response.ok) throw new Error(body.error ?? `${path} failed`)
+  return body
+}
 
 /** The host app's wagmi config, on the sandbox chains. */
 export const config = createConfig({
@@ -17,21 +43,24 @@ export const config = createConfig({
       apiBaseUrl: vendorUrl,
       rpName: 'wagmi-connector-pack playground',
       // `?session=off` asks for the passkey at every signature.
-      session:
-        new URLSearchParams(location.search).get('session') === 'off'
-          ? false
-          : undefined,
-      // The host backend call; the dev server plays the backend (playground/hostBackend.ts).
-      async createAccount(request) {
-        const response = await fetch('/api/create-account', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(request),
-        })
-        const body = await response.json()
-        if (!response.ok) throw new Error(body.error ?? 'Sign-up failed')
-        return body
+      session: query.get('session') === 'off' ? false : undefined,
+      // Host backend calls; the dev server plays the backend (playground/hostBackend.ts).
+      createAccount: (request) => backend('/api/create-account', request),
+      recovery: { start: (request) => backend('/api/start-recovery', request) },
+      exportFrameUrl,
+    }),
+    walletConnectDeepLink({
+      projectId: '00000000000000000000000000000000',
+      relayUrl,
+      metadata: {
+        name: 'wagmi-connector-pack playground',
+        description: 'The pack in a host app, on the sandbox',
+        url: location.origin,
+        icons: [],
       },
+      // The sandbox wallet's links; `?deepLink=universal` prefers its https link.
+      wallet: 'sandbox',
+      deepLink: query.get('deepLink') === 'universal' ? 'universal' : 'native',
     }),
     // Stands in for the connectors still to come: anvil's dev account 0, signed by anvil.
     mock({ accounts: [devAccount(0).address], features: { reconnect: true } }),

@@ -8,4 +8,8 @@ declare module 'virtual:sandbox' {
   export const vendorUrl: string
   /** The host's parent organization; its API key stays with the host backend. */
   export const parentOrganizationId: string
+  /** The export frame built with the sandbox's signer key, on another origin. */
+  export const exportFrameUrl: string
+  /** The sandbox WalletConnect relay (ws://127.0.0.1:…). */
+  export const relayUrl: string
 }

@@ -34,3 +34,24 @@ export {
   type PasskeyWalletParameters,
   passkeyWallet,
 } from '../passkey/passkeyWallet.js'
+export type {
+  ExportFlow,
+  ExportKind,
+  ExportSnapshot,
+  ExportStep,
+} from '../recovery/createExportFlow.js'
+export type {
+  RecoveryFlow,
+  RecoverySnapshot,
+  RecoveryStartRequest,
+  RecoveryStep,
+} from '../recovery/createRecoveryFlow.js'
+export {
+  InvalidRecoveryCodeError,
+  type InvalidRecoveryCodeErrorType,
+  RecoveryNotConfiguredError,
+  type RecoveryNotConfiguredErrorType,
+  RecoveryStepError,
+  type RecoveryStepErrorType,
+} from '../recovery/errors.js'
+export type { RecoveryState, RecoveryType } from '../recovery/recoveryState.js'

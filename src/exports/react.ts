@@ -1,2 +1,13 @@
 // biome-ignore-all lint/performance/noBarrelFile: entrypoint module
 export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
+export {
+  ExportPanel,
+  type ExportPanelProps,
+} from '../react/ExportPanel.js'
+export {
+  RecoveryPanel,
+  type RecoveryPanelProps,
+} from '../react/RecoveryPanel.js'
+export { useExport } from '../react/useExport.js'
+export type { PasskeyWalletConnector } from '../react/usePasskeyWalletConnector.js'
+export { useRecovery } from '../react/useRecovery.js'

@@ -40,6 +40,33 @@ export {
 export {
   ConnectionRejectedError,
   type ConnectionRejectedErrorType,
+  ProviderNotFoundError,
+  type ProviderNotFoundErrorType,
   SessionNotFoundError,
   type SessionNotFoundErrorType,
 } from '../core/errors/connection.js'
+export {
+  InvalidWalletConnectParameterError,
+  type InvalidWalletConnectParameterErrorType,
+  PairingAbortedError,
+  type PairingAbortedErrorType,
+  PairingAttemptsExhaustedError,
+  type PairingAttemptsExhaustedErrorType,
+  PairingResetError,
+  type PairingResetErrorType,
+} from '../walletconnect/errors.js'
+export {
+  type DeepLinkPreference,
+  toPairingLinks,
+} from '../walletconnect/toPairingLinks.js'
+export {
+  type WalletConnectDeepLinkParameters,
+  type WalletConnectPairing,
+  type WalletConnectProvider,
+  walletConnectDeepLink,
+} from '../walletconnect/walletConnectDeepLink.js'
+export {
+  type WalletDescriptor,
+  type WalletId,
+  walletRegistry,
+} from '../wallets/walletRegistry.js'

@@ -7,6 +7,7 @@ import {
   SessionNotFoundError,
 } from '../core/errors/connection.js'
 import { withTimeout } from '../core/withTimeout.js'
+import type { ExportAccess } from '../recovery/createExportFlow.js'
 import { createPasskey } from './createPasskey.js'
 import { createPasskeyProvider } from './createPasskeyProvider.js'
 import { createPasskeyStamper } from './createPasskeyStamper.js'
@@ -43,7 +44,12 @@ export type PasskeyRuntimeParameters = {
 
 export type PasskeyRuntime = ReturnType<typeof createPasskeyRuntime>
 
-type Session = { organizationId: string; account: LocalAccount }
+type Session = {
+  organizationId: string
+  account: LocalAccount
+  /** Known after a log-in; looked up when the session was restored. */
+  walletId: string | undefined
+}
 
 // A slow or stuck IndexedDB must not hold wagmi's reconnect: the passkey still works without the key.
 const sessionKeyReadTimeoutMs = 2000
@@ -81,23 +87,25 @@ export function createPasskeyRuntime({
     sessionKey = undefined
     if (sessionStoreKey) await sessionKeyStore.delete(sessionStoreKey)
   }
-  const vendor = withSessionFallback(
-    createVendorClient({ baseUrl: apiBaseUrl }),
-    {
-      onExpired: dropSessionKey,
-      fallback: passkeyStamper,
-    },
-  )
+  const client = createVendorClient({ baseUrl: apiBaseUrl })
+  const vendor = withSessionFallback(client, {
+    onExpired: dropSessionKey,
+    fallback: passkeyStamper,
+  })
   let session: Session | undefined
   let chainId: number = chains[0].id
   let connecting: { signUp: boolean; promise: Promise<Session> } | undefined
   // Bumped by every disconnect: a ceremony that finishes afterwards connects nothing.
   let generation = 0
 
-  function open(organizationId: string, address: Address): Session {
+  function open(
+    organizationId: string,
+    { address, walletId }: { address: Address; walletId?: string | undefined },
+  ): Session {
     return {
       organizationId,
       account: toVendorAccount({ address, organizationId, vendor, stamper }),
+      walletId,
     }
   }
 
@@ -128,21 +136,26 @@ export function createPasskeyRuntime({
     if (storedChainId) chainId = storedChainId
     if (!address || !organizationId) return undefined
     sessionKey = await readStoredSessionKey(organizationId)
-    return open(organizationId, address)
+    return open(organizationId, { address })
   }
 
-  async function firstAccount(organizationId: string): Promise<Address> {
+  async function firstAccount(organizationId: string, address?: Address) {
     const { accounts } = await vendor.query<{
-      accounts: { address: string; addressFormat: string }[]
+      accounts: { address: string; addressFormat: string; walletId: string }[]
     }>('list_wallet_accounts', { organizationId }, stamper())
     const ethereum = accounts.find(
-      (a) => a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM',
+      (a) =>
+        a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM' &&
+        (!address || getAddress(a.address) === address),
     )
     if (!ethereum)
       throw new SessionNotFoundError({
         cause: new Error('The account has no Ethereum wallet.'),
       })
-    return getAddress(ethereum.address)
+    return {
+      address: getAddress(ethereum.address),
+      walletId: ethereum.walletId,
+    }
   }
 
   /** Registers a fresh session key with the passkey (one prompt); returns the user's organization. */
@@ -281,6 +294,26 @@ export function createPasskeyRuntime({
       emit('connect', { chainId: `0x${chainId.toString(16)}` })
       emit('accountsChanged', [next.account.address])
       return { address: next.account.address, chainId }
+    },
+    /** What exporting needs: the raw client (no session fallback) and the passkey. */
+    exportAccess(): ExportAccess {
+      return {
+        vendor: client,
+        passkeyStamper,
+        async account() {
+          const current = session
+          if (!current) throw new SessionNotFoundError()
+          const { address } = current.account
+          current.walletId ??= (
+            await firstAccount(current.organizationId, address)
+          ).walletId
+          return {
+            organizationId: current.organizationId,
+            address,
+            walletId: current.walletId,
+          }
+        },
+      }
     },
     /** Forgets the connection in memory; the shell clears what is stored. */
     forget() {

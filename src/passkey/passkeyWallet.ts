@@ -4,6 +4,15 @@ import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import { SessionNotFoundError } from '../core/errors/connection.js'
 import { withTimeout } from '../core/withTimeout.js'
+import type { ExportFlow } from '../recovery/createExportFlow.js'
+import type {
+  RecoveryFlow,
+  RecoveryStartRequest,
+} from '../recovery/createRecoveryFlow.js'
+import { defaultExportFrameUrl } from '../recovery/defaultExportFrameUrl.js'
+import { RecoveryNotConfiguredError } from '../recovery/errors.js'
+import { isAllowedFrameUrl } from '../recovery/isAllowedFrameUrl.js'
+import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import type { VendorAttestation } from './createPasskey.js'
 import type { PasskeyRuntime } from './createPasskeyRuntime.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
@@ -41,6 +50,25 @@ export type PasskeyWalletParameters = {
    * signature needs the passkey.
    */
   session?: { expirationSeconds?: number | undefined } | false | undefined
+  /**
+   * Recovery by emailed code. `start` calls the host backend, which asks the
+   * vendor with the parent API key (`email_auth` for type `email`,
+   * `init_user_email_recovery` for type `passkey`) to email a code encrypted
+   * to `targetPublicKey`.
+   */
+  recovery?:
+    | {
+        start(request: RecoveryStartRequest): Promise<unknown>
+        /** How long an email recovery session may sign: 60 to 1800 s, default 1800. */
+        sessionExpirationSeconds?: number | undefined
+      }
+    | undefined
+  /**
+   * The page that decrypts and shows exported secrets, on another origin than
+   * the host: the vendor's hosted frame by default, or a self-hosted copy of
+   * `wagmi-connector-pack/export-frame.html`.
+   */
+  exportFrameUrl?: string | undefined
 }
 
 export type PasskeyWalletConnectParameters = {
@@ -95,7 +123,33 @@ function validate(parameters: PasskeyWalletParameters) {
       'session.expirationSeconds',
       'whole seconds from 30 to 604800 (7 days), or `session: false`',
     )
-  return { apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''), sessionSeconds }
+  const { recovery } = parameters
+  if (recovery !== undefined && typeof recovery?.start !== 'function')
+    throw invalid('recovery.start', 'a function that calls your backend')
+  const recoverySeconds = recovery?.sessionExpirationSeconds
+  if (
+    recoverySeconds !== undefined &&
+    !(
+      Number.isInteger(recoverySeconds) &&
+      recoverySeconds >= 60 &&
+      recoverySeconds <= defaultRecoverySessionSeconds
+    )
+  )
+    throw invalid(
+      'recovery.sessionExpirationSeconds',
+      `whole seconds from 60 to ${defaultRecoverySessionSeconds}`,
+    )
+  const exportFrameUrl = parameters.exportFrameUrl ?? defaultExportFrameUrl
+  if (!isAllowedFrameUrl(exportFrameUrl))
+    throw invalid(
+      'exportFrameUrl',
+      'an https:// URL (http:// only on localhost or 127.0.0.1)',
+    )
+  return {
+    apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''),
+    sessionSeconds,
+    exportFrameUrl,
+  }
 }
 
 passkeyWallet.type = 'passkeyWallet' as const
@@ -109,8 +163,12 @@ passkeyWallet.type = 'passkeyWallet' as const
  * passkeyWallet({ organizationId, createAccount: (request) => fetch('/api/create-account', …) })
  */
 export function passkeyWallet(parameters: PasskeyWalletParameters) {
-  const { apiBaseUrl, sessionSeconds } = validate(parameters)
+  const { apiBaseUrl, sessionSeconds, exportFrameUrl } = validate(parameters)
   type Properties = {
+    /** The recovery flow (see `RecoveryFlow`); loads its code on first call. */
+    getRecovery(): Promise<RecoveryFlow>
+    /** The export flow of the connected wallet; loads its code on first call. */
+    getExport(): Promise<ExportFlow>
     connect<withCapabilities extends boolean = false>(
       parameters?: PasskeyWalletConnectParameters & {
         withCapabilities?: withCapabilities | boolean
@@ -161,9 +219,16 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       })
       return runtime
     }
+    let recovery: Promise<RecoveryFlow> | undefined
+    let exportFlow: Promise<ExportFlow> | undefined
     /** What disconnecting removes; works even when the runtime never loaded. */
     async function forget() {
       if (runtime) (await runtime.catch(() => undefined))?.forget()
+      // A finished recovery ends with the session it opened: the next one starts afresh.
+      const flow = recovery && (await recovery.catch(() => undefined))
+      if (flow?.getSnapshot().step === 'passkey-created') await flow.reset()
+      // An export on screen belongs to the account that is leaving.
+      if (exportFlow) (await exportFlow.catch(() => undefined))?.close()
       await Promise.all([
         storage.clear(),
         sessionStoreKey ? sessionKeyStore.delete(sessionStoreKey) : undefined,
@@ -185,6 +250,39 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       id: 'passkeyWallet',
       name: 'Passkey',
       type: passkeyWallet.type,
+      getRecovery() {
+        const options = parameters.recovery
+        if (!options) return Promise.reject(new RecoveryNotConfiguredError())
+        recovery ??= import('./createPasskeyRecovery.js').then(
+          ({ createPasskeyRecovery }) =>
+            createPasskeyRecovery({
+              parameters,
+              recovery: options,
+              apiBaseUrl,
+              storage: config.storage,
+              storageKey: 'passkeyWallet',
+            }),
+        )
+        recovery.catch(() => {
+          recovery = undefined
+        })
+        return recovery
+      },
+      getExport() {
+        exportFlow ??= Promise.all([
+          load(),
+          import('../recovery/createExportFlow.js'),
+        ]).then(([loaded, { createExportFlow }]) =>
+          createExportFlow({
+            frameUrl: exportFrameUrl,
+            ...loaded.exportAccess(),
+          }),
+        )
+        exportFlow.catch(() => {
+          exportFlow = undefined
+        })
+        return exportFlow
+      },
       async setup() {
         // In the browser, fetch the runtime while idle: a tap on "connect"
         // must reach the passkey prompt with few awaits (iOS drops the gesture).

@@ -20,3 +20,39 @@ export class InvalidRecoveryCodeError extends BaseError {
     this.reason = reason
   }
 }
+
+export type RecoveryStepErrorType = RecoveryStepError & {
+  name: 'RecoveryStepError'
+}
+/** A recovery action called out of order, e.g. a code before any email was sent. */
+export class RecoveryStepError extends BaseError {
+  override name = 'RecoveryStepError'
+  static readonly code = 'recovery_step'
+  constructor({ action, step }: { action: string; step: string }) {
+    super('Cannot proceed with your request', {
+      code: RecoveryStepError.code,
+      details: `${action}() cannot run while recovery is at "${step}"`,
+      metaMessages: [
+        'Follow the steps in order: sendEmail, submitCode, createPasskey; reset() starts again.',
+      ],
+    })
+  }
+}
+
+export type RecoveryNotConfiguredErrorType = RecoveryNotConfiguredError & {
+  name: 'RecoveryNotConfiguredError'
+}
+/** passkeyWallet was created without `recovery.start`. */
+export class RecoveryNotConfiguredError extends BaseError {
+  override name = 'RecoveryNotConfiguredError'
+  static readonly code = 'recovery_not_configured'
+  constructor() {
+    super('Account recovery is not available here.', {
+      code: RecoveryNotConfiguredError.code,
+      metaMessages: [
+        'Pass `recovery: { start }` to passkeyWallet(): a call to your backend that starts',
+        'the recovery with the parent API key (init_user_email_recovery or email_auth).',
+      ],
+    })
+  }
+}

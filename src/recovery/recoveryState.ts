@@ -45,7 +45,8 @@ export function parseRecoveryState(value: unknown): RecoveryState | undefined {
   if (
     typeof sessionExpirationSeconds !== 'number' ||
     !Number.isSafeInteger(sessionExpirationSeconds) ||
-    sessionExpirationSeconds <= 0
+    sessionExpirationSeconds <= 0 ||
+    sessionExpirationSeconds > defaultRecoverySessionSeconds
   )
     return undefined
   return { type, userId, createdAt, sessionExpirationSeconds }

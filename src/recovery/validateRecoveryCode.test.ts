@@ -107,12 +107,6 @@ describe('validateRecoveryCode', () => {
       { ...passkeyCredential, createdAt: now - 3600 },
       /3600 s old/,
     ],
-    [
-      'a credential from the future',
-      'email',
-      { ...emailCredential, createdAt: now + 600 },
-      /in the future/,
-    ],
   ] as const)(
     'refuses %s with the one sentence users see',
     (_, recoveryType, credential, reason) => {
@@ -123,8 +117,8 @@ describe('validateRecoveryCode', () => {
     },
   )
 
-  it('accepts a credential 899 s old and one from a minute in the future (clock skew)', () => {
-    for (const createdAt of [now - 899, now + 60])
+  it('accepts a credential 899 s old, and one stamped ahead of this clock (the vendor clock runs ahead)', () => {
+    for (const createdAt of [now - 899, now + 60, now + 1200])
       expect(() =>
         validateRecoveryCode({
           recoveryType: 'email',

@@ -6,6 +6,8 @@ export default async function globalSetup() {
   process.env.PLAYGROUND_URL = playground.url
   process.env.SANDBOX_RPC_URLS = JSON.stringify(playground.sandbox.rpcUrls)
   // Tests play the host backend too, so they get the parent API key; pages never do.
+  process.env.SANDBOX_RELAY_URL = playground.sandbox.relay.url
   process.env.SANDBOX_VENDOR = JSON.stringify(playground.sandbox.vendor)
+  process.env.SANDBOX_EXPORT_FRAME_URL = playground.sandbox.exportFrameUrl
   return () => playground.stop()
 }

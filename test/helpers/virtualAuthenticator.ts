@@ -18,6 +18,8 @@ export type VirtualAuthenticator = {
     }[]
   >
   setUserVerified(isUserVerified: boolean): Promise<void>
+  /** Forgets every passkey, as when the device is lost or reset. */
+  clearCredentials(): Promise<void>
   remove(): Promise<void>
 }
 
@@ -63,6 +65,9 @@ export async function addVirtualAuthenticator(
         authenticatorId,
         isUserVerified: verified,
       })
+    },
+    async clearCredentials() {
+      await cdp.send('WebAuthn.clearCredentials', { authenticatorId })
     },
     async remove() {
       await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId })

@@ -26,12 +26,12 @@ async function importFromNode(specifier: string) {
 
 describe('the published package', () => {
   beforeAll(async () => {
-    await run('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root })
+    await run('npm', ['run', 'build'], { cwd: root })
   }, 120_000)
 
   it('maps each public subpath to ESM and declarations, types first', () => {
     expect(Object.keys(manifest.exports).sort()).toEqual(
-      [...subpaths, './package.json'].sort(),
+      [...subpaths, './export-frame.html', './package.json'].sort(),
     )
     for (const subpath of subpaths) {
       const target = manifest.exports[subpath] as {
@@ -42,6 +42,20 @@ describe('the published package', () => {
       expect(existsSync(`${root}${target.types}`)).toBe(true)
       expect(existsSync(`${root}${target.default}`)).toBe(true)
     }
+  })
+
+  it('ships the export frame as one self-hostable page pinned to the vendor signer', () => {
+    const page = readFileSync(
+      `${root}${manifest.exports['./export-frame.html'] as string}`,
+      'utf8',
+    )
+    expect(page).toContain('Content-Security-Policy')
+    expect(page).toContain("default-src 'none'")
+    // The vendor's production enclave signer (notes/turnkey-api.md §5.2), fixed at build time.
+    expect(page).toContain(
+      '04cf288fe433cc4e1aa0ce1632feac4ea26bf2f5a09dcfe5a42c398e06898710330f0572882f4dbdf0f5304b8fc8703acd69adca9a4bbf7f5d00d20a5e364b2569',
+    )
+    expect(page).not.toMatch(/<script[^>]+src=/)
   })
 
   it.each(subpaths.map((subpath) => subpath.slice(2)))(

@@ -1,0 +1,59 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildExportFrame } from '../../scripts/buildExportFrame.js'
+
+export type ExportFrameServer = { url: string; stop(): Promise<void> }
+
+/**
+ * The export frame, built to trust `signerPublicKey` (the emulator's enclave
+ * key), served on 127.0.0.1: an IP origin, so a host page on `localhost`
+ * embeds it cross-origin, as it would embed the vendor's hosted frame.
+ */
+export async function startExportFrameServer({
+  signerPublicKey,
+}: {
+  signerPublicKey: string
+}): Promise<ExportFrameServer> {
+  const outDir = await mkdtemp(join(tmpdir(), 'export-frame-'))
+  const html = await buildExportFrame({ signerPublicKey, outDir })
+    .then((file) => readFile(file))
+    .finally(() => rm(outDir, { recursive: true, force: true }))
+
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://frame').pathname
+    if (path !== '/') {
+      response.writeHead(404).end()
+      return
+    }
+    if (request.method !== 'GET') {
+      response.writeHead(405, { Allow: 'GET' }).end()
+      return
+    }
+    // Meant to be framed by any host page: no X-Frame-Options. The CSP is in
+    // the page itself; these keep it out of caches and off other referrers.
+    response.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': html.length,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    })
+    response.end(html)
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', resolve)
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}

@@ -1,0 +1,105 @@
+import {
+  generateRecipientKey,
+  type RecipientKey,
+} from '../recovery/hpkeOpen.js'
+import { createSecretView } from './createSecretView.js'
+import { InvalidExportBundleError } from './InvalidExportBundleError.js'
+import { openExportBundle } from './openExportBundle.js'
+
+/** A request from the host page, in @turnkey/iframe-stamper's shape (notes §6). */
+type Request = {
+  type?: unknown
+  requestId?: unknown
+  value?: unknown
+  organizationId?: unknown
+  keyFormat?: unknown
+  address?: unknown
+}
+
+const view = createSecretView(
+  document.body.appendChild(document.createElement('main')),
+)
+// Held in memory only: a reload or a new frame means a new key.
+let recipient: RecipientKey
+let port: MessagePort | undefined
+
+/** Decrypts a verified bundle, then replaces the key: each key opens one export. */
+async function open(request: Request) {
+  const secret = await openExportBundle({
+    bundle: request.value,
+    organizationId: request.organizationId,
+    signerPublicKey: __EXPORT_SIGNER_PUBLIC_KEY__,
+    recipient,
+  })
+  recipient = await generateRecipientKey()
+  return secret
+}
+
+async function answer(request: Request) {
+  const reply = (type: string, value: unknown) =>
+    port?.postMessage({ type, value, requestId: request.requestId })
+  try {
+    switch (request.type) {
+      case 'INJECT_WALLET_EXPORT_BUNDLE': {
+        const text = new TextDecoder().decode(await open(request))
+        // The vendor appends an optional passphrase after a newline.
+        const cut = text.indexOf('\n')
+        const mnemonic = cut < 0 ? text : text.slice(0, cut)
+        const passphrase = cut < 0 ? undefined : text.slice(cut + 1)
+        view.show({ kind: 'mnemonic', mnemonic, passphrase })
+        return reply('BUNDLE_INJECTED', true)
+      }
+      case 'INJECT_KEY_EXPORT_BUNDLE': {
+        if ((request.keyFormat ?? 'HEXADECIMAL') !== 'HEXADECIMAL')
+          throw new InvalidExportBundleError(
+            `Key format ${String(request.keyFormat)} is not supported: ask for HEXADECIMAL.`,
+          )
+        const key = await open(request)
+        if (key.length !== 32)
+          throw new InvalidExportBundleError(
+            'The export bundle does not hold a 32-byte private key.',
+          )
+        const address = String(request.address ?? '')
+        view.show({
+          kind: 'privateKey',
+          privateKey: `0x${Array.from(key, (x) => x.toString(16).padStart(2, '0')).join('')}`,
+          address: /^0x[0-9a-f]{40}$/i.test(address) ? address : undefined,
+        })
+        return reply('BUNDLE_INJECTED', true)
+      }
+      case 'GET_EMBEDDED_PUBLIC_KEY':
+        return reply('EMBEDDED_PUBLIC_KEY', recipient.publicKeyHex)
+      default:
+        return reply('ERROR', `Unsupported request ${String(request.type)}.`)
+    }
+  } catch (error) {
+    const message =
+      error instanceof InvalidExportBundleError
+        ? error.message
+        : 'The export could not be shown. Reload the page and try again.'
+    view.showError(message)
+    return reply('ERROR', message)
+  }
+}
+
+window.addEventListener('message', async (event) => {
+  const channel = event.ports[0]
+  if (
+    event.source !== window.parent ||
+    event.data?.type !== 'TURNKEY_INIT_MESSAGE_CHANNEL' ||
+    !channel ||
+    port
+  )
+    return
+  port = channel
+  recipient = await generateRecipientKey()
+  // One request at a time, so two bundles cannot race for the same key.
+  let queue = Promise.resolve()
+  channel.onmessage = ({ data }) => {
+    queue = queue.then(() => answer(data ?? {}))
+  }
+  channel.postMessage({
+    type: 'PUBLIC_KEY_READY',
+    value: recipient.publicKeyHex,
+  })
+})

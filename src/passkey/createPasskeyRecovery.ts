@@ -1,0 +1,39 @@
+import type { Storage } from '@wagmi/core'
+import { createRecoveryFlow } from '../recovery/createRecoveryFlow.js'
+import { createRecoveryStateStore } from '../recovery/createRecoveryStateStore.js'
+import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
+import { createPasskey } from './createPasskey.js'
+import { createVendorClient } from './createVendorClient.js'
+import type { PasskeyWalletParameters } from './passkeyWallet.js'
+
+/** passkeyWallet's recovery flow; loaded only when a host asks for it. */
+export function createPasskeyRecovery({
+  parameters,
+  recovery,
+  apiBaseUrl,
+  storage,
+  storageKey,
+}: {
+  parameters: PasskeyWalletParameters
+  recovery: NonNullable<PasskeyWalletParameters['recovery']>
+  apiBaseUrl: string
+  storage: Storage | null | undefined
+  storageKey: string
+}) {
+  const rpId = () => parameters.rpId ?? location.hostname
+  return createRecoveryFlow({
+    // Not the connector's client: recovery stamps with its own key, never a session's fallback.
+    vendor: createVendorClient({ baseUrl: apiBaseUrl }),
+    parentOrganizationId: parameters.organizationId,
+    start: recovery.start,
+    stateStore: createRecoveryStateStore({ storage, key: storageKey }),
+    sessionExpirationSeconds:
+      recovery.sessionExpirationSeconds ?? defaultRecoverySessionSeconds,
+    createPasskey: (userName) =>
+      createPasskey({
+        rpId: rpId(),
+        rpName: parameters.rpName ?? rpId(),
+        userName,
+      }),
+  })
+}

@@ -1,0 +1,143 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import type { Connector } from 'wagmi'
+import type { ExportKind } from '../recovery/createExportFlow.js'
+import { describeError } from './describeError.js'
+import { panelStyles } from './panelStyles.js'
+import { useExport } from './useExport.js'
+import { useFocusOnChange } from './useFocusOnChange.js'
+
+export type ExportPanelProps = {
+  /** The passkeyWallet connector; the config's first one by default. */
+  connector?: Connector | undefined
+  className?: string | undefined
+}
+
+const names: Record<ExportKind, string> = {
+  'seed-phrase': 'seed phrase',
+  'private-key': 'private key',
+}
+
+const warnings: Record<ExportKind, string> = {
+  'seed-phrase':
+    'Your seed phrase controls every account in this wallet. Anyone who sees it can take everything in it. Show it only where no one can see your screen, never type it into a website, and never share it, not even with support.',
+  'private-key':
+    'Your private key controls this account. Anyone who sees it can take everything in it. Show it only where no one can see your screen, never type it into a website, and never share it, not even with support.',
+}
+
+const ignore = () => {}
+
+/**
+ * Exports the connected passkey wallet's seed phrase or private key after a
+ * plain warning, an explicit confirmation and a fresh passkey prompt. The
+ * secret appears only inside a frame from another origin.
+ */
+export function ExportPanel({ connector, className }: ExportPanelProps) {
+  const { flow, snapshot, isConnected, loadError } = useExport({ connector })
+  const frameRef = useRef<HTMLDivElement>(null)
+  const [understood, setUnderstood] = useState(false)
+  const id = useId()
+  const step = isConnected ? snapshot?.step : undefined
+  const kind = snapshot?.kind
+  const error = loadError ?? snapshot?.error
+  const focusRef = useFocusOnChange<HTMLElement>(step, error)
+
+  const status = !isConnected
+    ? 'Connect your passkey wallet to export its keys.'
+    : step === 'confirming' && kind
+      ? `Before you see your ${names[kind]}:`
+      : step === 'verifying'
+        ? 'Confirm with your passkey…'
+        : step === 'shown' && kind
+          ? `Your ${names[kind]} is shown below, in a secure frame this page cannot read.`
+          : step === 'idle'
+            ? 'Take your wallet with you: export its seed phrase or private key.'
+            : 'Loading…'
+
+  const request = (next: ExportKind) => {
+    setUnderstood(false)
+    if (frameRef.current) flow?.request(next, frameRef.current)
+  }
+  // Leaving the page or the account takes the frame, and the secret, away.
+  useEffect(() => () => flow?.close(), [flow])
+
+  return (
+    <section
+      className={['wcp-panel', className].filter(Boolean).join(' ')}
+      aria-labelledby={`${id}-title`}
+    >
+      <style>{panelStyles}</style>
+      <h2 id={`${id}-title`}>Export your wallet</h2>
+      <p className="wcp-status" role="status">
+        {status}
+      </p>
+
+      {step === 'idle' && (
+        <div className="wcp-actions">
+          <button
+            type="button"
+            ref={focusRef as never}
+            onClick={() => request('seed-phrase')}
+          >
+            Export seed phrase
+          </button>
+          <button type="button" onClick={() => request('private-key')}>
+            Export private key
+          </button>
+        </div>
+      )}
+
+      {step === 'confirming' && kind && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (understood) flow?.confirm().catch(ignore)
+          }}
+        >
+          <p className="wcp-warning" id={`${id}-warning`}>
+            {warnings[kind]}
+          </p>
+          <label className="wcp-option">
+            <input
+              type="checkbox"
+              ref={focusRef as never}
+              aria-describedby={`${id}-warning`}
+              checked={understood}
+              onChange={(event) => setUnderstood(event.target.checked)}
+            />
+            I understand, show my {names[kind]}
+          </label>
+          <div className="wcp-actions">
+            <button type="submit" data-primary disabled={!understood}>
+              Show {names[kind]}
+            </button>
+            <button type="button" onClick={() => flow?.close()}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+
+      <div
+        className="wcp-frame"
+        ref={frameRef}
+        hidden={step !== 'verifying' && step !== 'shown'}
+      />
+
+      {step === 'shown' && (
+        <div className="wcp-actions">
+          <button
+            type="button"
+            ref={focusRef as never}
+            onClick={() => flow?.close()}
+          >
+            Hide {kind ? names[kind] : 'secret'}
+          </button>
+        </div>
+      )}
+
+      <p className="wcp-error" role="alert">
+        {error ? describeError(error) : ''}
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,88 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, version } from 'react'
+import { createRoot } from 'react-dom/client'
+import { http } from 'viem'
+import { mainnet } from 'viem/chains'
+import { describe, expect, it } from 'vitest'
+import { createConfig, WagmiProvider } from 'wagmi'
+import { passkeyWallet } from '../passkey/passkeyWallet.js'
+import { ExportPanel } from './ExportPanel.js'
+import { RecoveryPanel } from './RecoveryPanel.js'
+
+// Tells React that this test drives it through act().
+;(
+  globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+).IS_REACT_ACT_ENVIRONMENT = true
+
+function configWith(recovery: boolean) {
+  return createConfig({
+    chains: [mainnet],
+    connectors: [
+      passkeyWallet({
+        organizationId: '00000000-0000-4000-8000-000000000000',
+        createAccount: async () => ({ subOrganizationId: '' }),
+        recovery: recovery ? { start: async () => ({}) } : undefined,
+      }),
+    ],
+    transports: { [mainnet.id]: http('http://127.0.0.1:1') },
+  })
+}
+
+async function mount(recovery: boolean) {
+  const element = document.createElement('div')
+  document.body.append(element)
+  const root = createRoot(element)
+  await act(async () =>
+    root.render(
+      <WagmiProvider config={configWith(recovery) as never}>
+        <QueryClientProvider client={new QueryClient()}>
+          <RecoveryPanel defaultEmail="ada@example.com" />
+          <ExportPanel />
+        </QueryClientProvider>
+      </WagmiProvider>,
+    ),
+  )
+  return { element, unmount: () => act(async () => root.unmount()) }
+}
+
+async function waitFor(check: () => boolean) {
+  for (let i = 0; i < 100 && !check(); i++)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)))
+  return check()
+}
+
+describe(`panels in the browser (React ${version.split('.')[0]})`, () => {
+  it('the recovery panel loads its flow and asks for the email, labelled', async () => {
+    const { element, unmount } = await mount(true)
+    expect(
+      await waitFor(() =>
+        element.textContent!.includes('Enter the email of your account'),
+      ),
+    ).toBe(true)
+    const email = element.querySelector<HTMLInputElement>('input[type=email]')!
+    expect(email.value).toBe('ada@example.com')
+    expect(element.querySelector(`label[for="${email.id}"]`)?.textContent).toBe(
+      'Email',
+    )
+    expect(element.querySelectorAll('input[type=radio]')).toHaveLength(2)
+    expect(element.textContent).toContain(
+      'Connect your passkey wallet to export its keys.',
+    )
+    await unmount()
+  })
+
+  it('without recovery configured, the panel says so in plain words', async () => {
+    const { element, unmount } = await mount(false)
+    expect(
+      await waitFor(() =>
+        element.textContent!.includes(
+          'Account recovery is not available here.',
+        ),
+      ),
+    ).toBe(true)
+    expect(element.querySelector('[role=alert]')?.textContent).toBe(
+      'Account recovery is not available here.',
+    )
+    await unmount()
+  })
+})

@@ -1,0 +1,19 @@
+import { type Connector, useConnectors } from 'wagmi'
+import type { ExportFlow } from '../recovery/createExportFlow.js'
+import type { RecoveryFlow } from '../recovery/createRecoveryFlow.js'
+
+export type PasskeyWalletConnector = Connector & {
+  getRecovery(): Promise<RecoveryFlow>
+  getExport(): Promise<ExportFlow>
+}
+
+/** The config's passkeyWallet connector (or the one given). */
+export function usePasskeyWalletConnector(
+  connector?: Connector | undefined,
+): PasskeyWalletConnector | undefined {
+  const connectors = useConnectors()
+  const found = connector ?? connectors.find((c) => c.type === 'passkeyWallet')
+  return found && 'getRecovery' in found
+    ? (found as PasskeyWalletConnector)
+    : undefined
+}

@@ -1,0 +1,175 @@
+import type { Address } from 'viem'
+import type { VendorClient } from '../passkey/createVendorClient.js'
+import type { Stamper } from '../passkey/Stamper.js'
+import { createExportFrame, type ExportFrame } from './createExportFrame.js'
+import { RecoveryStepError } from './errors.js'
+
+/** What the user takes away: the wallet's seed phrase, or one account's private key. */
+export type ExportKind = 'seed-phrase' | 'private-key'
+
+export type ExportStep =
+  | 'idle'
+  /** The warning is shown; nothing happens until the user confirms. */
+  | 'confirming'
+  /** Loading the frame, then the passkey prompt and the vendor's export. */
+  | 'verifying'
+  /** The secret is on screen, inside the frame only. */
+  | 'shown'
+
+export type ExportSnapshot = {
+  step: ExportStep
+  kind: ExportKind | undefined
+  error: Error | undefined
+}
+
+export type ExportFlow = {
+  getSnapshot(): ExportSnapshot
+  subscribe(listener: () => void): () => void
+  /**
+   * Shows the warning for `kind` and, meanwhile, loads the frame into
+   * `container` (keep it hidden until the step is `verifying`), so that
+   * confirming goes straight to the passkey prompt (iOS keeps the tap).
+   */
+  request(kind: ExportKind, container: HTMLElement): void
+  /**
+   * The user confirmed: asks for the passkey (a fresh assertion, never the
+   * session key) and shows the secret inside the frame.
+   */
+  confirm(): Promise<void>
+  /** Removes the frame and the secret with it. */
+  close(): void
+}
+
+/** What the connected wallet lends the export flow. */
+export type ExportAccess = {
+  vendor: VendorClient
+  /** Prompts the user: every export is authorised by the passkey itself. */
+  passkeyStamper(): Stamper
+  /** The connected account, its organization and wallet; throws when disconnected. */
+  account(): Promise<{
+    organizationId: string
+    address: Address
+    walletId: string
+  }>
+}
+
+type Prepared = Awaited<ReturnType<ExportAccess['account']>> & {
+  frame: ExportFrame
+}
+
+const idle: ExportSnapshot = { step: 'idle', kind: undefined, error: undefined }
+
+/**
+ * Export, framework-free: the secret is encrypted by the vendor to a key that
+ * exists only inside a frame on another origin, and decrypted and shown only
+ * there. The host page never holds it.
+ */
+export function createExportFlow({
+  frameUrl,
+  vendor,
+  passkeyStamper,
+  account,
+}: ExportAccess & { frameUrl: string }): ExportFlow {
+  let snapshot = idle
+  const listeners = new Set<() => void>()
+  let frame: ExportFrame | undefined
+  let prepared: Promise<Prepared> | undefined
+  // Bumped by every request and close: late work of an older attempt is dropped.
+  let attempt = 0
+
+  function update(change: Partial<ExportSnapshot>) {
+    snapshot = { ...snapshot, ...change }
+    for (const listener of listeners) listener()
+  }
+  function removeFrame() {
+    frame?.destroy()
+    frame = undefined
+    prepared = undefined
+  }
+  async function prepare(container: HTMLElement, current: number) {
+    const target = await account()
+    const opened = await createExportFrame({ url: frameUrl, container })
+    if (current !== attempt) {
+      opened.destroy()
+      throw new RecoveryStepError({ action: 'confirm', step: 'idle' })
+    }
+    frame = opened
+    return { ...target, frame: opened }
+  }
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    request(kind, container) {
+      if (snapshot.step === 'verifying')
+        throw new RecoveryStepError({ action: 'request', step: snapshot.step })
+      removeFrame()
+      const current = ++attempt
+      prepared = prepare(container, current)
+      // Reported when the user confirms.
+      prepared.catch(() => undefined)
+      update({ step: 'confirming', kind, error: undefined })
+    },
+    async confirm() {
+      if (snapshot.step !== 'confirming' || !prepared)
+        throw new RecoveryStepError({ action: 'confirm', step: snapshot.step })
+      const kind = snapshot.kind!
+      const current = attempt
+      update({ step: 'verifying', error: undefined })
+      try {
+        const {
+          organizationId,
+          address,
+          walletId,
+          frame: opened,
+        } = await prepared
+        const target = { targetPublicKey: opened.publicKey }
+        if (kind === 'seed-phrase') {
+          const { exportBundle } = await vendor.submit<{
+            exportBundle: string
+          }>(
+            'export_wallet',
+            {
+              type: 'ACTIVITY_TYPE_EXPORT_WALLET',
+              organizationId,
+              parameters: { walletId, ...target },
+              resultKey: 'exportWalletResult',
+            },
+            passkeyStamper(),
+          )
+          if (current !== attempt) return
+          await opened.injectWalletBundle(exportBundle, organizationId)
+        } else {
+          const { exportBundle } = await vendor.submit<{
+            exportBundle: string
+          }>(
+            'export_wallet_account',
+            {
+              type: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT',
+              organizationId,
+              parameters: { address, ...target },
+              resultKey: 'exportWalletAccountResult',
+            },
+            passkeyStamper(),
+          )
+          if (current !== attempt) return
+          await opened.injectKeyBundle(exportBundle, organizationId, address)
+        }
+        if (current === attempt) update({ step: 'shown' })
+      } catch (error) {
+        if (current !== attempt) return
+        removeFrame()
+        update({ step: 'idle', error: error as Error })
+        throw error
+      }
+    },
+    close() {
+      attempt++
+      removeFrame()
+      update(idle)
+    },
+  }
+}

@@ -1,0 +1,427 @@
+import type { VendorAttestation } from '../passkey/createPasskey.js'
+import type { VendorClient } from '../passkey/createVendorClient.js'
+import { VendorRequestError } from '../passkey/errors.js'
+import type { RecoveryStateStore } from './createRecoveryStateStore.js'
+import { decryptCredentialBundle } from './decryptCredentialBundle.js'
+import { InvalidRecoveryCodeError, RecoveryStepError } from './errors.js'
+import { generateRecipientKey, type RecipientKey } from './hpkeOpen.js'
+import {
+  importRecoveryCredential,
+  type RecoveryKey,
+} from './importRecoveryCredential.js'
+import type { RecoveryState, RecoveryType } from './recoveryState.js'
+import {
+  recoveryCodeValiditySeconds,
+  validateRecoveryCode,
+} from './validateRecoveryCode.js'
+
+/** What the host backend receives to start a recovery (the parent API key stays there). */
+export type RecoveryStartRequest = {
+  email: string
+  /**
+   * `email`: email authentication (`email_auth`); the code's key signs a
+   * recovery session that adds a passkey. `passkey`: the vendor's recovery
+   * (`init_user_email_recovery`); the code's key may add one passkey.
+   */
+  type: RecoveryType
+  /** Uncompressed P-256 key, hex: the code is encrypted to it. */
+  targetPublicKey: string
+}
+
+export type RecoveryStep =
+  | 'idle'
+  | 'sending-email'
+  | 'waiting-for-code'
+  | 'verifying-code'
+  | 'ready-to-create-passkey'
+  | 'creating-passkey'
+  /** The new passkey is registered: connect with it (a user tap, for iOS). */
+  | 'passkey-created'
+
+export type RecoverySnapshot = {
+  step: RecoveryStep
+  type: RecoveryType | undefined
+  email: string | undefined
+  /** Unix seconds after which the emailed code no longer works. */
+  codeExpiresAt: number | undefined
+  /** Unix seconds at which the recovery session stops signing (email recovery). */
+  sessionExpiresAt: number | undefined
+  /**
+   * A recovery session was open before this page loaded. Its key was never
+   * stored, so finishing needs a new code.
+   */
+  interrupted: boolean
+  /** Why the last action failed; cleared by the next one. */
+  error: Error | undefined
+}
+
+export type RecoveryFlow = {
+  getSnapshot(): RecoverySnapshot
+  subscribe(listener: () => void): () => void
+  /** Asks the host backend to email a code for `type` recovery. */
+  sendEmail(request: { email: string; type: RecoveryType }): Promise<void>
+  /** Decrypts and checks the pasted code; opens the recovery session. */
+  submitCode(code: string): Promise<void>
+  /** Registers a new passkey for the user (one prompt). */
+  createPasskey(): Promise<void>
+  /** Forgets everything, stored state included. */
+  reset(): Promise<void>
+}
+
+export type CreateRecoveryFlowParameters = {
+  vendor: VendorClient
+  parentOrganizationId: string
+  start(request: RecoveryStartRequest): Promise<unknown>
+  stateStore: RecoveryStateStore
+  sessionExpirationSeconds: number
+  createPasskey(
+    userName: string,
+  ): Promise<{ challenge: string; attestation: VendorAttestation }>
+  now?: (() => number) | undefined
+}
+
+type VendorUser = {
+  userId: string
+  userName: string
+  userEmail?: string
+  userTags?: string[]
+  apiKeys: {
+    credential: { publicKey: string; type: string }
+    createdAt: { seconds: string }
+    expirationSeconds?: string
+  }[]
+}
+
+/** The user being recovered, known once the code is accepted; lives in memory only. */
+type Recovery = {
+  type: RecoveryType
+  key: RecoveryKey
+  organizationId: string
+  user: VendorUser
+  /** Unix seconds: the end of the session (email) or of the key's life. */
+  expiresAt: number
+  /** Done steps are not repeated when the user retries after a failure. */
+  passkey?: { challenge: string; attestation: VendorAttestation }
+  authenticatorAdded?: boolean
+  userConfirmed?: boolean
+}
+
+const initial: RecoverySnapshot = {
+  step: 'idle',
+  type: undefined,
+  email: undefined,
+  codeExpiresAt: undefined,
+  sessionExpiresAt: undefined,
+  interrupted: false,
+  error: undefined,
+}
+
+// The vendor refuses a code's key it no longer has (expired, used, unknown).
+const refusesTheKey = (error: unknown) =>
+  error instanceof VendorRequestError &&
+  (error.status === 401 || error.status === 403)
+
+class SupersededError extends Error {}
+
+/**
+ * Recovery by emailed code, framework-free: send the email, paste the code,
+ * create a new passkey. The code is decrypted with a key generated for this
+ * page and never stored; only the public recovery state is persisted.
+ */
+export function createRecoveryFlow({
+  vendor,
+  parentOrganizationId,
+  start,
+  stateStore,
+  sessionExpirationSeconds,
+  createPasskey,
+  now = () => Math.floor(Date.now() / 1000),
+}: CreateRecoveryFlowParameters): RecoveryFlow {
+  let snapshot = initial
+  const listeners = new Set<() => void>()
+  let recipient: RecipientKey | undefined
+  let recovery: Recovery | undefined
+  // Bumped by reset(): work that finishes afterwards changes nothing.
+  let generation = 0
+
+  function update(change: Partial<RecoverySnapshot>) {
+    snapshot = { ...snapshot, ...change }
+    for (const listener of listeners) listener()
+  }
+
+  function expect(action: string, ...steps: RecoveryStep[]) {
+    if (!steps.includes(snapshot.step))
+      throw new RecoveryStepError({ action, step: snapshot.step })
+  }
+
+  /**
+   * Runs one step: `busy` while it works, its result after, or back to
+   * `from` with the error. `current()` throws once reset() has been called.
+   */
+  async function run(
+    from: RecoveryStep | (() => RecoveryStep),
+    busy: RecoveryStep,
+    work: (current: () => void) => Promise<Partial<RecoverySnapshot>>,
+  ) {
+    const started = generation
+    const current = () => {
+      if (started !== generation) throw new SupersededError()
+    }
+    update({ step: busy, error: undefined })
+    try {
+      const result = await work(current)
+      current()
+      update(result)
+    } catch (error) {
+      if (error instanceof SupersededError || started !== generation) return
+      update({
+        step: typeof from === 'function' ? from() : from,
+        error: error as Error,
+      })
+      throw error
+    }
+  }
+
+  function toCodeError(error: unknown): never {
+    if (refusesTheKey(error))
+      throw new InvalidRecoveryCodeError({
+        reason: `the vendor refused the code's key: ${(error as VendorRequestError).vendorMessage}`,
+        cause: error,
+      })
+    throw error
+  }
+
+  /** Forgets the recovery whose key no longer works; the user starts again. */
+  async function endRecovery(reason: string, cause?: unknown): Promise<never> {
+    recovery = undefined
+    await stateStore.clear()
+    update({ sessionExpiresAt: undefined })
+    throw new InvalidRecoveryCodeError({ reason, cause })
+  }
+
+  async function getUser(
+    organizationId: string,
+    userId: string,
+    key: RecoveryKey,
+  ) {
+    const { user } = await vendor.query<{ user: VendorUser }>(
+      'get_user',
+      { organizationId, userId },
+      key.stamper,
+    )
+    return user
+  }
+
+  async function submit(
+    name: string,
+    type: string,
+    { organizationId, key }: Recovery,
+    parameters: Record<string, unknown>,
+  ) {
+    await vendor.submit(
+      name,
+      {
+        type,
+        organizationId,
+        parameters,
+        resultKey: `${name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Result`,
+      },
+      key.stamper,
+    )
+  }
+
+  /** Keeps the user's email and tags as they are: the vendor wants them with every update. */
+  async function confirmUser(current: Recovery) {
+    if (current.userConfirmed) return
+    const user = await getUser(
+      current.organizationId,
+      current.user.userId,
+      current.key,
+    )
+    await submit('update_user', 'ACTIVITY_TYPE_UPDATE_USER', current, {
+      userId: user.userId,
+      ...(user.userEmail ? { userEmail: user.userEmail } : {}),
+      userTagIds: user.userTags ?? [],
+    })
+    current.userConfirmed = true
+  }
+
+  async function addPasskey(current: Recovery, userId: string) {
+    current.passkey ??= await createPasskey(current.user.userName)
+    const authenticator = { authenticatorName: 'Passkey', ...current.passkey }
+    if (current.type === 'email') {
+      if (!current.authenticatorAdded)
+        await submit(
+          'create_authenticators',
+          'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+          current,
+          { authenticators: [authenticator], userId },
+        )
+      current.authenticatorAdded = true
+      await confirmUser(current)
+    } else {
+      // The vendor deletes the recovery key once it has added the passkey: update first.
+      await confirmUser(current)
+      await submit('recover_user', 'ACTIVITY_TYPE_RECOVER_USER', current, {
+        authenticator,
+        userId,
+      })
+    }
+  }
+
+  async function loadStored() {
+    const stored = await stateStore.load()
+    if (stored && snapshot.step === 'idle' && !recovery)
+      update({
+        type: stored.type,
+        sessionExpiresAt: stored.createdAt + stored.sessionExpirationSeconds,
+        interrupted: true,
+      })
+  }
+  void loadStored()
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+
+    async sendEmail({ email, type }) {
+      expect('sendEmail', 'idle', 'waiting-for-code')
+      const address = email.trim()
+      await run(snapshot.step, 'sending-email', async (current) => {
+        const next = await generateRecipientKey()
+        const sentAt = now()
+        await start({
+          email: address,
+          type,
+          targetPublicKey: next.publicKeyHex,
+        })
+        current()
+        // Only now: if sending failed, the code already emailed still opens.
+        recipient = next
+        recovery = undefined
+        return {
+          step: 'waiting-for-code',
+          type,
+          email: address,
+          codeExpiresAt: sentAt + recoveryCodeValiditySeconds,
+          sessionExpiresAt: undefined,
+        }
+      })
+    },
+
+    async submitCode(code) {
+      expect('submitCode', 'waiting-for-code')
+      const type = snapshot.type!
+      await run('waiting-for-code', 'verifying-code', async (current) => {
+        if (!recipient)
+          throw new RecoveryStepError({ action: 'submitCode', step: 'idle' })
+        const key = await importRecoveryCredential(
+          await decryptCredentialBundle(code, recipient),
+        )
+        const { organizationId, userId } = await vendor
+          .query<{ organizationId?: string; userId?: string }>(
+            'whoami',
+            { organizationId: parentOrganizationId },
+            key.stamper,
+          )
+          .catch(toCodeError)
+        const user =
+          organizationId && userId
+            ? await getUser(organizationId, userId, key).catch(toCodeError)
+            : undefined
+        const listed = user?.apiKeys.find(
+          (k) => k.credential.publicKey === key.publicKey,
+        )
+        const createdAt = Number(listed?.createdAt.seconds ?? 0)
+        validateRecoveryCode({
+          recoveryType: type,
+          credential: {
+            organizationId,
+            userId,
+            type: listed?.credential.type ?? 'not listed for the user',
+            createdAt,
+          },
+          nowSeconds: now(),
+        })
+        current()
+        // The page key has done its job: a second code cannot use it.
+        recipient = undefined
+        const startedAt = now()
+        // The key's own expiry, read off the vendor's clock and counted on ours.
+        const keyLife = Number(listed?.expirationSeconds ?? Number.NaN)
+        const keyEnds = Number.isFinite(keyLife)
+          ? startedAt + Math.max(0, createdAt + keyLife - startedAt)
+          : Number.POSITIVE_INFINITY
+        const sessionEnds =
+          type === 'email'
+            ? Math.min(startedAt + sessionExpirationSeconds, keyEnds)
+            : keyEnds
+        recovery = {
+          type,
+          key,
+          organizationId: organizationId!,
+          user: user!,
+          expiresAt: sessionEnds,
+        }
+        if (type === 'email') {
+          const state: RecoveryState = {
+            type,
+            userId: userId!,
+            createdAt: startedAt,
+            sessionExpirationSeconds: sessionEnds - startedAt,
+          }
+          // Without storage the session still runs, for this page only.
+          await stateStore.save(state).catch(() => undefined)
+        }
+        return {
+          step: 'ready-to-create-passkey',
+          sessionExpiresAt: type === 'email' ? sessionEnds : undefined,
+          interrupted: false,
+        }
+      })
+    },
+
+    async createPasskey() {
+      expect('createPasskey', 'ready-to-create-passkey')
+      await run(
+        // An ended session sends the user back to the start.
+        () => (recovery ? 'ready-to-create-passkey' : 'idle'),
+        'creating-passkey',
+        async (current) => {
+          const active = recovery!
+          if (now() >= active.expiresAt)
+            await endRecovery('the recovery session ended; request a new code')
+          try {
+            await addPasskey(active, active.user.userId)
+          } catch (error) {
+            if (refusesTheKey(error))
+              await endRecovery(
+                `the vendor refused the recovery key: ${(error as VendorRequestError).vendorMessage}`,
+                error,
+              )
+            throw error
+          }
+          current()
+          recovery = undefined
+          await stateStore.clear()
+          return {
+            step: 'passkey-created',
+            sessionExpiresAt: undefined,
+            codeExpiresAt: undefined,
+          }
+        },
+      )
+    },
+
+    async reset() {
+      generation++
+      recipient = undefined
+      recovery = undefined
+      await stateStore.clear()
+      update(initial)
+    },
+  }
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { pairWithRetries } from './pairWithRetries.js'
+
+// The pairing itself runs against the sandbox relay in test/integration;
+// this is the retry policy alone, with the SDK's own error messages.
+function script(outcomes: (string | 'ok')[]) {
+  const calls: string[] = []
+  let index = 0
+  return {
+    calls,
+    parameters: {
+      pairOnce: async (attempt: number) => {
+        calls.push(`pair ${attempt}`)
+        const outcome = outcomes[index++] ?? 'ok'
+        if (outcome !== 'ok') throw new Error(outcome)
+        return 'session'
+      },
+      reinitialise: async () => {
+        calls.push('reinitialise')
+      },
+      aborted: () => false,
+      wait: async (ms: number) => {
+        calls.push(`wait ${ms}`)
+      },
+    },
+  }
+}
+
+describe('pairWithRetries', () => {
+  it('renews an expired proposal with a fresh attempt', async () => {
+    const { calls, parameters } = script([
+      'Proposal expired',
+      'Proposal expired',
+      'ok',
+    ])
+    await expect(pairWithRetries(parameters)).resolves.toBe('session')
+    expect(calls).toEqual(['pair 1', 'pair 2', 'pair 3'])
+  })
+
+  it('stops after 10 expired attempts', async () => {
+    const { calls, parameters } = script(Array(12).fill('Proposal expired'))
+    await expect(pairWithRetries(parameters)).rejects.toMatchObject({
+      shortMessage: 'Max auto pairing attempts reached',
+    })
+    expect(calls).toHaveLength(10)
+  })
+
+  it('a rejection re-initialises, waits 1000 ms once, and says connection_rejected', async () => {
+    const { calls, parameters } = script(['User rejected.'])
+    await expect(pairWithRetries(parameters)).rejects.toMatchObject({
+      code: 'connection_rejected',
+      shortMessage: 'Connection rejected. Please try again.',
+    })
+    expect(calls).toEqual(['pair 1', 'reinitialise', 'wait 1000'])
+  })
+
+  it('a reset request says so', async () => {
+    const { parameters } = script([
+      'Connection request reset. Please try again.',
+    ])
+    await expect(pairWithRetries(parameters)).rejects.toMatchObject({
+      shortMessage: 'Connection request reset. Please try again.',
+    })
+  })
+
+  it('a pairing the host abandoned ends as aborted', async () => {
+    const { parameters } = script(['Proposal expired'])
+    await expect(
+      pairWithRetries({ ...parameters, aborted: () => true }),
+    ).rejects.toMatchObject({ shortMessage: 'Pairing aborted' })
+  })
+
+  it('other failures pass through untouched', async () => {
+    const { parameters } = script(['socket hang up'])
+    await expect(pairWithRetries(parameters)).rejects.toThrow('socket hang up')
+  })
+})

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { walletRegistry } from '../wallets/walletRegistry.js'
+import { toPairingLinks, toRequestLink } from './toPairingLinks.js'
+
+const uri =
+  'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1795432000'
+const encoded = encodeURIComponent(uri)
+
+describe('toPairingLinks', () => {
+  it('gives the URI as QR payload and the native link by default', () => {
+    expect(
+      toPairingLinks(uri, { wallet: walletRegistry.trust.walletConnect }),
+    ).toEqual({
+      qr: uri,
+      deepLink: `trust://wc?uri=${encoded}`,
+    })
+  })
+
+  it('gives the universal link when preferred', () => {
+    expect(
+      toPairingLinks(uri, {
+        wallet: walletRegistry.metamask.walletConnect,
+        preference: 'universal',
+      }).deepLink,
+    ).toBe(`https://metamask.app.link/wc?uri=${encoded}`)
+    expect(
+      toPairingLinks(uri, {
+        wallet: walletRegistry.sandbox.walletConnect,
+        preference: 'universal',
+      }).deepLink,
+    ).toBe(`https://wallet.sandbox.localhost/app/wc?uri=${encoded}`)
+  })
+
+  it('falls back to the kind the wallet has', () => {
+    expect(
+      toPairingLinks(uri, {
+        wallet: walletRegistry.zerion.walletConnect,
+        preference: 'universal',
+      }).deepLink,
+    ).toBe(`zerion://wc?uri=${encoded}`)
+    expect(
+      toPairingLinks(uri, { wallet: walletRegistry.okx.walletConnect })
+        .deepLink,
+    ).toBe(`okex://main/wc?uri=${encoded}`)
+  })
+
+  it('never builds a link from a scheme that is not allowed', () => {
+    for (const native of [
+      'javascript:alert(1)//',
+      'data:text/html,x',
+      'file:///tmp/',
+      'unknownwallet://',
+    ])
+      expect(
+        toPairingLinks(uri, { wallet: { native } }).deepLink,
+      ).toBeUndefined()
+    expect(
+      toPairingLinks(uri, { wallet: { universal: 'http://wallet.example' } })
+        .deepLink,
+    ).toBeUndefined()
+    expect(toPairingLinks(uri).deepLink).toBeUndefined()
+  })
+})
+
+describe('toRequestLink', () => {
+  it('names the session after the wallet base', () => {
+    expect(toRequestLink('sandboxwallet://', 'ab12')).toBe(
+      'sandboxwallet://wc?sessionTopic=ab12',
+    )
+    expect(toRequestLink('https://wallet.sandbox.localhost/app', 'ab12')).toBe(
+      'https://wallet.sandbox.localhost/app/wc?sessionTopic=ab12',
+    )
+  })
+
+  it("a host's own wallet may use its scheme, never a dangerous one", () => {
+    expect(
+      toPairingLinks(uri, {
+        wallet: { native: 'mywallet://' },
+        extraSchemes: ['mywallet:'],
+      }).deepLink,
+    ).toBe(`mywallet://wc?uri=${encoded}`)
+    for (const scheme of ['javascript:', 'data:', 'http:', 'file:'])
+      expect(
+        toPairingLinks(uri, {
+          wallet: { native: `${scheme}//x/` },
+          extraSchemes: [scheme],
+        }).deepLink,
+      ).toBeUndefined()
+  })
+})

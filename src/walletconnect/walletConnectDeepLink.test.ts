@@ -1,0 +1,97 @@
+import { createConfig, createStorage } from '@wagmi/core'
+import { http } from 'viem'
+import { base, mainnet } from 'viem/chains'
+import { describe, expect, it } from 'vitest'
+import { walletConnectDeepLink } from './walletConnectDeepLink.js'
+
+// Everything here happens before any pairing: no relay, no SDK needed yet.
+// Pairing, signing and switching run over the sandbox relay in test/integration.
+let hosts = 0
+
+function hostWith(parameters: Parameters<typeof walletConnectDeepLink>[0]) {
+  const memory = new Map<string, string>()
+  const config = createConfig({
+    chains: [base, mainnet],
+    // Each host its own SDK core, as two apps would have.
+    connectors: [
+      walletConnectDeepLink({
+        storagePrefix: `unit-${++hosts}`,
+        ...parameters,
+      }),
+    ],
+    storage: createStorage({
+      key: 'host',
+      storage: {
+        getItem: (key) => memory.get(key) ?? null,
+        setItem: (key, value) => void memory.set(key, value),
+        removeItem: (key) => void memory.delete(key),
+      },
+    }),
+    transports: {
+      [base.id]: http('http://127.0.0.1:1'),
+      [mainnet.id]: http('http://127.0.0.1:1'),
+    },
+  })
+  return { connector: config.connectors[0]!, memory }
+}
+
+describe('walletConnectDeepLink before pairing', () => {
+  it('refuses options it cannot use, naming the option', () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{}, /`projectId` must be your WalletConnect project id/],
+      [{ projectId: 'p', relayUrl: 'http://relay' }, /`relayUrl` must be a ws/],
+      [
+        { projectId: 'p', deepLink: 'app' },
+        /`deepLink` must be 'native' or 'universal'/,
+      ],
+      [
+        { projectId: 'p', switching: 'never' },
+        /`switching` must be 'app' or 'wallet'/,
+      ],
+      [
+        { projectId: 'p', wallet: 'nosuchwallet' },
+        /`wallet` must be a registered wallet id/,
+      ],
+    ]
+    for (const [parameters, message] of cases)
+      expect(() => walletConnectDeepLink(parameters as never)).toThrow(message)
+  })
+
+  it('reports chain 1, no accounts and no pairing, and is not authorized', async () => {
+    const { connector } = hostWith({ projectId: 'p' })
+    expect(await connector.getChainId()).toBe(1)
+    expect(await connector.getAccounts()).toEqual([])
+    expect(
+      (connector as unknown as { getPairing(): unknown }).getPairing(),
+    ).toBeUndefined()
+  })
+
+  it('a request without a session says so', async () => {
+    const { connector } = hostWith({
+      projectId: 'p',
+      relayUrl: 'ws://127.0.0.1:1',
+    })
+    const provider = (await connector.getProvider()) as {
+      request(args: { method: string }): Promise<unknown>
+    }
+    await expect(
+      provider.request({ method: 'personal_sign' }),
+    ).rejects.toMatchObject({ shortMessage: 'No session found' })
+  })
+
+  it('refuses to switch to a chain the config does not have', async () => {
+    const { connector } = hostWith({ projectId: 'p' })
+    await expect(connector.switchChain!({ chainId: 10 })).rejects.toMatchObject(
+      {
+        shortMessage: 'Could not find network mapping for chain',
+      },
+    )
+  })
+
+  it('drops stored garbage instead of trusting it', async () => {
+    const { memory } = hostWith({ projectId: 'p' })
+    memory.set('host.walletConnectDeepLink.activeAccount', '"0xnot-an-address"')
+    const { connector } = hostWith({ projectId: 'p' })
+    expect(await connector.getAccounts()).toEqual([])
+  })
+})

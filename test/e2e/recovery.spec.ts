@@ -1,0 +1,237 @@
+import { expect, type Page, test } from '@playwright/test'
+import { type Address, type Hash, verifyMessage } from 'viem'
+import type { Sandbox } from '../../sandbox/startSandbox.js'
+import { screenshot, tabTo } from '../helpers/panelSteps.js'
+import { vendorRequests } from '../helpers/vendorRequests.js'
+import { lastEmail } from '../helpers/vendorUsers.js'
+import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
+
+const vendor = JSON.parse(
+  process.env.SANDBOX_VENDOR ?? 'null',
+) as Sandbox['vendor']
+const recoveryKey = 'wagmi.passkeyWallet.recovery'
+
+/** A user signed up in the playground whose device is then lost: no passkey, nothing stored. */
+async function userWhoLostTheirDevice(page: Page, name: string) {
+  const email = `${name}-${Date.now()}@example.com`
+  await page.goto('/')
+  const authenticator = await addVirtualAuthenticator(page)
+  await page.getByLabel('User name').fill(name)
+  await page.getByLabel('Email (optional)').fill(email)
+  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  const address = (await page.getByTestId('address').textContent()) as Address
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  await authenticator.clearCredentials()
+  expect(await authenticator.credentials()).toEqual([])
+  return { email, address, authenticator }
+}
+
+const panel = (page: Page) =>
+  page.getByRole('region', { name: 'Recover your wallet' })
+const status = (page: Page) => panel(page).getByRole('status')
+const alert = (page: Page) => panel(page).getByRole('alert')
+
+async function sendCode(page: Page, email: string, option: RegExp) {
+  await panel(page)
+    .getByRole('textbox', { name: 'Email', exact: true })
+    .fill(email)
+  await panel(page).getByRole('radio', { name: option }).check()
+  await panel(page).getByRole('button', { name: 'Send code' }).click()
+  await expect(status(page)).toContainText(`We sent a code to ${email}`)
+}
+
+async function signInAndSign(page: Page, address: Address) {
+  await panel(page)
+    .getByRole('button', { name: 'Sign in with new passkey' })
+    .click()
+  await expectSigningAs(page, address)
+}
+
+/** Connected as `address`, and a message signed now verifies for it. */
+async function expectSigningAs(page: Page, address: Address) {
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  await expect(page.getByTestId('address')).toHaveText(address)
+  const message = `recovered ${Date.now()}`
+  await page.getByLabel('Message').fill(message)
+  await page.getByRole('button', { name: 'Sign', exact: true }).click()
+  const signature = (await page.getByTestId('signature').textContent()) as Hash
+  expect(await verifyMessage({ address, message, signature })).toBe(true)
+}
+
+test('email recovery with the keyboard only: new passkey, same address', async ({
+  page,
+}) => {
+  const { email, address, authenticator } = await userWhoLostTheirDevice(
+    page,
+    'rita',
+  )
+  const requests = vendorRequests(page, vendor.url)
+  await screenshot(panel(page), '1-email')
+
+  await tabTo(
+    page,
+    panel(page).getByRole('textbox', { name: 'Email', exact: true }),
+  )
+  await page.keyboard.type(email)
+  await page.keyboard.press('Tab') // the first option, "email code", is chosen
+  await expect(
+    panel(page).getByRole('radio', { name: /email code/ }),
+  ).toBeChecked()
+  await page.keyboard.press('Enter')
+  await expect(status(page)).toContainText(`We sent a code to ${email}`)
+  await expect(
+    panel(page).getByText(/The code works for 1[45]:\d\d more/),
+  ).toBeVisible()
+  // The code field has focus: the user pastes and submits.
+  await expect(panel(page).getByLabel('Code from the email')).toBeFocused()
+  await screenshot(panel(page), '2-code')
+  const { secret } = await lastEmail(vendor, email)
+  await page.keyboard.insertText(secret)
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Enter')
+
+  await expect(status(page)).toHaveText(/Code accepted/)
+  await expect(
+    panel(page).getByText(/Recovery session ends in (30:00|29:\d\d)/),
+  ).toBeVisible()
+  const stored = await page.evaluate(
+    (key) => localStorage.getItem(key),
+    recoveryKey,
+  )
+  const state = JSON.parse(stored!)
+  expect(Object.keys(state).sort()).toEqual([
+    'createdAt',
+    'sessionExpirationSeconds',
+    'type',
+    'userId',
+  ])
+  expect(state.type).toBe('email')
+  // 1800 s, or a second less when the code's key was made in the previous second.
+  expect(state.sessionExpirationSeconds).toBeGreaterThanOrEqual(1795)
+  expect(state.sessionExpirationSeconds).toBeLessThanOrEqual(1800)
+  expect(stored).not.toContain(secret)
+  await screenshot(panel(page), '3-create-passkey')
+  await expect(
+    panel(page).getByRole('button', { name: 'Create new passkey' }),
+  ).toBeFocused()
+  await page.keyboard.press('Enter')
+
+  await expect(status(page)).toHaveText(/Passkey created/)
+  expect(await authenticator.credentials()).toHaveLength(1)
+  expect(
+    await page.evaluate((key) => localStorage.getItem(key), recoveryKey),
+  ).toBeNull()
+  await screenshot(panel(page), '4-sign-in')
+  expect(requests).toEqual([
+    'query/whoami',
+    'query/get_user',
+    'submit/create_authenticators',
+    'query/get_user',
+    'submit/update_user',
+  ])
+
+  await expect(
+    panel(page).getByRole('button', { name: 'Sign in with new passkey' }),
+  ).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expectSigningAs(page, address)
+})
+
+test('passkey recovery through the sandbox inbox: the lost passkey is replaced', async ({
+  page,
+}) => {
+  const { email, address, authenticator } = await userWhoLostTheirDevice(
+    page,
+    'paul',
+  )
+  const requests = vendorRequests(page, vendor.url)
+  await sendCode(page, email, /Recover my account/)
+
+  // A person reads the code in the playground's sandbox inbox.
+  await page.getByLabel('Inbox of').fill(email)
+  await page.getByRole('button', { name: 'Open inbox' }).click()
+  const code = (await page.locator('.inbox pre').first().textContent())!.trim()
+  expect(code).toMatch(/^[1-9A-HJ-NP-Za-km-z]{100,}$/)
+  await panel(page).getByLabel('Code from the email').fill(code)
+  await panel(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(status(page)).toHaveText(/Code accepted/)
+  // Passkey recovery has no session: nothing is stored.
+  expect(
+    await page.evaluate((key) => localStorage.getItem(key), recoveryKey),
+  ).toBeNull()
+  await panel(page).getByRole('button', { name: 'Create new passkey' }).click()
+  await expect(status(page)).toHaveText(/Passkey created/)
+  expect(await authenticator.credentials()).toHaveLength(1)
+  expect(requests).toEqual([
+    'query/whoami',
+    'query/get_user',
+    'query/get_user',
+    'submit/update_user',
+    'submit/recover_user',
+  ])
+  await signInAndSign(page, address)
+})
+
+test('a recovery session older than 1800 s is gone after a reload', async ({
+  page,
+}) => {
+  const { email } = await userWhoLostTheirDevice(page, 'ella')
+  await sendCode(page, email, /email code/)
+  const { secret } = await lastEmail(vendor, email)
+  await panel(page).getByLabel('Code from the email').fill(secret)
+  await panel(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(status(page)).toHaveText(/Code accepted/)
+
+  // Within 1800 s a reload keeps the state and says how to go on.
+  await page.reload()
+  await expect(status(page)).toHaveText(/A recovery was in progress/)
+  expect(
+    await page.evaluate((key) => localStorage.getItem(key), recoveryKey),
+  ).not.toBeNull()
+
+  // 1801 s later, as the page's clock sees it.
+  await page.clock.install({ time: Date.now() + 1801_000 })
+  await page.reload()
+  await expect(status(page)).toHaveText(/Enter the email of your account/)
+  expect(
+    await page.evaluate((key) => localStorage.getItem(key), recoveryKey),
+  ).toBeNull()
+})
+
+test('a tampered code and a code older than 900 s both say so, and a good code still works after', async ({
+  page,
+}) => {
+  const { email, address } = await userWhoLostTheirDevice(page, 'tom')
+  await sendCode(page, email, /email code/)
+  const { secret } = await lastEmail(vendor, email)
+  const tampered = `${secret.slice(0, 20)}${secret[20] === 'a' ? 'b' : 'a'}${secret.slice(21)}`
+  await panel(page).getByLabel('Code from the email').fill(tampered)
+  await panel(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(alert(page)).toHaveText('The code is invalid or expired.')
+  await screenshot(panel(page), '5-invalid-code')
+
+  // The right code still works: nothing was lost by the bad one.
+  await panel(page).getByLabel('Code from the email').fill(secret)
+  await panel(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(status(page)).toHaveText(/Code accepted/)
+  await expect(alert(page)).toHaveText('')
+  await panel(page).getByRole('button', { name: 'Create new passkey' }).click()
+  await signInAndSign(page, address)
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+
+  // A new code, then 901 s pass at the vendor before it is used.
+  await sendCode(page, email, /Recover my account/)
+  const late = await lastEmail(vendor, email)
+  const moved = await fetch(`${vendor.url}/sandbox/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: 901_000 }),
+  })
+  expect(moved.ok).toBe(true)
+  await panel(page).getByLabel('Code from the email').fill(late.secret)
+  await panel(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(alert(page)).toHaveText('The code is invalid or expired.')
+  await expect(status(page)).toContainText('We sent a code to')
+})

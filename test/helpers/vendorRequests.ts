@@ -1,0 +1,11 @@
+import type { Page } from '@playwright/test'
+
+/** The vendor calls the page makes from now on, as `query/<name>` or `submit/<name>`. */
+export function vendorRequests(page: Page, vendorUrl: string) {
+  const paths: string[] = []
+  page.on('request', (request) => {
+    if (request.url().startsWith(vendorUrl) && request.method() === 'POST')
+      paths.push(new URL(request.url()).pathname.replace('/public/v1/', ''))
+  })
+  return paths
+}

@@ -1,0 +1,284 @@
+import { createStorage } from '@wagmi/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startVendor, type Vendor } from '../../sandbox/vendor/startVendor.js'
+import { createVendorClient } from '../../src/passkey/createVendorClient.js'
+import {
+  createRecoveryFlow,
+  type RecoveryStartRequest,
+} from '../../src/recovery/createRecoveryFlow.js'
+import { createRecoveryStateStore } from '../../src/recovery/createRecoveryStateStore.js'
+import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
+import { backendClient, signUp } from '../helpers/vendorUsers.js'
+
+let vendor: Vendor
+beforeAll(async () => {
+  vendor = await startVendor()
+})
+afterAll(() => vendor.stop())
+
+/** The host backend's half: the parent key asks the vendor to email the code. */
+function hostBackend({
+  issue,
+  keySeconds,
+}: {
+  issue?: 'email' | 'passkey'
+  keySeconds?: number
+} = {}) {
+  return async ({ email, type, targetPublicKey }: RecoveryStartRequest) => {
+    const backend = backendClient(vendor)
+    const { organizationIds } = await backend.getSubOrgIds({
+      filterType: 'EMAIL',
+      filterValue: email,
+    })
+    const request = {
+      organizationId: organizationIds[0]!,
+      email,
+      targetPublicKey,
+      emailCustomization: { appName: 'recovery test' },
+      expirationSeconds: String(
+        keySeconds ?? ((issue ?? type) === 'passkey' ? 900 : 1800),
+      ),
+    }
+    if ((issue ?? type) === 'passkey')
+      await backend.initUserEmailRecovery(request)
+    else await backend.emailAuth(request)
+  }
+}
+
+function setup({
+  issue,
+  keySeconds,
+  clock = { seconds: Math.floor(Date.now() / 1000) },
+}: {
+  issue?: 'email' | 'passkey'
+  keySeconds?: number
+  clock?: { seconds: number }
+} = {}) {
+  const memory = new Map<string, string>()
+  const wagmiStorage = createStorage({
+    key: 'test',
+    storage: {
+      getItem: (key) => memory.get(key) ?? null,
+      setItem: (key, value) => void memory.set(key, value),
+      removeItem: (key) => void memory.delete(key),
+    },
+  })
+  const newPasskey = new SoftwareAuthenticator()
+  const flow = createRecoveryFlow({
+    vendor: createVendorClient({ baseUrl: vendor.url }),
+    parentOrganizationId: vendor.parentOrganizationId,
+    start: hostBackend({ issue, keySeconds }),
+    stateStore: createRecoveryStateStore({
+      storage: wagmiStorage,
+      key: 'passkeyWallet',
+      now: () => clock.seconds,
+    }),
+    sessionExpirationSeconds: 1800,
+    createPasskey: async () => {
+      const { challenge, attestation } = newPasskey.register()
+      return { challenge, attestation }
+    },
+    now: () => clock.seconds,
+  })
+  return { flow, memory, newPasskey, clock }
+}
+
+async function codeFor(email: string) {
+  const response = await fetch(
+    `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(email)}`,
+  )
+  const { emails } = (await response.json()) as { emails: { secret: string }[] }
+  return emails.at(-1)!.secret
+}
+
+async function authenticatorsOf(user: Awaited<ReturnType<typeof signUp>>) {
+  const { user: found } = await backendClient(vendor).getUser({
+    organizationId: user.organizationId,
+    userId: user.userId,
+  })
+  return found.authenticators.map((a) => a.credentialId)
+}
+
+describe('createRecoveryFlow against the vendor emulator', () => {
+  it('email recovery: code, recovery session stored without secrets, new passkey, state cleared', async () => {
+    const user = await signUp(vendor, `rosa${Date.now()}`)
+    const { flow, memory, newPasskey, clock } = setup()
+    const steps: string[] = []
+    flow.subscribe(() => steps.push(flow.getSnapshot().step))
+
+    await flow.sendEmail({ email: ` ${user.email} `, type: 'email' })
+    expect(flow.getSnapshot()).toMatchObject({
+      step: 'waiting-for-code',
+      email: user.email,
+      codeExpiresAt: clock.seconds + 900,
+    })
+    const code = await codeFor(user.email)
+    await flow.submitCode(code)
+    expect(flow.getSnapshot()).toMatchObject({
+      step: 'ready-to-create-passkey',
+      sessionExpiresAt: clock.seconds + 1800,
+    })
+    const stored = memory.get('test.passkeyWallet.recovery')!
+    expect(JSON.parse(stored)).toEqual({
+      type: 'email',
+      userId: user.userId,
+      createdAt: clock.seconds,
+      sessionExpirationSeconds: 1800,
+    })
+    expect(stored).not.toContain(code)
+
+    await flow.createPasskey()
+    expect(flow.getSnapshot().step).toBe('passkey-created')
+    expect(memory.has('test.passkeyWallet.recovery')).toBe(false)
+    expect(await authenticatorsOf(user)).toContain(newPasskey.credentialId)
+    expect(steps).toEqual([
+      'sending-email',
+      'waiting-for-code',
+      'verifying-code',
+      'ready-to-create-passkey',
+      'creating-passkey',
+      'passkey-created',
+    ])
+  })
+
+  it('passkey recovery replaces the passkey through recover_user, and the code is single-use', async () => {
+    const user = await signUp(vendor, `pia${Date.now()}`)
+    const { flow, memory, newPasskey } = setup()
+    await flow.sendEmail({ email: user.email, type: 'passkey' })
+    const code = await codeFor(user.email)
+    await flow.submitCode(code)
+    expect(memory.size).toBe(0)
+    await flow.createPasskey()
+    expect(await authenticatorsOf(user)).toContain(newPasskey.credentialId)
+
+    // The same code again, in a fresh flow: its key was deleted by recover_user.
+    const again = setup().flow
+    await again.sendEmail({ email: user.email, type: 'passkey' })
+    await expect(again.submitCode(code)).rejects.toMatchObject({
+      name: 'InvalidRecoveryCodeError',
+    })
+  })
+
+  it('refuses a code of the wrong credential type with the one sentence', async () => {
+    const user = await signUp(vendor, `wes${Date.now()}`)
+    // The page asked for passkey recovery, the backend issued an email-auth key.
+    const { flow } = setup({ issue: 'email' })
+    await flow.sendEmail({ email: user.email, type: 'passkey' })
+    const error = await flow
+      .submitCode(await codeFor(user.email))
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      name: 'InvalidRecoveryCodeError',
+      shortMessage: 'The code is invalid or expired.',
+      reason:
+        'a CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256 credential cannot be used for passkey recovery',
+    })
+    expect(flow.getSnapshot()).toMatchObject({
+      step: 'waiting-for-code',
+      error,
+    })
+  })
+
+  it('refuses a code older than 900 s by the client clock', async () => {
+    const user = await signUp(vendor, `otto${Date.now()}`)
+    const clock = { seconds: Math.floor(Date.now() / 1000) }
+    const { flow } = setup({ clock })
+    await flow.sendEmail({ email: user.email, type: 'email' })
+    clock.seconds += 900
+    await expect(
+      flow.submitCode(await codeFor(user.email)),
+    ).rejects.toMatchObject({ reason: expect.stringMatching(/900 s/) })
+  })
+
+  it('a recovery session past 1800 s signs nothing more: back to the start', async () => {
+    const user = await signUp(vendor, `sven${Date.now()}`)
+    const { flow, memory, clock } = setup()
+    await flow.sendEmail({ email: user.email, type: 'email' })
+    await flow.submitCode(await codeFor(user.email))
+    clock.seconds += 1800
+    await expect(flow.createPasskey()).rejects.toMatchObject({
+      name: 'InvalidRecoveryCodeError',
+      reason: 'the recovery session ended; request a new code',
+    })
+    expect(flow.getSnapshot().step).toBe('idle')
+    expect(memory.size).toBe(0)
+    expect(await authenticatorsOf(user)).toHaveLength(1)
+  })
+
+  it('actions out of order are refused and change nothing', async () => {
+    const { flow } = setup()
+    await expect(flow.submitCode('x')).rejects.toMatchObject({
+      name: 'RecoveryStepError',
+      shortMessage: 'Cannot proceed with your request',
+    })
+    await expect(flow.createPasskey()).rejects.toMatchObject({
+      name: 'RecoveryStepError',
+    })
+    expect(flow.getSnapshot().step).toBe('idle')
+  })
+
+  it('a backend that refuses to send keeps the form, with its error', async () => {
+    const { flow } = setup()
+    const rejected = await flow
+      .sendEmail({ email: 'nobody@example.com', type: 'email' })
+      .catch((e: unknown) => e)
+    // The backend decides; ours throws on an unknown email, and the flow keeps the form.
+    expect(flow.getSnapshot().step).toBe('idle')
+    expect(flow.getSnapshot().error).toBe(rejected)
+  })
+
+  it("the recovery session ends with the code's key when the backend made it shorter", async () => {
+    const user = await signUp(vendor, `kai${Date.now()}`)
+    const { flow, memory, clock } = setup({ keySeconds: 600 })
+    await flow.sendEmail({ email: user.email, type: 'email' })
+    await flow.submitCode(await codeFor(user.email))
+    const { sessionExpiresAt } = flow.getSnapshot()
+    // The vendor made the key between setup and now: it ends 600 s after that.
+    const keyMadeBy = Math.floor(Date.now() / 1000)
+    expect(sessionExpiresAt).toBeGreaterThanOrEqual(clock.seconds + 600)
+    expect(sessionExpiresAt).toBeLessThanOrEqual(keyMadeBy + 600)
+    expect(
+      JSON.parse(memory.get('test.passkeyWallet.recovery')!)
+        .sessionExpirationSeconds,
+    ).toBe(sessionExpiresAt! - clock.seconds)
+  })
+
+  it('a retry after the vendor failed midway adds one passkey, not two', async () => {
+    const user = await signUp(vendor, `ines${Date.now()}`)
+    const { flow } = setup()
+    let prompts = 0
+    await flow.sendEmail({ email: user.email, type: 'email' })
+    await flow.submitCode(await codeFor(user.email))
+    flow.subscribe(() => {
+      if (flow.getSnapshot().step === 'creating-passkey') prompts++
+    })
+    const armed = await fetch(`${vendor.url}/sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        path: '/public/v1/submit/update_user',
+        fault: 'http500',
+      }),
+    })
+    expect(armed.ok).toBe(true)
+    await expect(flow.createPasskey()).rejects.toMatchObject({
+      name: 'VendorRequestError',
+    })
+    expect(flow.getSnapshot().step).toBe('ready-to-create-passkey')
+    await flow.createPasskey()
+    expect(flow.getSnapshot().step).toBe('passkey-created')
+    expect(prompts).toBe(2)
+    expect(await authenticatorsOf(user)).toHaveLength(2)
+  })
+
+  it('reset() while a code is being checked wins: the late answer changes nothing', async () => {
+    const user = await signUp(vendor, `uma${Date.now()}`)
+    const { flow, memory } = setup()
+    await flow.sendEmail({ email: user.email, type: 'email' })
+    const checking = flow.submitCode(await codeFor(user.email))
+    await flow.reset()
+    await checking
+    expect(flow.getSnapshot().step).toBe('idle')
+    expect(memory.size).toBe(0)
+  })
+})

@@ -1,0 +1,263 @@
+import {
+  connect,
+  createConfig,
+  createStorage,
+  disconnect,
+  getConnection,
+  sendTransaction,
+  signMessage,
+  signTypedData,
+  switchChain,
+  waitForTransactionReceipt,
+} from '@wagmi/core'
+import { http, parseEther, verifyMessage, verifyTypedData } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { sandboxChains } from '../../sandbox/chains.js'
+import { devAccount } from '../../sandbox/devAccounts.js'
+import { type Relay, startRelay } from '../../sandbox/relay/startRelay.js'
+import { startSandboxWallet } from '../../sandbox/wallet/startSandboxWallet.js'
+import { walletConnectDeepLink } from '../../src/walletconnect/walletConnectDeepLink.js'
+
+const rpcUrls = inject('sandbox').rpcUrls
+const [ethereum, base] = sandboxChains(rpcUrls)
+let relay: Relay
+const stops: (() => Promise<unknown>)[] = []
+beforeAll(async () => {
+  relay = await startRelay()
+})
+afterAll(async () => {
+  for (const stop of stops) await stop().catch(() => undefined)
+  await relay.stop()
+})
+
+let hosts = 0
+
+const typedData = {
+  domain: { name: 'Sandbox', version: '1', chainId: 1 },
+  types: { Greeting: [{ name: 'text', type: 'string' }] },
+  primaryType: 'Greeting',
+  message: { text: 'hello' },
+} as const
+
+/** A host config with our connector, paired through the relay with a fresh sandbox wallet. */
+async function setup(
+  options: {
+    walletChains?: number[]
+    walletMethods?: string[]
+    switching?: 'app' | 'wallet'
+    pairAutomatically?: boolean
+  } = {},
+) {
+  const memory = new Map<string, string>()
+  const config = createConfig({
+    chains: [ethereum, base],
+    connectors: [
+      walletConnectDeepLink({
+        projectId: '00000000000000000000000000000000',
+        relayUrl: relay.url,
+        metadata: {
+          name: 'Host',
+          description: 'integration test host',
+          url: 'http://localhost',
+          icons: [],
+        },
+        switching: options.switching,
+        // One SDK core per config: configs in one process must not share it.
+        storagePrefix: `host-${++hosts}`,
+      }),
+    ],
+    storage: createStorage({
+      key: 'host',
+      storage: {
+        getItem: (key) => memory.get(key) ?? null,
+        setItem: (key, value) => void memory.set(key, value),
+        removeItem: (key) => void memory.delete(key),
+      },
+    }),
+    transports: {
+      [ethereum.id]: http(rpcUrls[1]),
+      [base.id]: http(rpcUrls[8453]),
+    },
+  })
+  const wallet = await startSandboxWallet({
+    relayUrl: relay.url,
+    rpcUrls,
+    chainIds: options.walletChains,
+    methods: options.walletMethods,
+    fundWith: devAccount(6),
+  })
+  stops.push(() => wallet.stop())
+  const [connector] = config.connectors
+  const uris: string[] = []
+  connector!.emitter.on('message', ({ type, data }) => {
+    if (type === 'display_uri') {
+      uris.push(data as string)
+      if (options.pairAutomatically !== false) void wallet.pair(data as string)
+    }
+  })
+  return { config, connector: connector!, wallet, memory, uris }
+}
+
+/** As `setup`, but the wallet pairs only the URIs `choose` lets through. */
+async function setupChoosing(choose: (uri: string, index: number) => boolean) {
+  const host = await setup({ pairAutomatically: false })
+  host.connector.emitter.on('message', ({ type, data }) => {
+    if (type !== 'display_uri') return
+    if (choose(data as string, host.uris.length - 1))
+      void host.wallet.pair(data as string)
+  })
+  return host
+}
+
+const entries = (memory: Map<string, string>) =>
+  [...memory.keys()]
+    .filter((key) => key.startsWith('host.walletConnectDeepLink.'))
+    .sort()
+
+describe('walletConnectDeepLink with the real SDK over the sandbox relay', () => {
+  it('connects, signs, sends, and keeps the three entries until disconnect', async () => {
+    const { config, connector, wallet, memory, uris } = await setup()
+    const connected = await connect(config, { connector })
+    expect(uris).toHaveLength(1)
+    expect(connected.accounts).toEqual([wallet.address])
+    expect(connected.chainId).toBe(1)
+    expect(entries(memory)).toEqual([
+      'host.walletConnectDeepLink.activeAccount',
+      'host.walletConnectDeepLink.chainId',
+      'host.walletConnectDeepLink.sessionTopic',
+    ])
+
+    const message = 'hello from the host'
+    const signature = await signMessage(config, { message })
+    expect(
+      await verifyMessage({ address: wallet.address, message, signature }),
+    ).toBe(true)
+    const typedSignature = await signTypedData(config, typedData)
+    expect(
+      await verifyTypedData({
+        address: wallet.address,
+        signature: typedSignature,
+        ...typedData,
+      }),
+    ).toBe(true)
+    const hash = await sendTransaction(config, {
+      to: devAccount(1).address,
+      value: parseEther('0.01'),
+    })
+    const receipt = await waitForTransactionReceipt(config, {
+      hash,
+      chainId: 1,
+    })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase())
+
+    await disconnect(config)
+    expect(entries(memory)).toEqual([])
+    expect(getConnection(config).status).toBe('disconnected')
+  })
+
+  it('switches to an approved chain; refuses others and wallet-only sessions with the exact words', async () => {
+    const { config, connector } = await setup({ walletChains: [1] })
+    await connect(config, { connector })
+    await expect(switchChain(config, { chainId: 8453 })).rejects.toMatchObject({
+      shortMessage:
+        'Network switching is not available at this time. The user should manually switch network in their wallet',
+      code: 'network_switching_only_available_in_wallet',
+    })
+    await disconnect(config)
+
+    const both = await setup()
+    await connect(both.config, { connector: both.connector })
+    const switched = await switchChain(both.config, { chainId: 8453 })
+    expect(switched.id).toBe(8453)
+    expect(getConnection(both.config).chainId).toBe(8453)
+    await disconnect(both.config)
+
+    const walletOnly = await setup({ switching: 'wallet' })
+    await connect(walletOnly.config, { connector: walletOnly.connector })
+    await expect(
+      switchChain(walletOnly.config, { chainId: 8453 }),
+    ).rejects.toMatchObject({
+      shortMessage: 'Network switching is only supported through the wallet',
+    })
+    await disconnect(walletOnly.config)
+  })
+
+  it("remote chainChanged and accountsChanged reach wagmi's state; a wallet disconnect clears the entries", async () => {
+    const { config, connector, wallet, memory } = await setup()
+    await connect(config, { connector })
+    const changed = new Promise((resolve) =>
+      config.subscribe((state) => state.chainId, resolve),
+    )
+    await wallet.emitChainChanged(8453)
+    await changed
+    expect(getConnection(config).chainId).toBe(8453)
+
+    const other = devAccount(2).address
+    const accountsChanged = new Promise((resolve) =>
+      config.subscribe((state) => state.connections, resolve),
+    )
+    await wallet.emitAccountsChanged([other, wallet.address])
+    await accountsChanged
+    expect(getConnection(config).address).toBe(other)
+
+    const ended = new Promise((resolve) =>
+      config.subscribe((state) => state.status, resolve),
+    )
+    await wallet.disconnect()
+    await ended
+    expect(getConnection(config).status).toBe('disconnected')
+    expect(entries(memory)).toEqual([])
+  })
+
+  it('a rejected proposal re-initialises, waits 1000 ms and says connection_rejected', async () => {
+    const { config, connector, wallet } = await setup()
+    wallet.proposals = 'reject'
+    const started = Date.now()
+    await expect(connect(config, { connector })).rejects.toMatchObject({
+      code: 'connection_rejected',
+      shortMessage: 'Connection rejected. Please try again.',
+    })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
+    // The new provider pairs normally.
+    wallet.proposals = 'approve'
+    const connected = await connect(config, { connector })
+    expect(connected.accounts).toEqual([wallet.address])
+    await disconnect(config)
+  })
+
+  it('an expired proposal gets a fresh URI by itself, and the wallet pairs the new one', async () => {
+    // Only the clock moves: the SDK's own expiry check sees the first proposal as 5 min old.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const { config, connector, wallet, uris } = await setupChoosing(
+        (_, index) => {
+          if (index === 0) {
+            vi.setSystemTime(Date.now() + 301_000)
+            return false
+          }
+          return true
+        },
+      )
+      const connected = await connect(config, { connector })
+      expect(uris).toHaveLength(2)
+      expect(new Set(uris).size).toBe(2)
+      expect(connected.accounts).toEqual([wallet.address])
+      await disconnect(config)
+    } finally {
+      vi.useRealTimers()
+    }
+  }, 60_000)
+
+  it('disconnecting while the URI waits ends the pairing at once: Pairing aborted', async () => {
+    const { config, connector, uris } = await setupChoosing(() => false)
+    const connecting = connect(config, { connector })
+    while (uris.length === 0)
+      await new Promise((resolve) => connector.emitter.once('message', resolve))
+    await connector.disconnect()
+    await expect(connecting).rejects.toMatchObject({
+      shortMessage: 'Pairing aborted',
+    })
+    expect(await connector.isAuthorized()).toBe(false)
+  })
+})
