@@ -47,6 +47,10 @@ const bundles = {
     "import { passkeyWallet } from 'wagmi-connector-pack/passkey'",
     "passkeyWallet({ organizationId: '00000000-0000-4000-8000-000000000000', createAccount: async () => ({ subOrganizationId: '' }) })",
   ),
+  "injectedWallet({ wallet: 'metamask' }) + injectedWallets()": host(
+    "import { injectedWallet, injectedWallets } from 'wagmi-connector-pack/injected'",
+    "injectedWallet({ wallet: 'metamask' }), ...injectedWallets()",
+  ),
   'passkeyWallet + panels': host(
     "import { passkeyWallet } from 'wagmi-connector-pack/passkey'\nimport { RecoveryPanel, ExportPanel } from 'wagmi-connector-pack/react'\nexport const panels = [RecoveryPanel, ExportPanel]",
     "passkeyWallet({ organizationId: '00000000-0000-4000-8000-000000000000', createAccount: async () => ({ subOrganizationId: '' }), recovery: { start: async () => {} } })",
@@ -73,6 +77,7 @@ async function gzipSize(
     alias: {
       'wagmi-connector-pack/passkey': join(root, 'src/exports/passkey.ts'),
       'wagmi-connector-pack/react': join(root, 'src/exports/react.ts'),
+      'wagmi-connector-pack/injected': join(root, 'src/exports/injected.ts'),
     },
     define: { 'process.env.NODE_ENV': '"production"' },
     // First load: what is loaded with import() later is left out, for every bundle alike.

@@ -16,6 +16,10 @@ export default defineConfig({
         '../src/exports/walletconnect.ts',
         import.meta.url,
       ).pathname,
+      'wagmi-connector-pack/injected': new URL(
+        '../src/exports/injected.ts',
+        import.meta.url,
+      ).pathname,
       'wagmi-connector-pack/react': new URL(
         '../src/exports/react.ts',
         import.meta.url,

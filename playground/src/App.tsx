@@ -1,5 +1,6 @@
 import { useConnection } from 'wagmi'
 import { Balances } from './components/Balances.js'
+import { BrowserWallets } from './components/BrowserWallets.js'
 import { Connection } from './components/Connection.js'
 import { PasskeySignUp } from './components/PasskeySignUp.js'
 import { RecoveryAndExport } from './components/RecoveryAndExport.js'
@@ -16,6 +17,7 @@ export function App() {
     <main>
       <h1>wagmi-connector-pack playground</h1>
       <Connection />
+      <BrowserWallets />
       <PasskeySignUp />
       <WalletConnectPairing />
       {isConnected && (

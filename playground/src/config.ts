@@ -8,6 +8,11 @@ import {
 import { http } from 'viem'
 import { createConfig } from 'wagmi'
 import { mock } from 'wagmi/connectors'
+import {
+  injectedWallet,
+  injectedWallets,
+  type WalletId,
+} from 'wagmi-connector-pack/injected'
 import { passkeyWallet } from 'wagmi-connector-pack/passkey'
 import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'
 import { sandboxChains } from '../../sandbox/chains.js'
@@ -33,6 +38,14 @@ async function backend(path: string, request: unknown) {
   if (!response.ok) throw new Error(body.error ?? `${path} failed`)
   return body
 }
+
+/** The wallets the host gives a button of their own; the rest come as announced. */
+export const dedicatedWallets: readonly WalletId[] = [
+  'metamask',
+  'coinbase',
+  'phantom',
+  'rabby',
+]
 
 /** The host app's wagmi config, on the sandbox chains. */
 export const config = createConfig({
@@ -62,7 +75,10 @@ export const config = createConfig({
       wallet: 'sandbox',
       deepLink: query.get('deepLink') === 'universal' ? 'universal' : 'native',
     }),
-    // Stands in for the connectors still to come: anvil's dev account 0, signed by anvil.
+    ...dedicatedWallets.map((wallet) => injectedWallet({ wallet })),
+    // Every other wallet the browser announces (the dedicated ones left out).
+    ...injectedWallets({ exclude: dedicatedWallets }),
+    // Anvil's dev account 0, signed by anvil: the quickest way to try the hooks.
     mock({ accounts: [devAccount(0).address], features: { reconnect: true } }),
   ],
   transports: {

@@ -13,3 +13,34 @@ export {
   ProviderNotFoundError,
   type ProviderNotFoundErrorType,
 } from '../core/errors/connection.js'
+export {
+  type AlwaysExcludedWalletId,
+  alwaysExcludedWallets,
+} from '../injected/alwaysExcludedWallets.js'
+export type {
+  AnnouncedProvider,
+  InjectedProvider,
+} from '../injected/eip1193.js'
+export {
+  InAppBrowserNotFoundError,
+  type InAppBrowserNotFoundErrorType,
+  InvalidInjectedWalletParameterError,
+  type InvalidInjectedWalletParameterErrorType,
+  RedirectedToWalletError,
+  type RedirectedToWalletErrorType,
+} from '../injected/errors.js'
+export {
+  type InjectedWalletConnectParameters,
+  type InjectedWalletParameters,
+  injectedWallet,
+} from '../injected/injectedWallet.js'
+export {
+  type InjectedWalletsParameters,
+  injectedWallets,
+} from '../injected/injectedWallets.js'
+export { type BrowsePage, toBrowseLink } from '../wallets/toBrowseLink.js'
+export {
+  type WalletDescriptor,
+  type WalletId,
+  walletRegistry,
+} from '../wallets/walletRegistry.js'

@@ -1,7 +1,7 @@
-import { walletRegistry } from './walletRegistry.js'
+import { type WalletDescriptor, walletRegistry } from './walletRegistry.js'
 
 const registeredSchemes = new Set(
-  Object.values(walletRegistry).flatMap((wallet) => {
+  Object.values(walletRegistry).flatMap((wallet: WalletDescriptor) => {
     const native = wallet.walletConnect?.native
     return native ? [native.slice(0, native.indexOf(':') + 1)] : []
   }),

@@ -1,4 +1,4 @@
-import { devices, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { type Hash, verifyMessage } from 'viem'
 import type { SandboxChainUrls } from '../../sandbox/chains.js'
 import {
@@ -6,17 +6,12 @@ import {
   startSandboxWallet,
 } from '../../sandbox/wallet/startSandboxWallet.js'
 import { screenshot } from '../helpers/panelSteps.js'
+import { phoneDevice } from '../helpers/phoneDevice.js'
 
 const relayUrl = process.env.SANDBOX_RELAY_URL ?? ''
 const rpcUrls = JSON.parse(
   process.env.SANDBOX_RPC_URLS ?? '{}',
 ) as SandboxChainUrls
-
-/** A phone's viewport, user agent and touch, in the one browser the tests run (Debian Chromium). */
-function device(name: string) {
-  const { defaultBrowserType: _, ...emulation } = devices[name]!
-  return emulation
-}
 
 const wallets: SandboxWallet[] = []
 test.afterAll(async () => {
@@ -104,7 +99,7 @@ test('pairs by QR payload, signs, and a reload restores the session without pair
 })
 
 test.describe('on an iPhone', () => {
-  test.use(device('iPhone 13'))
+  test.use(phoneDevice('iPhone 13'))
 
   test('a signature request opens the wallet by its native link', async ({
     page,
@@ -135,7 +130,7 @@ test.describe('on an iPhone', () => {
 })
 
 test.describe('on Android', () => {
-  test.use(device('Pixel 7'))
+  test.use(phoneDevice('Pixel 7'))
 
   test('a signature request opens the wallet by its native link', async ({
     page,

@@ -26,16 +26,19 @@ export function Connection() {
           Disconnect
         </button>
       ) : (
-        connectors.map((c) => (
-          <button
-            key={c.uid}
-            type="button"
-            disabled={connect.isPending}
-            onClick={() => connect.mutate({ connector: c })}
-          >
-            Connect {c.name}
-          </button>
-        ))
+        connectors
+          // Browser wallets have their own section.
+          .filter((c) => c.type !== 'injectedWallet' && c.type !== 'injected')
+          .map((c) => (
+            <button
+              key={c.uid}
+              type="button"
+              disabled={connect.isPending}
+              onClick={() => connect.mutate({ connector: c })}
+            >
+              Connect {c.name}
+            </button>
+          ))
       )}
       <ErrorMessage error={connect.error} />
     </section>

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useChainId, useChains, useSwitchChain } from 'wagmi'
 import { ErrorMessage } from './ErrorMessage.js'
 
@@ -5,9 +6,10 @@ export function SwitchChain() {
   const chains = useChains()
   const chainId = useChainId()
   const switchChain = useSwitchChain()
+  const [otherChainId, setOtherChainId] = useState('10')
   return (
-    <section>
-      <h2>Switch chain</h2>
+    <section aria-labelledby="switch-chain-title">
+      <h2 id="switch-chain-title">Switch chain</h2>
       {chains.map((chain) => (
         <button
           key={chain.id}
@@ -18,6 +20,25 @@ export function SwitchChain() {
           {chain.name} ({chain.id})
         </button>
       ))}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          // Any id, configured or not: shows how a connector refuses the others.
+          switchChain.mutate({ chainId: Number(otherChainId) as never })
+        }}
+      >
+        <label>
+          Chain id
+          <input
+            inputMode="numeric"
+            value={otherChainId}
+            onChange={(event) => setOtherChainId(event.target.value)}
+          />
+        </label>
+        <button type="submit" disabled={switchChain.isPending}>
+          Switch to chain id
+        </button>
+      </form>
       <ErrorMessage error={switchChain.error} />
     </section>
   )

@@ -60,7 +60,7 @@ export class SwitchChainNotSupportedError extends BaseError {
 export type SwitchChainRejectedErrorType = SwitchChainRejectedError & {
   name: 'SwitchChainRejectedError'
 }
-/** The user said no to the switch; connectors surface it inside viem's `UserRejectedRequestError`. */
+/** The user said no to the switch; its cause is the wallet's own 4001 error. */
 export class SwitchChainRejectedError extends BaseError {
   override name = 'SwitchChainRejectedError'
   static readonly code = 'network_switch_rejected'

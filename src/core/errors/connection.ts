@@ -21,15 +21,25 @@ export type ProviderNotFoundErrorType = ProviderNotFoundError & {
 export class ProviderNotFoundError extends BaseError {
   override name = 'ProviderNotFoundError'
   static readonly code = 'provider_not_found'
+  /** Where the user gets the missing wallet, when it is known. */
+  readonly installUrl: string | undefined
   constructor({
     cause,
     metaMessages,
-  }: { cause?: unknown; metaMessages?: string[] | undefined } = {}) {
+    installUrl,
+  }: {
+    cause?: unknown
+    metaMessages?: string[] | undefined
+    installUrl?: string | undefined
+  } = {}) {
     super('No provider found', {
       code: ProviderNotFoundError.code,
       cause,
-      metaMessages,
+      metaMessages:
+        metaMessages ??
+        (installUrl ? [`Install the wallet: ${installUrl}`] : undefined),
     })
+    this.installUrl = installUrl
   }
 }
 

@@ -1,0 +1,39 @@
+import type { AnnouncedProvider } from './eip1193.js'
+
+type AnnounceEvent = CustomEvent<AnnouncedProvider>
+
+let announced: AnnouncedProvider[] | undefined
+
+/**
+ * The wallets that announced themselves by EIP-6963, first come first kept.
+ * The first call starts listening for the page's lifetime and asks every
+ * wallet to announce; wallets already in the page answer at once. Empty on
+ * the server.
+ */
+export function announcedProviders(): readonly AnnouncedProvider[] {
+  if (typeof window === 'undefined') return []
+  if (!announced) {
+    const list: AnnouncedProvider[] = []
+    announced = list
+    window.addEventListener('eip6963:announceProvider', (event) => {
+      const detail = (event as AnnounceEvent).detail
+      if (!isAnnouncement(detail)) return
+      // The same injection announces again on every request: keep one. A second
+      // provider under a known uuid is an imitation: keep the first.
+      if (list.some((known) => known.info.uuid === detail.info.uuid)) return
+      list.push(detail)
+    })
+    window.dispatchEvent(new Event('eip6963:requestProvider'))
+  }
+  return announced
+}
+
+function isAnnouncement(detail: unknown): detail is AnnouncedProvider {
+  const { info, provider } = (detail ?? {}) as Partial<AnnouncedProvider>
+  return (
+    typeof info?.uuid === 'string' &&
+    typeof info.rdns === 'string' &&
+    typeof info.name === 'string' &&
+    typeof provider?.request === 'function'
+  )
+}

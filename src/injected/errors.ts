@@ -1,0 +1,60 @@
+import { BaseError } from '../core/errors/BaseError.js'
+
+export type RedirectedToWalletErrorType = RedirectedToWalletError & {
+  name: 'RedirectedToWalletError'
+}
+/** On a phone without the wallet, the page was opened in the wallet app's browser instead. */
+export class RedirectedToWalletError extends BaseError {
+  override name = 'RedirectedToWalletError'
+  static readonly code = 'redirected_to_wallet'
+  /** The link that was opened. */
+  readonly link: string
+  constructor({ wallet, link }: { wallet: string; link: string }) {
+    super(`Opened this page in ${wallet}: continue there`, {
+      code: RedirectedToWalletError.code,
+      details: link,
+      metaMessages: [
+        `${wallet} is not in this browser, so the page was opened in ${wallet}'s own browser.`,
+      ],
+    })
+    this.link = link
+  }
+}
+
+export type InAppBrowserNotFoundErrorType = InAppBrowserNotFoundError & {
+  name: 'InAppBrowserNotFoundError'
+}
+/** On a phone without the wallet, and no known link opens a page in its app. */
+export class InAppBrowserNotFoundError extends BaseError {
+  override name = 'InAppBrowserNotFoundError'
+  static readonly code = 'in_app_browser_not_found'
+  constructor({ wallet }: { wallet: string }) {
+    super(`No inAppBrowserBase found for ${wallet}`, {
+      code: InAppBrowserNotFoundError.code,
+      metaMessages: [
+        'Offer WalletConnect for this wallet, or open the page in its app by hand.',
+      ],
+    })
+  }
+}
+
+export type InvalidInjectedWalletParameterErrorType =
+  InvalidInjectedWalletParameterError & {
+    name: 'InvalidInjectedWalletParameterError'
+  }
+/** injectedWallet() was given a wallet it does not know. */
+export class InvalidInjectedWalletParameterError extends BaseError {
+  override name = 'InvalidInjectedWalletParameterError'
+  static readonly code = 'invalid_parameter'
+  constructor({ wallet }: { wallet: unknown }) {
+    super(
+      `injectedWallet: \`wallet\` must be a registry id or a descriptor with an id and a name, got ${JSON.stringify(wallet) ?? String(wallet)}.`,
+      {
+        code: InvalidInjectedWalletParameterError.code,
+        metaMessages: [
+          'Registry ids: metamask, coinbase, phantom, trust, okx, bitget, rainbow, zerion, rabby, exodus, brave, backpack.',
+        ],
+      },
+    )
+  }
+}

@@ -1,0 +1,350 @@
+import { createConnector } from '@wagmi/core'
+import {
+  type AddEthereumChainParameter,
+  type Address,
+  getAddress,
+  isAddress,
+  ResourceUnavailableRpcError,
+  UserRejectedRequestError,
+} from 'viem'
+import { detectPlatform } from '../core/detectPlatform.js'
+import { ChainNotConfiguredError } from '../core/errors/chain.js'
+import {
+  ProviderNotFoundError,
+  SessionNotFoundError,
+} from '../core/errors/connection.js'
+import { withTimeout } from '../core/withTimeout.js'
+import { toBrowseLink } from '../wallets/toBrowseLink.js'
+import {
+  type WalletDescriptor,
+  type WalletId,
+  walletRegistry,
+} from '../wallets/walletRegistry.js'
+import { announcedProviders } from './announcedProviders.js'
+import type { InjectedProvider } from './eip1193.js'
+import {
+  InAppBrowserNotFoundError,
+  InvalidInjectedWalletParameterError,
+  RedirectedToWalletError,
+} from './errors.js'
+import { findInjectedProvider } from './findInjectedProvider.js'
+import { providerErrorCode } from './providerErrorCode.js'
+import { switchInjectedChain } from './switchInjectedChain.js'
+
+export type InjectedWalletParameters = {
+  /** A wallet of the registry by id (`'metamask'`), or a descriptor of your own. */
+  wallet: WalletId | WalletDescriptor
+  /**
+   * A page cannot disconnect a browser wallet: after `disconnect()` the
+   * connector stays disconnected across reloads until the user connects
+   * again (then the wallet shows its account picker). Default `true`.
+   */
+  shimDisconnect?: boolean | undefined
+}
+
+export type InjectedWalletConnectParameters = {
+  chainId?: number | undefined
+  isReconnecting?: boolean | undefined
+  withCapabilities?: boolean | undefined
+}
+
+type StorageItem = { [key: `${string}.disconnected`]: true }
+
+// wagmi's reconnect waits on this; a wallet still loading answers within it.
+const accountsLookupMs = 1_000
+// Some wallets never answer a revoke: a disconnect does not wait on them.
+const revokeMs = 100
+
+/**
+ * A browser wallet by name: its EIP-6963 announcement first, then its legacy
+ * provider (impostors refused). When it is missing, `connect()` on a phone
+ * opens the page in the wallet app's own browser; on desktop it rejects with
+ * 'No provider found' and the wallet's `installUrl`.
+ *
+ * @example
+ * createConfig({ connectors: [injectedWallet({ wallet: 'metamask' })], … })
+ */
+export function injectedWallet({
+  wallet: walletOrId,
+  shimDisconnect = true,
+}: InjectedWalletParameters) {
+  const wallet = toDescriptor(walletOrId)
+  const disconnectedKey = `${wallet.id}.disconnected` as const
+
+  type Properties = {
+    /** The wallet this connector opens. */
+    wallet: WalletDescriptor
+    /** Where a desktop user installs the wallet, for the host's "Install" link. */
+    installUrl: string | undefined
+    /** Whether the wallet is in this page now. */
+    isInstalled(): boolean
+    /** On a phone without the wallet: the link `connect()` opens, for the host's "Open in" button. */
+    getBrowseLink(): string | undefined
+    connect<withCapabilities extends boolean = false>(
+      parameters?: InjectedWalletConnectParameters & {
+        withCapabilities?: withCapabilities | boolean
+      },
+    ): Promise<{
+      accounts: withCapabilities extends true
+        ? readonly { address: Address; capabilities: Record<string, unknown> }[]
+        : readonly Address[]
+      chainId: number
+    }>
+  }
+
+  const find = () =>
+    typeof window === 'undefined'
+      ? undefined
+      : findInjectedProvider(wallet, {
+          announced: announcedProviders(),
+          window: window as unknown as Record<string, unknown>,
+        })
+
+  const browseLink = () => {
+    const platform = detectPlatform()
+    // Inside the wallet's own browser a link would only open the page again.
+    if (!platform.isMobile || platform.walletBrowser === wallet.id) return
+    return toBrowseLink(wallet, window.location.href)
+  }
+
+  /** Why there is no provider, and on a phone the move to the wallet's browser. */
+  const missing = (isReconnecting: boolean | undefined) => {
+    const platform = detectPlatform()
+    if (
+      isReconnecting ||
+      !platform.isMobile ||
+      platform.walletBrowser === wallet.id
+    )
+      return new ProviderNotFoundError({ installUrl: wallet.installUrl })
+    if (!wallet.browse)
+      return new InAppBrowserNotFoundError({ wallet: wallet.name })
+    const link = browseLink()
+    if (!link) return new ProviderNotFoundError()
+    window.location.assign(link)
+    return new RedirectedToWalletError({ wallet: wallet.name, link })
+  }
+
+  return createConnector<InjectedProvider, Properties, StorageItem>(
+    (config) => {
+      let listening: InjectedProvider | undefined
+
+      const accountsOf = async (provider: InjectedProvider) => {
+        const accounts: unknown = await provider.request({
+          method: 'eth_accounts',
+        })
+        return toAddresses(accounts)
+      }
+      const chainIdOf = async (provider: InjectedProvider) =>
+        Number(await provider.request({ method: 'eth_chainId' }))
+
+      const listen = (provider: InjectedProvider) => {
+        if (listening === provider) return
+        stopListening()
+        provider.on('accountsChanged', connector.onAccountsChanged)
+        provider.on('chainChanged', connector.onChainChanged)
+        provider.on('disconnect', connector.onDisconnect)
+        listening = provider
+      }
+      const stopListening = () => {
+        listening?.removeListener(
+          'accountsChanged',
+          connector.onAccountsChanged,
+        )
+        listening?.removeListener('chainChanged', connector.onChainChanged)
+        listening?.removeListener('disconnect', connector.onDisconnect)
+        listening = undefined
+      }
+
+      const connector = {
+        id: wallet.id,
+        name: wallet.name,
+        type: injectedWallet.type,
+        icon: wallet.icon,
+        rdns: wallet.rdns,
+        wallet,
+        installUrl: wallet.installUrl,
+        isInstalled: () => find() !== undefined,
+        getBrowseLink: () => (find() ? undefined : browseLink()),
+        async setup() {
+          // Start listening for announcements now, so a wallet that announces
+          // late is known by the time the user connects.
+          if (typeof window !== 'undefined') announcedProviders()
+        },
+        async connect(parameters = {}) {
+          const { chainId, isReconnecting, withCapabilities } =
+            parameters as InjectedWalletConnectParameters
+          // Nothing is awaited before a redirect: a phone keeps the user's tap.
+          const provider = find()
+          if (!provider) throw missing(isReconnecting)
+          let accounts: readonly Address[]
+          try {
+            if (isReconnecting) accounts = await accountsOf(provider)
+            else {
+              if (
+                shimDisconnect &&
+                (await config.storage?.getItem(disconnectedKey))
+              )
+                await askForAccounts(provider)
+              accounts = toAddresses(
+                await provider.request({ method: 'eth_requestAccounts' }),
+              )
+            }
+          } catch (error) {
+            throw toConnectError(error)
+          }
+          // A wallet that no longer grants this site: nothing to reconnect to.
+          if (accounts.length === 0) throw new SessionNotFoundError()
+          let currentChainId = await chainIdOf(provider)
+          if (chainId !== undefined && chainId !== currentChainId) {
+            const chain = await connector
+              .switchChain({ chainId })
+              .catch((error: unknown) => {
+                if (providerErrorCode(error) === 4001 || isRejection(error))
+                  throw error
+                return undefined
+              })
+            currentChainId = chain?.id ?? currentChainId
+          }
+          // Only a connection that went through is remembered.
+          await config.storage?.removeItem(disconnectedKey)
+          listen(provider)
+          return {
+            accounts: (withCapabilities
+              ? accounts.map((address) => ({ address, capabilities: {} }))
+              : accounts) as never,
+            chainId: currentChainId,
+          }
+        },
+        async disconnect() {
+          const provider = listening ?? find()
+          stopListening()
+          if (!shimDisconnect) return
+          await config.storage?.setItem(disconnectedKey, true)
+          await withTimeout(
+            provider?.request({
+              method: 'wallet_revokePermissions',
+              params: [{ eth_accounts: {} }],
+            }) ?? Promise.resolve(),
+            revokeMs,
+            new Error('revoke timed out'),
+          ).catch(() => undefined)
+        },
+        async getAccounts() {
+          const provider = find()
+          if (!provider) throw new ProviderNotFoundError()
+          return accountsOf(provider)
+        },
+        async getChainId() {
+          const provider = find()
+          if (!provider) throw new ProviderNotFoundError()
+          return chainIdOf(provider)
+        },
+        async getProvider() {
+          return find() as InjectedProvider
+        },
+        async isAuthorized() {
+          try {
+            if (
+              shimDisconnect &&
+              (await config.storage?.getItem(disconnectedKey))
+            )
+              return false
+            const provider = find()
+            if (!provider) return false
+            const accounts = await withTimeout(
+              accountsOf(provider),
+              accountsLookupMs,
+              new Error('eth_accounts timed out'),
+            )
+            return accounts.length > 0
+          } catch {
+            return false
+          }
+        },
+        async switchChain({
+          chainId,
+          addEthereumChainParameter,
+        }: {
+          chainId: number
+          addEthereumChainParameter?:
+            | Omit<AddEthereumChainParameter, 'chainId'>
+            | undefined
+        }) {
+          const chain = config.chains.find((c) => c.id === chainId)
+          if (!chain) throw new ChainNotConfiguredError({ chainId })
+          const provider = find()
+          if (!provider) throw new ProviderNotFoundError()
+          await switchInjectedChain(provider, chain, addEthereumChainParameter)
+          // Some wallets switch without saying so: wagmi hears it from us.
+          config.emitter.emit('change', { chainId })
+          return chain
+        },
+        onAccountsChanged(accounts: string[]) {
+          const addresses = toAddresses(accounts)
+          if (addresses.length === 0) connector.onDisconnect()
+          else config.emitter.emit('change', { accounts: addresses })
+        },
+        onChainChanged(chain: string) {
+          config.emitter.emit('change', { chainId: Number(chain) })
+        },
+        onDisconnect(error?: Error) {
+          // MetaMask's 1013 means it is reconnecting to its node, not that the user left.
+          if (providerErrorCode(error) === 1013) {
+            const provider = listening
+            if (provider)
+              void accountsOf(provider)
+                .then((accounts) => {
+                  if (accounts.length === 0) connector.onDisconnect()
+                })
+                .catch(() => undefined)
+            return
+          }
+          stopListening()
+          config.emitter.emit('disconnect')
+        },
+      }
+      return connector
+    },
+  )
+}
+
+injectedWallet.type = 'injectedWallet' as const
+
+function toDescriptor(wallet: WalletId | WalletDescriptor): WalletDescriptor {
+  if (typeof wallet === 'object' && wallet && wallet.id && wallet.name)
+    return wallet
+  if (typeof wallet === 'string' && Object.hasOwn(walletRegistry, wallet))
+    return walletRegistry[wallet]
+  throw new InvalidInjectedWalletParameterError({ wallet })
+}
+
+function toAddresses(accounts: unknown): readonly Address[] {
+  if (!Array.isArray(accounts)) return []
+  return accounts
+    .filter((account): account is string => isAddress(String(account)))
+    .map((account) => getAddress(account))
+}
+
+async function askForAccounts(provider: InjectedProvider) {
+  // Shows the wallet's account picker again; wallets without the method connect as before.
+  await provider
+    .request({
+      method: 'wallet_requestPermissions',
+      params: [{ eth_accounts: {} }],
+    })
+    .catch((error: unknown) => {
+      if (providerErrorCode(error) === 4001) throw error
+    })
+}
+
+function toConnectError(error: unknown) {
+  const code = providerErrorCode(error)
+  if (code === 4001) return new UserRejectedRequestError(error as Error)
+  if (code === ResourceUnavailableRpcError.code)
+    return new ResourceUnavailableRpcError(error as Error)
+  return error
+}
+
+function isRejection(error: unknown) {
+  return (error as { name?: unknown })?.name === 'SwitchChainRejectedError'
+}
