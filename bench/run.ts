@@ -6,63 +6,105 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { passkeyBrowser } from './passkeyBrowser.js'
-import { writeReadmeTables } from './readmeTables.js'
+import { type BenchResults, writeReadmeTables } from './readmeTables.js'
+import { relayThroughput } from './relayThroughput.js'
+import { roundTrips } from './roundTrips.js'
 import { vendorThroughput } from './vendorThroughput.js'
+import { walletConnectBrowser } from './walletConnectBrowser.js'
 import { walletConnectLatency } from './walletConnectLatency.js'
 import { weight } from './weight.js'
+import { weightInBrowser } from './weightInBrowser.js'
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean' } } })
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean' },
+    // Where to write the results instead of bench/results/latest.json (the smoke test reads them).
+    out: { type: 'string' },
+  },
+})
 // --quick: a short run that proves the benchmarks work (the smoke test uses it).
-const seconds = values.quick ? 0.5 : 3
+const quick = Boolean(values.quick)
+const seconds = quick ? 0.5 : 3
+const runs = quick ? 2 : 10
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
 console.log(`Benchmarks on ${machine}\n`)
 
+function show(title: string, rows: unknown) {
+  console.log(`\n${title}`)
+  console.table(rows)
+}
+
 const vendor = await vendorThroughput({ seconds })
-console.log(
+show(
   'Vendor emulator: sign_raw_payload through @turnkey/http, 8 requests in flight',
+  vendor,
 )
-console.table(vendor)
+const relay = await relayThroughput({ seconds })
+show(
+  'WalletConnect relay: irn_publish to irn_subscription, 32 messages in flight',
+  [relay],
+)
 
 const bytes = await weight()
-console.log(
-  '\nWeight: a minimal wagmi + viem + TanStack Query + React host, esbuild-minified, gzipped bytes',
+show(
+  'Weight: a minimal wagmi + viem + TanStack Query + React host, esbuild-minified, gzipped bytes',
+  bytes,
 )
-console.table(bytes)
-
-const passkey = await passkeyBrowser({ signatures: values.quick ? 2 : 10 })
-console.log(
-  '\npasskeyWallet in Chromium (virtual authenticator) against the sandbox, via the playground',
+const fetched = await weightInBrowser()
+show(
+  'Weight in Chromium: gzipped JavaScript fetched from page load to connected',
+  fetched,
 )
-console.table(passkey.latency)
-console.log('Vendor requests per operation (session key on)')
-console.table(passkey.roundTrips)
 
-const walletConnect = await walletConnectLatency({
-  runs: values.quick ? 2 : 10,
-})
-console.log(
-  "\nWalletConnect in Node over the sandbox relay: ours beside wagmi's walletConnect(), medians",
+const passkey = await passkeyBrowser({ signatures: runs })
+show(
+  'passkeyWallet in Chromium (virtual authenticator) against the sandbox, via the playground',
+  passkey.latency,
 )
-console.table(walletConnect)
 
-const results = {
+const walletConnect = await walletConnectLatency({ runs })
+show(
+  "WalletConnect in Node over the sandbox relay: ours beside wagmi's walletConnect(), medians",
+  walletConnect,
+)
+const walletConnectInBrowser = await walletConnectBrowser({ runs })
+show(
+  "WalletConnect in Chromium over the sandbox relay: ours beside wagmi's walletConnect(), medians",
+  walletConnectInBrowser,
+)
+
+const trips = await roundTrips()
+show(
+  'Round trips per operation (vendor, chain and wallet requests) beside the least the protocol needs',
+  trips.map(({ least, ...row }) => ({
+    ...row,
+    leastVendor: least.vendorRequests,
+    leastChain: least.chainRequests,
+    leastWallet: least.walletRequests,
+  })),
+)
+
+const results: BenchResults = {
   date: new Date().toISOString(),
   machine,
-  quick: Boolean(values.quick),
+  quick,
   vendor,
+  relay,
   weight: bytes,
+  weightInBrowser: fetched,
   passkey,
   walletConnect,
+  walletConnectBrowser: walletConnectInBrowser,
+  roundTrips: trips,
 }
-if (!values.quick) {
+const json = `${JSON.stringify(results, null, 2)}\n`
+if (values.out) writeFileSync(values.out, json)
+else if (!quick) {
   mkdirSync(new URL('results/', import.meta.url), { recursive: true })
-  writeFileSync(
-    new URL('results/latest.json', import.meta.url),
-    `${JSON.stringify(results, null, 2)}\n`,
-  )
+  writeFileSync(new URL('results/latest.json', import.meta.url), json)
   writeReadmeTables(results)
-  console.log('Written to bench/results/latest.json and the README tables')
+  console.log('\nWritten to bench/results/latest.json and the README tables')
 }
 // WalletConnect's SDK keeps heartbeat timers alive after its clients are done.
 process.exit(0)

@@ -6,6 +6,7 @@ import {
   startVendor,
 } from '../sandbox/vendor/startVendor.js'
 import { signUp } from '../test/helpers/vendorUsers.js'
+import { percentile } from './percentile.js'
 
 export type ThroughputResult = {
   stamp: 'api key' | 'passkey'
@@ -84,18 +85,13 @@ export async function vendorThroughput({
         }),
       )
       const elapsed = (performance.now() - startedAt) / 1000
-      latencies.sort((a, b) => a - b)
-      const percentile = (p: number) =>
-        latencies[
-          Math.min(latencies.length - 1, Math.floor(latencies.length * p))
-        ]!
       results.push({
         stamp,
         requests: latencies.length,
         seconds: Number(elapsed.toFixed(2)),
         requestsPerSecond: Math.round(latencies.length / elapsed),
-        p50Ms: Number(percentile(0.5).toFixed(1)),
-        p95Ms: Number(percentile(0.95).toFixed(1)),
+        p50Ms: percentile(latencies, 0.5),
+        p95Ms: percentile(latencies, 0.95),
       })
     }
     return results

@@ -14,6 +14,7 @@ import {
   fetchWagmiConnectors,
   referenceVersion,
 } from './fetchWagmiConnectors.js'
+import { percentile } from './percentile.js'
 
 export type WalletConnectLatency = {
   connector: string
@@ -23,10 +24,7 @@ export type WalletConnectLatency = {
 }
 
 const projectId = '00000000000000000000000000000000'
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return Math.round(sorted[Math.floor(sorted.length / 2)]! * 10) / 10
-}
+const median = (values: number[]) => percentile(values, 0.5)
 
 /**
  * `connect()` to pairing URI, to connected, and a personal_sign round trip,

@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
+import {
+  fetchWagmiConnectors,
+  referenceVersion,
+} from './fetchWagmiConnectors.js'
 
 export type WeightResult = {
   bundle: string
@@ -33,7 +37,11 @@ export const queryClient = new QueryClient()
 export const mount = (element) => createRoot(element)
 `
 
-const bundles = {
+const projectId = `'${'0'.repeat(32)}'`
+const passkeyOptions =
+  "organizationId: '00000000-0000-4000-8000-000000000000', createAccount: async () => ({ subOrganizationId: '' })"
+
+const bundles = () => ({
   baseline: host('', ''),
   'wagmi injected()': host(
     "import { injected } from 'wagmi/connectors'",
@@ -45,17 +53,35 @@ const bundles = {
   ),
   passkeyWallet: host(
     "import { passkeyWallet } from 'wagmi-connector-pack/passkey'",
-    "passkeyWallet({ organizationId: '00000000-0000-4000-8000-000000000000', createAccount: async () => ({ subOrganizationId: '' }) })",
+    `passkeyWallet({ ${passkeyOptions} })`,
   ),
   "injectedWallet({ wallet: 'metamask' }) + injectedWallets()": host(
     "import { injectedWallet, injectedWallets } from 'wagmi-connector-pack/injected'",
     "injectedWallet({ wallet: 'metamask' }), ...injectedWallets()",
   ),
+  walletConnectDeepLink: host(
+    "import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'",
+    `walletConnectDeepLink({ projectId: ${projectId} })`,
+  ),
+  [`wagmi walletConnect() ${referenceVersion}`]: host(
+    `import { walletConnect } from '${fetchWagmiConnectors()}'`,
+    `walletConnect({ projectId: ${projectId}, showQrModal: false })`,
+  ),
+  'whole pack': host(
+    [
+      "import { passkeyWallet } from 'wagmi-connector-pack/passkey'",
+      "import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'",
+      "import { injectedWallet, injectedWallets } from 'wagmi-connector-pack/injected'",
+      "import { RecoveryPanel, ExportPanel } from 'wagmi-connector-pack/react'",
+      'export const panels = [RecoveryPanel, ExportPanel]',
+    ].join('\n'),
+    `passkeyWallet({ ${passkeyOptions}, recovery: { start: async () => {} } }), walletConnectDeepLink({ projectId: ${projectId} }), injectedWallet({ wallet: 'metamask' }), ...injectedWallets()`,
+  ),
   'passkeyWallet + panels': host(
     "import { passkeyWallet } from 'wagmi-connector-pack/passkey'\nimport { RecoveryPanel, ExportPanel } from 'wagmi-connector-pack/react'\nexport const panels = [RecoveryPanel, ExportPanel]",
-    "passkeyWallet({ organizationId: '00000000-0000-4000-8000-000000000000', createAccount: async () => ({ subOrganizationId: '' }), recovery: { start: async () => {} } })",
+    `passkeyWallet({ ${passkeyOptions}, recovery: { start: async () => {} } })`,
   ),
-}
+})
 
 async function gzipSize(
   source: string,
@@ -78,6 +104,10 @@ async function gzipSize(
       'wagmi-connector-pack/passkey': join(root, 'src/exports/passkey.ts'),
       'wagmi-connector-pack/react': join(root, 'src/exports/react.ts'),
       'wagmi-connector-pack/injected': join(root, 'src/exports/injected.ts'),
+      'wagmi-connector-pack/walletconnect': join(
+        root,
+        'src/exports/walletconnect.ts',
+      ),
     },
     define: { 'process.env.NODE_ENV': '"production"' },
     // First load: what is loaded with import() later is left out, for every bundle alike.
@@ -104,7 +134,7 @@ async function gzipSize(
 export async function weight(): Promise<WeightResult[]> {
   const directory = mkdtempSync(join(tmpdir(), 'weight-'))
   const sizes: Record<string, { firstLoad: number; everything: number }> = {}
-  for (const [name, source] of Object.entries(bundles))
+  for (const [name, source] of Object.entries(bundles()))
     sizes[name] = {
       firstLoad: await gzipSize(source, directory, name, { firstLoad: true }),
       everything: await gzipSize(source, directory, name, { firstLoad: false }),

@@ -1,14 +1,11 @@
-import { Turnkey } from '@turnkey/sdk-server'
 import type { Connect, Plugin } from 'vite'
 import type { Sandbox } from '../sandbox/startSandbox.js'
+import {
+  type CreatePasskeyAccountRequest,
+  createPasskeyAccount,
+  vendorBackend,
+} from './createPasskeyAccount.js'
 import { readJson } from './readJson.js'
-
-const ethereumAccount = {
-  curve: 'CURVE_SECP256K1',
-  pathFormat: 'PATH_FORMAT_BIP32',
-  path: "m/44'/60'/0'/0/0",
-  addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
-} as const
 
 type Route = (body: Record<string, any>) => Promise<unknown>
 
@@ -34,39 +31,15 @@ function jsonRoute(route: Route): Connect.NextHandleFunction {
  * - `POST /api/start-recovery` emails a recovery code encrypted to the page's key.
  */
 export function hostBackend(vendor: Sandbox['vendor']): Plugin {
-  const backend = new Turnkey({
-    apiBaseUrl: vendor.url,
-    apiPublicKey: vendor.parentApiKey.publicKey,
-    apiPrivateKey: vendor.parentApiKey.privateKey,
-    defaultOrganizationId: vendor.parentOrganizationId,
-  }).apiClient()
+  const backend = vendorBackend(vendor)
   return {
     name: 'wagmi-connector-pack:host-backend',
     configureServer(server) {
       server.middlewares.use(
         '/api/create-account',
-        jsonRoute(async ({ userName, email, challenge, attestation }) => {
-          const { subOrganizationId } = await backend.createSubOrganization({
-            subOrganizationName: `${userName} (playground)`,
-            rootQuorumThreshold: 1,
-            rootUsers: [
-              {
-                userName,
-                userEmail: email || undefined,
-                apiKeys: [],
-                authenticators: [
-                  { authenticatorName: 'Passkey', challenge, attestation },
-                ],
-                oauthProviders: [],
-              },
-            ],
-            wallet: {
-              walletName: 'Default wallet',
-              accounts: [ethereumAccount],
-            },
-          })
-          return { subOrganizationId }
-        }),
+        jsonRoute((request) =>
+          createPasskeyAccount(backend, request as CreatePasskeyAccountRequest),
+        ),
       )
       server.middlewares.use(
         '/api/start-recovery',

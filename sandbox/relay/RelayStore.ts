@@ -16,7 +16,8 @@ export type StoredMessage = {
  * so a relay restart loses nothing that was published.
  */
 export class RelayStore {
-  private readonly topics = new Map<string, StoredMessage[]>()
+  // Per topic, by envelope: a retry is found at once, and order is kept.
+  private readonly topics = new Map<string, Map<string, StoredMessage>>()
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -27,18 +28,19 @@ export class RelayStore {
   ): StoredMessage {
     const publishedAt = this.now()
     const { ttlSeconds, ...rest } = message
+    const messages = this.topics.get(message.topic) ?? new Map()
+    // The same envelope twice (a client's retry) is one message.
+    const same = messages.get(message.message)
+    if (same && same.expiresAt > publishedAt) return same
     const stored: StoredMessage = {
       ...rest,
       publishedAt,
       expiresAt: publishedAt + ttlSeconds * 1000,
       ackedBy: new Set(),
     }
-    const list = this.live(message.topic)
-    // The same envelope twice (a client's retry) is one message.
-    const same = list.find((m) => m.message === stored.message)
-    if (same) return same
-    list.push(stored)
-    this.topics.set(message.topic, list)
+    messages.delete(message.message)
+    messages.set(message.message, stored)
+    this.topics.set(message.topic, messages)
     return stored
   }
 
@@ -54,10 +56,12 @@ export class RelayStore {
   }
 
   private live(topic: string) {
+    const messages = this.topics.get(topic)
+    if (!messages) return []
     const now = this.now()
-    const list = (this.topics.get(topic) ?? []).filter((m) => m.expiresAt > now)
-    if (list.length) this.topics.set(topic, list)
-    else this.topics.delete(topic)
-    return list
+    for (const [key, stored] of messages)
+      if (stored.expiresAt <= now) messages.delete(key)
+    if (messages.size === 0) this.topics.delete(topic)
+    return [...messages.values()]
   }
 }

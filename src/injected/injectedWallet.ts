@@ -127,6 +127,11 @@ export function injectedWallet({
   return createConnector<InjectedProvider, Properties, StorageItem>(
     (config) => {
       let listening: InjectedProvider | undefined
+      // Kept from the wallet's own events while listening: a signature needs no eth_chainId first.
+      let knownChainId: number | undefined
+      // wagmi's reconnect asks isAuthorized, then connect: one eth_accounts serves both.
+      let authorized: { accounts: readonly Address[]; at: number } | undefined
+      const authorizedFor = 1_000
 
       const accountsOf = async (provider: InjectedProvider) => {
         const accounts: unknown = await provider.request({
@@ -153,6 +158,7 @@ export function injectedWallet({
         listening?.removeListener('chainChanged', connector.onChainChanged)
         listening?.removeListener('disconnect', connector.onDisconnect)
         listening = undefined
+        knownChainId = undefined
       }
 
       const connector = {
@@ -178,7 +184,11 @@ export function injectedWallet({
           if (!provider) throw missing(isReconnecting)
           let accounts: readonly Address[]
           try {
-            if (isReconnecting) accounts = await accountsOf(provider)
+            if (isReconnecting)
+              accounts =
+                authorized && performance.now() - authorized.at < authorizedFor
+                  ? authorized.accounts
+                  : await accountsOf(provider)
             else {
               if (
                 shimDisconnect &&
@@ -205,9 +215,11 @@ export function injectedWallet({
               })
             currentChainId = chain?.id ?? currentChainId
           }
+          authorized = undefined
           // Only a connection that went through is remembered.
           await config.storage?.removeItem(disconnectedKey)
           listen(provider)
+          knownChainId = currentChainId
           return {
             accounts: (withCapabilities
               ? accounts.map((address) => ({ address, capabilities: {} }))
@@ -235,6 +247,7 @@ export function injectedWallet({
           return accountsOf(provider)
         },
         async getChainId() {
+          if (knownChainId !== undefined) return knownChainId
           const provider = find()
           if (!provider) throw new ProviderNotFoundError()
           return chainIdOf(provider)
@@ -256,6 +269,7 @@ export function injectedWallet({
               accountsLookupMs,
               new Error('eth_accounts timed out'),
             )
+            authorized = { accounts, at: performance.now() }
             return accounts.length > 0
           } catch {
             return false
@@ -275,6 +289,7 @@ export function injectedWallet({
           const provider = find()
           if (!provider) throw new ProviderNotFoundError()
           await switchInjectedChain(provider, chain, addEthereumChainParameter)
+          if (listening) knownChainId = chainId
           // Some wallets switch without saying so: wagmi hears it from us.
           config.emitter.emit('change', { chainId })
           return chain
@@ -285,6 +300,7 @@ export function injectedWallet({
           else config.emitter.emit('change', { accounts: addresses })
         },
         onChainChanged(chain: string) {
+          if (listening) knownChainId = Number(chain)
           config.emitter.emit('change', { chainId: Number(chain) })
         },
         onDisconnect(error?: Error) {

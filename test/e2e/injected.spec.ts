@@ -7,6 +7,7 @@ import {
   type TestWalletControls,
 } from '../helpers/injectedTestWallet.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
+import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
 
 const rpcUrls = JSON.parse(
@@ -71,12 +72,7 @@ test.describe('on desktop with a browser wallet', () => {
     await page.getByLabel('ETH recipient').fill(recipient)
     await page.getByLabel('ETH amount').fill('0.5')
     await page.getByRole('button', { name: 'Send ETH' }).click()
-    await expect(page.getByTestId('eth-tx-confirmed')).toContainText(
-      'Confirmed in block',
-    )
-    const hash = /0x[0-9a-f]{64}/.exec(
-      (await page.getByTestId('eth-tx').textContent()) ?? '',
-    )![0] as Hash
+    const hash = await confirmedTransaction(page, 'eth-tx')
     const receipt = await client.getTransactionReceipt({ hash })
     expect(receipt.from.toLowerCase()).toBe(account.toLowerCase())
     expect((await client.getBalance({ address: recipient })) - before).toBe(

@@ -3,6 +3,7 @@ import { type Address, type Hash, verifyMessage, verifyTypedData } from 'viem'
 import { playgroundTypedData } from '../../playground/src/components/SignTypedData.js'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
+import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
 
 const vendor = JSON.parse(
@@ -109,12 +110,7 @@ test('sends ETH and the test ERC-20 on chain 1 and, after switching, ETH on Base
 
   await page.getByLabel('ETH amount').fill('0.1')
   await page.getByRole('button', { name: 'Send ETH' }).click()
-  await expect(page.getByTestId('eth-tx-confirmed')).toContainText(
-    'Confirmed in block',
-  )
-  const hashOn1 = /0x[0-9a-f]{64}/.exec(
-    (await page.getByTestId('eth-tx').textContent()) ?? '',
-  )![0] as Hash
+  const hashOn1 = await confirmedTransaction(page, 'eth-tx')
   const receipt1 = await clients[1].getTransactionReceipt({ hash: hashOn1 })
   expect(receipt1.from.toLowerCase()).toBe(address.toLowerCase())
   expect(await clients[1].getBlockNumber()).toBeGreaterThanOrEqual(
@@ -131,12 +127,7 @@ test('sends ETH and the test ERC-20 on chain 1 and, after switching, ETH on Base
   await page.getByRole('button', { name: 'Base (8453)' }).click()
   await expect(page.getByTestId('chain')).toHaveText('Base (8453)')
   await page.getByRole('button', { name: 'Send ETH' }).click()
-  await expect(page.getByTestId('eth-tx-confirmed')).toContainText(
-    'Confirmed in block',
-  )
-  const hashOn8453 = /0x[0-9a-f]{64}/.exec(
-    (await page.getByTestId('eth-tx').textContent()) ?? '',
-  )![0] as Hash
+  const hashOn8453 = await confirmedTransaction(page, 'eth-tx')
   expect(hashOn8453).not.toBe(hashOn1)
   const receipt8453 = await clients[8453].getTransactionReceipt({
     hash: hashOn8453,

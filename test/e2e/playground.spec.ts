@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { erc20Abi, formatEther, type Hash, verifyMessage } from 'viem'
 import { devAccount } from '../../sandbox/devAccounts.js'
+import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
 
 const account = devAccount(0).address
@@ -47,13 +48,7 @@ test('switches to Base and sends ETH there, confirmed by 3 blocks', async ({
   await expect(page.getByTestId('eth-tx')).toContainText(
     'Waiting for 3 confirmations',
   )
-  await expect(page.getByTestId('eth-tx-confirmed')).toContainText(
-    'Confirmed in block',
-  )
-
-  const hash = /0x[0-9a-f]{64}/.exec(
-    (await page.getByTestId('eth-tx').textContent()) ?? '',
-  )![0] as Hash
+  const hash = await confirmedTransaction(page, 'eth-tx')
   const receipt = await client.getTransactionReceipt({ hash })
   expect(receipt.status).toBe('success')
   expect(await client.getBlockNumber()).toBeGreaterThanOrEqual(
@@ -71,13 +66,7 @@ test('sends the test ERC-20 on Ethereum and shows the new balance', async ({
   await page.getByLabel('Token recipient').fill(recipient)
   await page.getByLabel('Token amount').fill('42')
   await page.getByRole('button', { name: 'Send SBX' }).click()
-  await expect(page.getByTestId('token-tx-confirmed')).toContainText(
-    'Confirmed in block',
-  )
-
-  const hash = /0x[0-9a-f]{64}/.exec(
-    (await page.getByTestId('token-tx').textContent()) ?? '',
-  )![0] as Hash
+  const hash = await confirmedTransaction(page, 'token-tx')
   const client = sandboxClients()[1]
   const receipt = await client.getTransactionReceipt({ hash })
   const token = receipt.to!

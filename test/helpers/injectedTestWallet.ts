@@ -48,6 +48,9 @@ export async function installTestWallet(
     throw new Error(
       `installTestWallet: chain ${options.chainId} has no RPC URL in rpcUrls`,
     )
+  // Under tsx (the benchmarks) the serialised functions call esbuild's
+  // keep-names helper, which the page lacks.
+  await page.addInitScript('globalThis.__name ??= (target) => target')
   await page.addInitScript(injectTestWallet, options)
 }
 
