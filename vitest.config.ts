@@ -12,6 +12,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'reliability',
+          environment: 'happy-dom',
+          include: ['test/reliability/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'integration',
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],

@@ -59,7 +59,8 @@ function addedRatio(
   if (!a || !b) return ''
   // wagmi's injected() is mostly in the baseline already: a ratio to a few bytes says nothing.
   const times = b.added >= 1024 ? ` (${ratio(a.added, b.added)})` : ''
-  return `${ours} adds ${signed(a.added - b.added)} B more than ${reference}${times}`
+  const difference = a.added - b.added
+  return `${ours} adds ${Math.abs(difference)} B ${difference > 0 ? 'more' : 'less'} than ${reference}${times}`
 }
 
 /** The README's benchmark tables, written from a run's results so that no figure is typed by hand. */

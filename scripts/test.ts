@@ -1,5 +1,5 @@
 /**
- * `npm test`: check (types + lint), then unit and integration (vitest), then
+ * `npm test`: check (types + lint), then unit, reliability and integration (vitest), then
  * e2e (Playwright in Debian Chromium). Prints one count per suite and a final
  * "N passed, N failed" line; exits non-zero if anything failed.
  */
@@ -42,7 +42,7 @@ function vitestCounts(project: string): Counts {
     testResults: { name: string; assertionResults: { status: string }[] }[]
   }>(vitestReport)
   const counts = { passed: 0, failed: 0, skipped: 0 }
-  const folder = project === 'unit' ? '/src/' : '/test/integration/'
+  const folder = project === 'unit' ? '/src/' : `/test/${project}/`
   for (const file of report?.testResults ?? []) {
     if (
       !file.name.includes(folder) &&
@@ -89,6 +89,7 @@ const playwrightCode = await run('npx', ['playwright', 'test'], {
 
 const suites: [string, Counts, number][] = [
   ['unit', vitestCounts('unit'), vitestCode],
+  ['reliability', vitestCounts('reliability'), vitestCode],
   ['integration', vitestCounts('integration'), vitestCode],
   ['e2e', playwrightCounts(), playwrightCode],
 ]

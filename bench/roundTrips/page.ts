@@ -1,3 +1,4 @@
+import '../../playground/src/offline.js'
 import {
   exportFrameUrl,
   parentOrganizationId,
@@ -22,14 +23,10 @@ import type { Address } from 'viem'
 import { injectedWallets } from 'wagmi-connector-pack/injected'
 import { passkeyWallet } from 'wagmi-connector-pack/passkey'
 import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'
+import { loadWagmiWalletConnect } from '../../playground/harness/loadWagmiWalletConnect.js'
+import { backend } from '../../playground/src/backend.js'
+import { playgroundTypedData as typedData } from '../../playground/src/typedData.js'
 import { sandboxChains } from '../../sandbox/chains.js'
-
-// Offline: WalletConnect's SDK skips its Verify and telemetry services in test
-// mode (it reads process.env.IS_VITEST and global in the browser).
-Object.assign(globalThis, {
-  process: { env: { IS_VITEST: 'true' } },
-  global: globalThis,
-})
 
 export type HarnessConnector =
   | 'passkeyWallet'
@@ -47,30 +44,6 @@ const metadata = {
   description: 'The pack in a host app, on the sandbox',
   url: location.origin,
   icons: [],
-}
-
-/** The playground's typed data (playground/src/components/SignTypedData.tsx). */
-const typedData = {
-  domain: { name: 'Playground', version: '1', chainId: 1 },
-  types: {
-    Mail: [
-      { name: 'to', type: 'string' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
-  message: { to: 'Bob', contents: 'Hello from the playground' },
-} as const
-
-async function backend(path: string, request: unknown) {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(request),
-  })
-  const body = await response.json()
-  if (!response.ok) throw new Error(body.error ?? `${path} failed`)
-  return body
 }
 
 /** The connector with the playground's parameters (the references with the same values). */
@@ -102,14 +75,9 @@ async function createConnectorFn(): Promise<CreateConnectorFn> {
       return announced
     }
     case 'wagmiWalletConnect': {
-      // wagmi's published module, fetched outside the project; Vite serves it by path.
       const reference = query.get('reference')
       if (!reference) throw new Error('?reference=<path> is missing')
-      const { walletConnect } = (await import(
-        /* @vite-ignore */ `/@fs${reference}`
-      )) as {
-        walletConnect(parameters: Record<string, unknown>): CreateConnectorFn
-      }
+      const walletConnect = await loadWagmiWalletConnect(reference)
       return walletConnect({
         projectId,
         relayUrl,

@@ -1,3 +1,4 @@
+import '../src/offline.js'
 import { relayUrl, rpcUrls } from 'virtual:sandbox'
 import {
   type CreateConnectorFn,
@@ -9,13 +10,7 @@ import {
 } from '@wagmi/core'
 import { http } from 'viem'
 import { sandboxChains } from '../../sandbox/chains.js'
-
-// Offline: WalletConnect's SDK skips its Verify and telemetry services in test mode
-// (it reads process.env.IS_VITEST and global in the browser). Set before the SDK loads.
-Object.assign(globalThis, {
-  process: { env: { IS_VITEST: 'true' } },
-  global: globalThis,
-})
+import { loadWagmiWalletConnect } from './loadWagmiWalletConnect.js'
 
 const startedAt = performance.now()
 const query = new URLSearchParams(location.search)
@@ -44,12 +39,7 @@ async function createConnectorFn(): Promise<CreateConnectorFn> {
   }
   const reference = query.get('reference')
   if (which === 'wagmi' && reference) {
-    // wagmi's published module, fetched outside the project; Vite serves it by path.
-    const { walletConnect } = (await import(
-      /* @vite-ignore */ `/@fs${reference}`
-    )) as {
-      walletConnect(parameters: Record<string, unknown>): CreateConnectorFn
-    }
+    const walletConnect = await loadWagmiWalletConnect(reference)
     return walletConnect({
       projectId,
       relayUrl,
@@ -139,4 +129,11 @@ if (restored.length > 0 && getConnection(config).status === 'connected') {
   state.reconnectedAt = performance.now()
   state.address = restored[0]!.accounts[0]
 }
+// A person clicks once the page has settled: by then each connector has set
+// up its SDK (wagmi's at config creation, ours when the browser is idle).
+// Asking the provider for the chain id waits for that, for both alike.
+const provider = (await connector.getProvider()) as {
+  request(args: { method: string }): Promise<unknown>
+}
+await provider.request({ method: 'eth_chainId' }).catch(() => undefined)
 state.ready = true

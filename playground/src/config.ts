@@ -1,3 +1,4 @@
+import './offline.js'
 import {
   exportFrameUrl,
   parentOrganizationId,
@@ -17,27 +18,10 @@ import { passkeyWallet } from 'wagmi-connector-pack/passkey'
 import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
+import { backend } from './backend.js'
 
 const [ethereum, base] = sandboxChains(rpcUrls)
 const query = new URLSearchParams(location.search)
-
-// Offline: WalletConnect's SDK skips its Verify and telemetry services in test mode
-// (it reads process.env.IS_VITEST and global in the browser).
-Object.assign(globalThis, {
-  process: { env: { IS_VITEST: 'true' } },
-  global: globalThis,
-})
-
-async function backend(path: string, request: unknown) {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(request),
-  })
-  const body = await response.json()
-  if (!response.ok) throw new Error(body.error ?? `${path} failed`)
-  return body
-}
 
 /** The wallets the host gives a button of their own; the rest come as announced. */
 export const dedicatedWallets: readonly WalletId[] = [

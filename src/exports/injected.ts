@@ -12,6 +12,8 @@ export {
 export {
   ProviderNotFoundError,
   type ProviderNotFoundErrorType,
+  SessionNotFoundError,
+  type SessionNotFoundErrorType,
 } from '../core/errors/connection.js'
 export {
   type AlwaysExcludedWalletId,

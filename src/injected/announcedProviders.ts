@@ -30,10 +30,14 @@ export function announcedProviders(): readonly AnnouncedProvider[] {
 
 function isAnnouncement(detail: unknown): detail is AnnouncedProvider {
   const { info, provider } = (detail ?? {}) as Partial<AnnouncedProvider>
+  const filled = (value: unknown) =>
+    typeof value === 'string' && value.trim() !== ''
+  // Anything in the page can announce: only a complete, usable provider counts.
   return (
-    typeof info?.uuid === 'string' &&
-    typeof info.rdns === 'string' &&
-    typeof info.name === 'string' &&
-    typeof provider?.request === 'function'
+    filled(info?.uuid) &&
+    filled(info?.rdns) &&
+    filled(info?.name) &&
+    typeof provider?.request === 'function' &&
+    typeof provider.on === 'function'
   )
 }

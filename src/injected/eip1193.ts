@@ -4,7 +4,9 @@ import type { EIP1193Parameters } from 'viem'
 export type InjectedProvider = {
   request(args: EIP1193Parameters): Promise<any>
   on(event: string, listener: (...args: any[]) => void): void
-  removeListener(event: string, listener: (...args: any[]) => void): void
+  // Some wallets (Trust) have only `off`.
+  removeListener?(event: string, listener: (...args: any[]) => void): void
+  off?(event: string, listener: (...args: any[]) => void): void
   [flag: string]: unknown
 }
 

@@ -38,6 +38,15 @@ export class InAppBrowserNotFoundError extends BaseError {
   }
 }
 
+function show(value: unknown) {
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    // Circular or without a prototype: its kind is all that can be said.
+    return Object.prototype.toString.call(value)
+  }
+}
+
 export type InvalidInjectedWalletParameterErrorType =
   InvalidInjectedWalletParameterError & {
     name: 'InvalidInjectedWalletParameterError'
@@ -48,7 +57,7 @@ export class InvalidInjectedWalletParameterError extends BaseError {
   static readonly code = 'invalid_parameter'
   constructor({ wallet }: { wallet: unknown }) {
     super(
-      `injectedWallet: \`wallet\` must be a registry id or a descriptor with an id and a name, got ${JSON.stringify(wallet) ?? String(wallet)}.`,
+      `injectedWallet: \`wallet\` must be a registry id or a descriptor with an id and a name, got ${show(wallet)}.`,
       {
         code: InvalidInjectedWalletParameterError.code,
         metaMessages: [

@@ -270,12 +270,15 @@ describe('injectedWallet before connecting', () => {
     await expect(connector.isAuthorized()).resolves.toBe(false)
   })
 
-  it('isAuthorized gives up on a wallet that never answers', async () => {
+  it('isAuthorized gives up on a wallet that never answers, after one more try', async () => {
     const wallet = fakeWallet({ authorized: true })
     wallet.state.silent.add('eth_accounts')
     inPage(wallet)
+    const started = performance.now()
     await expect(host().connector.isAuthorized()).resolves.toBe(false)
-    expect(wallet.methods()).toEqual(['eth_accounts'])
+    // SPEC §9: 500 ms per accounts lookup.
+    expect(performance.now() - started).toBeLessThan(1_500)
+    expect(wallet.methods()).toEqual(['eth_accounts', 'eth_accounts'])
   })
 
   it('a reload reconnects a wallet that was connected, without a prompt', async () => {
@@ -443,6 +446,34 @@ describe('injectedWallet with the wallet in the page', () => {
       connect(config, { connector, chainId: base.id }),
     ).resolves.toEqual({ accounts: [aliceChecksummed], chainId: base.id })
     expect(wallet.state.chainId).toBe(base.id)
+  })
+
+  it("a refused switch while connecting on a chain is viem's UserRejectedRequestError, with the switch as its cause", async () => {
+    const wallet = fakeWallet()
+    wallet.state.failures.set('wallet_switchEthereumChain', providerError(4001))
+    inPage(wallet)
+    const { config, connector } = host()
+    const error = await connect(config, { connector, chainId: base.id }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(UserRejectedRequestError)
+    expect((error as UserRejectedRequestError).cause).toBeInstanceOf(
+      SwitchChainRejectedError,
+    )
+    expect(config.state.status).toBe('disconnected')
+  })
+
+  it('a wallet whose provider has off but no removeListener (Trust) still disconnects', async () => {
+    const wallet = fakeWallet()
+    const { removeListener, ...rest } = wallet.provider
+    const provider: InjectedProvider = { ...rest, off: removeListener }
+    Object.assign(window, { ethereum: provider })
+    const { config, connector } = host()
+    await connect(config, { connector })
+    expect(wallet.listening()).toBe(3)
+    await disconnect(config)
+    expect(config.state.status).toBe('disconnected')
+    expect(wallet.listening()).toBe(0)
   })
 
   it("a rejected account request is viem's UserRejectedRequestError", async () => {

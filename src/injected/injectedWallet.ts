@@ -50,8 +50,9 @@ export type InjectedWalletConnectParameters = {
 
 type StorageItem = { [key: `${string}.disconnected`]: true }
 
-// wagmi's reconnect waits on this; a wallet still loading answers within it.
-const accountsLookupMs = 1_000
+// SPEC §9: connected accounts within 500 ms, the chain id within 1000 ms.
+const accountsLookupMs = 500
+const chainIdLookupMs = 1_000
 // Some wallets never answer a revoke: a disconnect does not wait on them.
 const revokeMs = 100
 
@@ -64,11 +65,9 @@ const revokeMs = 100
  * @example
  * createConfig({ connectors: [injectedWallet({ wallet: 'metamask' })], … })
  */
-export function injectedWallet({
-  wallet: walletOrId,
-  shimDisconnect = true,
-}: InjectedWalletParameters) {
-  const wallet = toDescriptor(walletOrId)
+export function injectedWallet(parameters: InjectedWalletParameters) {
+  const wallet = toDescriptor(parameters?.wallet)
+  const shimDisconnect = parameters?.shimDisconnect ?? true
   const disconnectedKey = `${wallet.id}.disconnected` as const
 
   type Properties = {
@@ -107,6 +106,9 @@ export function injectedWallet({
     return toBrowseLink(wallet, window.location.href)
   }
 
+  const notFound = () =>
+    new ProviderNotFoundError({ installUrl: wallet.installUrl })
+
   /** Why there is no provider, and on a phone the move to the wallet's browser. */
   const missing = (isReconnecting: boolean | undefined) => {
     const platform = detectPlatform()
@@ -115,11 +117,11 @@ export function injectedWallet({
       !platform.isMobile ||
       platform.walletBrowser === wallet.id
     )
-      return new ProviderNotFoundError({ installUrl: wallet.installUrl })
+      return notFound()
     if (!wallet.browse)
       return new InAppBrowserNotFoundError({ wallet: wallet.name })
     const link = browseLink()
-    if (!link) return new ProviderNotFoundError()
+    if (!link) return notFound()
     window.location.assign(link)
     return new RedirectedToWalletError({ wallet: wallet.name, link })
   }
@@ -127,38 +129,45 @@ export function injectedWallet({
   return createConnector<InjectedProvider, Properties, StorageItem>(
     (config) => {
       let listening: InjectedProvider | undefined
-      // Kept from the wallet's own events while listening: a signature needs no eth_chainId first.
-      let knownChainId: number | undefined
       // wagmi's reconnect asks isAuthorized, then connect: one eth_accounts serves both.
       let authorized: { accounts: readonly Address[]; at: number } | undefined
       const authorizedFor = 1_000
 
-      const accountsOf = async (provider: InjectedProvider) => {
-        const accounts: unknown = await provider.request({
-          method: 'eth_accounts',
-        })
-        return toAddresses(accounts)
-      }
+      // A wallet still loading must not hold wagmi's reconnect forever (SPEC §9 lookups).
+      const accountsOf = async (provider: InjectedProvider) =>
+        toAddresses(
+          await withTimeout(
+            provider.request({ method: 'eth_accounts' }),
+            accountsLookupMs,
+            () => new Error('eth_accounts timed out'),
+          ),
+        )
       const chainIdOf = async (provider: InjectedProvider) =>
-        Number(await provider.request({ method: 'eth_chainId' }))
+        Number(
+          await withTimeout(
+            provider.request({ method: 'eth_chainId' }),
+            chainIdLookupMs,
+            () => new Error('eth_chainId timed out'),
+          ),
+        )
 
+      const events = [
+        ['accountsChanged', () => connector.onAccountsChanged],
+        ['chainChanged', () => connector.onChainChanged],
+        ['disconnect', () => connector.onDisconnect],
+      ] as const
       const listen = (provider: InjectedProvider) => {
         if (listening === provider) return
         stopListening()
-        provider.on('accountsChanged', connector.onAccountsChanged)
-        provider.on('chainChanged', connector.onChainChanged)
-        provider.on('disconnect', connector.onDisconnect)
+        for (const [event, handler] of events) provider.on?.(event, handler())
         listening = provider
       }
       const stopListening = () => {
-        listening?.removeListener(
-          'accountsChanged',
-          connector.onAccountsChanged,
-        )
-        listening?.removeListener('chainChanged', connector.onChainChanged)
-        listening?.removeListener('disconnect', connector.onDisconnect)
+        const provider = listening
+        const remove = provider?.removeListener ?? provider?.off
+        for (const [event, handler] of events)
+          remove?.call(provider, event, handler())
         listening = undefined
-        knownChainId = undefined
       }
 
       const connector = {
@@ -209,8 +218,9 @@ export function injectedWallet({
             const chain = await connector
               .switchChain({ chainId })
               .catch((error: unknown) => {
+                // As wagmi's own connectors: a refused switch is a refused connect.
                 if (providerErrorCode(error) === 4001 || isRejection(error))
-                  throw error
+                  throw new UserRejectedRequestError(error as Error)
                 return undefined
               })
             currentChainId = chain?.id ?? currentChainId
@@ -219,7 +229,6 @@ export function injectedWallet({
           // Only a connection that went through is remembered.
           await config.storage?.removeItem(disconnectedKey)
           listen(provider)
-          knownChainId = currentChainId
           return {
             accounts: (withCapabilities
               ? accounts.map((address) => ({ address, capabilities: {} }))
@@ -243,13 +252,13 @@ export function injectedWallet({
         },
         async getAccounts() {
           const provider = find()
-          if (!provider) throw new ProviderNotFoundError()
+          if (!provider) throw notFound()
           return accountsOf(provider)
         },
         async getChainId() {
-          if (knownChainId !== undefined) return knownChainId
+          // Asked each time: wagmi compares it with its state to catch a wallet that switched silently.
           const provider = find()
-          if (!provider) throw new ProviderNotFoundError()
+          if (!provider) throw notFound()
           return chainIdOf(provider)
         },
         async getProvider() {
@@ -264,10 +273,9 @@ export function injectedWallet({
               return false
             const provider = find()
             if (!provider) return false
-            const accounts = await withTimeout(
+            // MetaMask may answer nothing while it loads: one more try.
+            const accounts = await accountsOf(provider).catch(() =>
               accountsOf(provider),
-              accountsLookupMs,
-              new Error('eth_accounts timed out'),
             )
             authorized = { accounts, at: performance.now() }
             return accounts.length > 0
@@ -287,9 +295,8 @@ export function injectedWallet({
           const chain = config.chains.find((c) => c.id === chainId)
           if (!chain) throw new ChainNotConfiguredError({ chainId })
           const provider = find()
-          if (!provider) throw new ProviderNotFoundError()
+          if (!provider) throw notFound()
           await switchInjectedChain(provider, chain, addEthereumChainParameter)
-          if (listening) knownChainId = chainId
           // Some wallets switch without saying so: wagmi hears it from us.
           config.emitter.emit('change', { chainId })
           return chain
@@ -300,7 +307,6 @@ export function injectedWallet({
           else config.emitter.emit('change', { accounts: addresses })
         },
         onChainChanged(chain: string) {
-          if (listening) knownChainId = Number(chain)
           config.emitter.emit('change', { chainId: Number(chain) })
         },
         onDisconnect(error?: Error) {

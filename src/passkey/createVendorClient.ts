@@ -106,11 +106,18 @@ export function createVendorClient({
       { type, organizationId, parameters, resultKey },
       stamper,
     ) {
-      const { activity } = await post<{ activity: VendorActivity }>(
+      const answer = await post<{ activity?: VendorActivity } | null>(
         `/public/v1/submit/${name}`,
         { type, timestampMs: String(now()), organizationId, parameters },
         stamper,
       )
+      const activity = answer?.activity
+      if (typeof activity?.status !== 'string')
+        throw new VendorRequestError({
+          status: 200,
+          statusText: 'malformed activity response',
+          body: undefined,
+        })
       if (activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED')
         throw new VendorConsensusNeededError({ activityId: activity.id })
       const result = activity.result?.[resultKey]

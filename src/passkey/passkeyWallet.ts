@@ -298,6 +298,15 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
           !config.chains.some((chain) => chain.id === rest.chainId)
         )
           throw new ChainNotConfiguredError({ chainId: rest.chainId })
+        const userName = rest.signUp?.userName
+        if (
+          rest.signUp !== undefined &&
+          (typeof userName !== 'string' || userName.trim() === '')
+        )
+          throw new InvalidPasskeyWalletParameterError(
+            'signUp.userName',
+            'a non-empty name for the new passkey',
+          )
         // Reconnect must end: a download that hangs counts as no session.
         const ready = rest.isReconnecting
           ? withTimeout(

@@ -3,11 +3,13 @@ import {
   type Hex,
   hashMessage,
   hashTypedData,
+  isHex,
   type LocalAccount,
   serializeTransaction,
 } from 'viem'
 import { toAccount } from 'viem/accounts'
 import type { VendorClient } from './createVendorClient.js'
+import { VendorRequestError } from './errors.js'
 import type { Stamper } from './Stamper.js'
 
 export type VendorAccountParameters = {
@@ -18,6 +20,18 @@ export type VendorAccountParameters = {
   /** Who authorises each signature: the passkey, or a session key. */
   stamper: () => Stamper
 }
+
+// r and s: at most 32 bytes of hex, without 0x, as the vendor sends them.
+const isSignaturePart = (value: unknown): value is string =>
+  typeof value === 'string' && /^[0-9a-fA-F]{1,64}$/.test(value)
+
+/** The vendor answered, but not with a signature: nothing it said can be used. */
+const malformed = (what: 'signature' | 'transaction') =>
+  new VendorRequestError({
+    status: 200,
+    statusText: `malformed ${what} result`,
+    body: undefined,
+  })
 
 /**
  * A viem account whose keys stay with the vendor: messages are hashed per
@@ -50,6 +64,12 @@ export function toVendorAccount({
       },
       stamper(),
     )
+    if (
+      !isSignaturePart(r) ||
+      !isSignaturePart(s) ||
+      (v !== '00' && v !== '01')
+    )
+      throw malformed('signature')
     return `0x${r.padStart(64, '0')}${s.padStart(64, '0')}${v === '00' ? '1b' : '1c'}`
   }
 
@@ -76,11 +96,12 @@ export function toVendorAccount({
         },
         stamper(),
       )
-      return (
-        signedTransaction.startsWith('0x')
-          ? signedTransaction
-          : `0x${signedTransaction}`
-      ) as Hex
+      if (typeof signedTransaction !== 'string') throw malformed('transaction')
+      const signed = signedTransaction.startsWith('0x')
+        ? signedTransaction
+        : `0x${signedTransaction}`
+      if (!isHex(signed)) throw malformed('transaction')
+      return signed
     },
   })
   return { ...account, source: 'vendor' } as LocalAccount<'vendor'>

@@ -321,21 +321,23 @@ export function createRecoveryFlow({
         const key = await importRecoveryCredential(
           await decryptCredentialBundle(code, recipient),
         )
-        const { organizationId, userId } = await vendor
-          .query<{ organizationId?: string; userId?: string }>(
-            'whoami',
-            { organizationId: parentOrganizationId },
-            key.stamper,
-          )
-          .catch(toCodeError)
+        const { organizationId, userId } =
+          (await vendor
+            .query<{ organizationId?: string; userId?: string } | null>(
+              'whoami',
+              { organizationId: parentOrganizationId },
+              key.stamper,
+            )
+            .catch(toCodeError)) ?? {}
         const user =
           organizationId && userId
             ? await getUser(organizationId, userId, key).catch(toCodeError)
             : undefined
-        const listed = user?.apiKeys.find(
-          (k) => k.credential.publicKey === key.publicKey,
+        // The vendor's answer is outside input: a missing field means a code we cannot trust.
+        const listed = user?.apiKeys?.find(
+          (k) => k?.credential?.publicKey === key.publicKey,
         )
-        const createdAt = Number(listed?.createdAt.seconds ?? 0)
+        const createdAt = Number(listed?.createdAt?.seconds ?? Number.NaN)
         validateRecoveryCode({
           recoveryType: type,
           credential: {

@@ -43,14 +43,14 @@ export function validateRecoveryCode({
     throw new InvalidRecoveryCodeError({
       reason: 'the code names no organization',
     })
-  if (!credentialTypes[recoveryType].includes(credential.type))
+  if (!credentialTypes[recoveryType]?.includes(credential.type))
     throw new InvalidRecoveryCodeError({
       reason: `a ${credential.type} credential cannot be used for ${recoveryType} recovery`,
     })
   // A credential "from the future" only means this device's clock is behind the
   // vendor's: it is fresh. The vendor enforces the key's own expiry as well.
   const age = nowSeconds - credential.createdAt
-  if (age >= recoveryCodeValiditySeconds)
+  if (!Number.isFinite(age) || age >= recoveryCodeValiditySeconds)
     throw new InvalidRecoveryCodeError({
       reason: `the credential is ${age} s old; codes are valid for ${recoveryCodeValiditySeconds} s`,
     })

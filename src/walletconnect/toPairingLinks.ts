@@ -60,5 +60,5 @@ export function toPairingLinks(
  * the user's tap, before the request id exists, so it names the session only.
  */
 export function toRequestLink(walletLink: string, sessionTopic: string) {
-  return `${base(walletLink)}wc?sessionTopic=${sessionTopic}`
+  return `${base(walletLink)}wc?sessionTopic=${encodeURIComponent(sessionTopic)}`
 }

@@ -1,41 +1,10 @@
-import { createConnector, extractRpcUrls } from '@wagmi/core'
-import { type Address, getAddress, isAddress, numberToHex } from 'viem'
-import { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
-import { createConnectorStorage } from '../core/createConnectorStorage.js'
-import { detectPlatform } from '../core/detectPlatform.js'
-import {
-  ChainNotConfiguredError,
-  SwitchChainOnlyInWalletError,
-  SwitchChainUnavailableError,
-} from '../core/errors/chain.js'
-import {
-  ProviderNotFoundError,
-  SessionNotFoundError,
-} from '../core/errors/connection.js'
-import { withTimeout } from '../core/withTimeout.js'
-import { isAllowedDeepLink } from '../wallets/isAllowedDeepLink.js'
-import {
-  type WalletDescriptor,
-  type WalletId,
-  walletRegistry,
-} from '../wallets/walletRegistry.js'
-import {
-  InvalidWalletConnectParameterError,
-  PairingAbortedError,
-} from './errors.js'
-import { pairWithRetries } from './pairWithRetries.js'
-import {
-  chooseWalletLink,
-  type DeepLinkPreference,
-  toPairingLinks,
-  toRequestLink,
-} from './toPairingLinks.js'
-
-type EthereumProvider = Awaited<
-  ReturnType<
-    typeof import('@walletconnect/ethereum-provider')['EthereumProvider']['init']
-  >
->
+import { createConnector } from '@wagmi/core'
+import type { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
+import { type WalletId, walletIds } from '../wallets/walletIds.js'
+import type { WalletDescriptor } from '../wallets/walletRegistry.js'
+import type { WalletConnectSession } from './createWalletConnectSession.js'
+import { InvalidWalletConnectParameterError } from './errors.js'
+import type { DeepLinkPreference } from './toPairingLinks.js'
 
 export type WalletConnectDeepLinkParameters = {
   /** Your WalletConnect Cloud project id. */
@@ -74,38 +43,20 @@ export type WalletConnectPairing = {
   expiresAt: number
 }
 
+/** Where the session's topic is kept (written by the session, read before loading it). */
+type StorageItem = { 'walletConnectDeepLink.sessionTopic': string }
+
 export type WalletConnectProvider = {
   request(args: { method: string; params?: unknown }): Promise<any>
   on(event: string, listener: (...args: any[]) => void): void
   removeListener(event: string, listener: (...args: any[]) => void): void
 }
+// A WalletConnect topic: 32 bytes of hex.
+const isSessionTopic = (value: unknown) =>
+  typeof value === 'string' && /^[0-9a-f]{64}$/.test(value)
 
-// SPEC §9.
-const chainIdLookupTimeoutMs = 1000
-const accountsLookupTimeoutMs = 500
+// SPEC §9: before connecting, wagmi sees chain 1.
 const defaultChainIdBeforeConnecting = 1
-const proposalLifetimeMs = 5 * 60_000
-// The SDK's own redirect reads this key first; we open the wallet ourselves.
-const sdkDeepLinkKey = 'WALLETCONNECT_DEEPLINK_CHOICE'
-const requestsForTheUser = new Set([
-  'personal_sign',
-  'eth_sign',
-  'eth_signTypedData',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'eth_signTransaction',
-  'wallet_addEthereumChain',
-  'wallet_sendCalls',
-])
-const forwardedEvents = [
-  'accountsChanged',
-  'chainChanged',
-  'connect',
-  'disconnect',
-  'message',
-  'session_delete',
-  'display_uri',
-]
 
 function validate(parameters: WalletConnectDeepLinkParameters) {
   const invalid = (name: string, expected: string) =>
@@ -123,48 +74,28 @@ function validate(parameters: WalletConnectDeepLinkParameters) {
   const switching = parameters.switching ?? 'app'
   if (switching !== 'app' && switching !== 'wallet')
     throw invalid('switching', "'app' or 'wallet'")
-  const wallet =
-    typeof parameters.wallet === 'string'
-      ? walletRegistry[parameters.wallet]
-      : parameters.wallet
-  if (parameters.wallet !== undefined && !wallet?.id)
+  const { wallet } = parameters
+  const known =
+    typeof wallet === 'string'
+      ? (walletIds as readonly string[]).includes(wallet)
+      : wallet === undefined || Boolean(wallet?.id)
+  if (!known)
     throw invalid(
       'wallet',
-      `a registered wallet id (${Object.keys(walletRegistry).join(', ')}) or a descriptor`,
+      `a registered wallet id (${walletIds.join(', ')}) or a descriptor`,
     )
   // A wallet the host describes itself may use its own app scheme.
-  const native = (wallet as WalletDescriptor | undefined)?.walletConnect?.native
-  const hostSchemes =
-    typeof parameters.wallet === 'object' && native?.includes(':')
-      ? [native.slice(0, native.indexOf(':') + 1)]
-      : []
-  return {
-    deepLink,
-    switching,
-    wallet: wallet as WalletDescriptor | undefined,
-    hostSchemes,
-  }
-}
-
-/** A peer's https link counts only on the peer's own site: anyone can claim metadata. */
-function sameSite(link: string | undefined, site: string | undefined) {
-  try {
-    const linkHost = new URL(link ?? '').hostname
-    const siteHost = new URL(site ?? '').hostname
-    return linkHost === siteHost || linkHost.endsWith(`.${siteHost}`)
-      ? link
-      : undefined
-  } catch {
-    return undefined
-  }
-}
-
-function clearSdkDeepLink() {
-  try {
-    globalThis.localStorage?.removeItem(sdkDeepLinkKey)
-  } catch {
-    // Storage may be blocked; nothing to clear then.
-  }
+  const native = typeof wallet === 'object' ? wallet.walletConnect?.native : ''
+  if (native !== undefined && typeof native !== 'string')
+    throw invalid(
+      'wallet',
+      'a descriptor whose walletConnect.native is a string',
+    )
+  // URL schemes compare in lower case.
+  const hostSchemes = native?.includes(':')
+    ? [native.slice(0, native.indexOf(':') + 1).toLowerCase()]
+    : []
+  return { deepLink, switching, wallet, hostSchemes }
 }
 
 walletConnectDeepLink.type = 'walletConnectDeepLink' as const
@@ -188,392 +119,105 @@ export function walletConnectDeepLink(
     getSessionAccounts(): ReturnType<typeof parseCaipAccount>[]
   }
 
-  return createConnector<WalletConnectProvider, Properties>((config) => {
-    const chainIds = config.chains.map((chain) => chain.id)
-    const storage = createConnectorStorage({
-      storage: config.storage,
-      key: 'walletConnectDeepLink',
-      chainIds,
-    })
-    let current: Promise<EthereumProvider> | undefined
-    let pairing: WalletConnectPairing | undefined
-    let attempt = 0
-    // Bumped by disconnect: a pairing still waiting is abandoned.
-    let generation = 0
-    const listeners = new Map<string, Set<(...args: any[]) => void>>()
-
-    async function init(): Promise<EthereumProvider> {
-      const sdk = await import('@walletconnect/ethereum-provider').catch(
-        (cause: unknown) => {
-          throw new ProviderNotFoundError({
-            cause,
-            metaMessages: [
-              'Install the optional peer: npm install @walletconnect/ethereum-provider@">=2.21.8 <3"',
-            ],
-          })
-        },
-      )
-      const rpcMap = Object.fromEntries(
-        config.chains.flatMap((chain) => {
-          const [url] = extractRpcUrls({ chain, transports: config.transports })
-          return url ? [[chain.id, url]] : []
-        }),
-      )
-      const provider = await sdk.EthereumProvider.init({
-        projectId: parameters.projectId,
-        metadata: parameters.metadata,
-        relayUrl: parameters.relayUrl,
-        // The host renders the URI: no modal code is loaded.
-        showQrModal: false,
-        // Every chain optional, none required: `chains` + `optionalChains` merge by index and lose chains.
-        optionalChains: chainIds as [number, ...number[]],
-        rpcMap,
-        disableProviderPing: true,
-        customStoragePrefix: parameters.storagePrefix ?? 'wagmi-connector-pack',
-      })
-      provider.on('display_uri', (uri: string) => {
-        pairing = {
-          uri,
-          ...toPairingLinks(uri, {
-            wallet: wallet?.walletConnect,
-            preference: deepLink,
-            extraSchemes: hostSchemes,
-          }),
-          attempt,
-          expiresAt: Date.now() + proposalLifetimeMs,
-        }
-        config.emitter.emit('message', { type: 'display_uri', data: uri })
-      })
-      provider.on('accountsChanged', (accounts: string[]) =>
-        connector.onAccountsChanged(accounts),
-      )
-      provider.on('chainChanged', (chainId: string) =>
-        connector.onChainChanged(chainId),
-      )
-      // The SDK reports one remote end twice (session_delete, then disconnect).
-      provider.on('session_delete', () => void connector.onDisconnect())
-      provider.on('disconnect', () => void connector.onDisconnect())
-      // The host's listeners live on the stable wrapper; each SDK provider forwards to them.
-      for (const event of forwardedEvents)
-        provider.on(event as never, (...args: unknown[]) => {
-          for (const listener of listeners.get(event) ?? []) listener(...args)
-        })
-      return provider
-    }
-    /** A rejected pairing leaves its provider behind: it must no longer call us. */
-    function retire(old: EthereumProvider | undefined) {
-      old?.events.removeAllListeners()
-    }
-    const load = () => {
-      current ??= init()
-      current.catch(() => {
-        current = undefined
-      })
-      return current
-    }
-
-    /** The wallet's link for requests: the chosen wallet's, or the peer's redirect if it is safe. */
-    function walletLink(provider: EthereumProvider) {
-      const peer = provider.session?.peer.metadata
-      return (
-        chooseWalletLink(wallet?.walletConnect, deepLink, hostSchemes) ??
-        chooseWalletLink(
-          {
-            native: peer?.redirect?.native,
-            universal: sameSite(peer?.redirect?.universal, peer?.url),
+  return createConnector<WalletConnectProvider, Properties, StorageItem>(
+    (config) => {
+      // The host's listeners on the stable provider; the session forwards the SDK's events to them.
+      const listeners = new Map<string, Set<(...args: any[]) => void>>()
+      let session: WalletConnectSession | undefined
+      let loading: Promise<WalletConnectSession> | undefined
+      const load = () => {
+        loading ??= import('./createWalletConnectSession.js').then(
+          ({ createWalletConnectSession }) => {
+            session = createWalletConnectSession({
+              parameters,
+              deepLink,
+              switching,
+              wallet,
+              hostSchemes,
+              config,
+              listeners,
+            })
+            return session
           },
-          deepLink,
         )
-      )
-    }
+        loading.catch(() => {
+          loading = undefined
+        })
+        return loading
+      }
+      const provider: WalletConnectProvider = {
+        // Once loaded, the session opens the wallet within the user's tap, before anything is awaited.
+        request: (args) =>
+          session ? session.request(args) : load().then((s) => s.request(args)),
+        on(event, listener) {
+          const set = listeners.get(event) ?? new Set()
+          set.add(listener)
+          listeners.set(event, set)
+        },
+        removeListener(event, listener) {
+          listeners.get(event)?.delete(listener)
+        },
+      }
 
-    /** On a phone, opens the wallet app within the user's tap, before anything is awaited. */
-    function bringWalletForward(provider: EthereumProvider | undefined) {
-      if (!provider?.session || !detectPlatform().isMobile) return
-      const link = walletLink(provider)
-      if (!link || !isAllowedDeepLink(link, hostSchemes)) return
-      const url = toRequestLink(link, provider.session.topic)
-      window.open(
-        url,
-        url.startsWith('https:') ? '_blank' : '_self',
-        'noreferrer noopener',
-      )
-    }
-
-    let loaded: EthereumProvider | undefined
-    // The session wagmi knows about; cleared once its end was reported.
-    let connectedTopic: string | undefined
-    let abortPairing: (() => void) | undefined
-    let pairingInFlight: Promise<void> | undefined
-    const provider: WalletConnectProvider = {
-      request(args) {
-        if (requestsForTheUser.has(args.method)) bringWalletForward(loaded)
-        return (async () => {
-          const wc = await load()
-          if (!wc.session) {
-            if (args.method === 'eth_chainId')
-              return numberToHex(defaultChainIdBeforeConnecting)
-            throw new SessionNotFoundError()
-          }
-          return wc.request(args as never)
-        })()
-      },
-      on(event, listener) {
-        const set = listeners.get(event) ?? new Set()
-        set.add(listener)
-        listeners.set(event, set)
-      },
-      removeListener(event, listener) {
-        listeners.get(event)?.delete(listener)
-      },
-    }
-
-    function sessionChainIds(wc: EthereumProvider) {
-      const namespace = wc.session?.namespaces.eip155
-      const fromAccounts = (namespace?.accounts ?? []).map((account) =>
-        Number(account.split(':')[1]),
-      )
-      const fromChains = (namespace?.chains ?? []).map((chain) =>
-        Number(chain.split(':')[1]),
-      )
-      return [...new Set([...fromChains, ...fromAccounts])]
-    }
-
-    async function remember(wc: EthereumProvider) {
-      connectedTopic = wc.session?.topic
-      const [address] = wc.accounts
-      if (address) await storage.set('activeAccount', getAddress(address))
-      if (wc.session) await storage.set('sessionTopic', wc.session.topic)
-      if (chainIds.includes(wc.chainId))
-        await storage.set('chainId', wc.chainId)
-    }
-
-    async function pair(target: number) {
-      const started = generation
-      let wc = await load()
-      await pairWithRetries({
-        async pairOnce(next) {
-          attempt = next
-          const pending = wc.connect({
-            optionalChains: [target, ...chainIds.filter((id) => id !== target)],
-          })
-          const session = wc
-          // Approved after the host gave up: end that session instead of keeping it.
-          pending.then(
-            () => {
-              if (started !== generation)
-                void session.disconnect().catch(() => undefined)
-            },
-            () => undefined,
+      return {
+        id: 'walletConnectDeepLink',
+        name: 'WalletConnect',
+        type: walletConnectDeepLink.type,
+        async setup() {
+          // Initialised early and off the critical path, never on the server.
+          if (typeof window === 'undefined') return
+          const idle =
+            window.requestIdleCallback ?? ((run) => setTimeout(run, 1))
+          idle(
+            () =>
+              void load().then(
+                (s) => s.preload(),
+                () => undefined,
+              ),
           )
-          await Promise.race([
-            pending,
-            new Promise<never>((_, reject) => {
-              abortPairing = () => reject(new PairingAbortedError())
-            }),
-          ])
         },
-        async reinitialise() {
-          retire(wc)
-          current = undefined
-          wc = await load()
+        getPairing: () => session?.getPairing(),
+        getSessionAccounts: () => session?.getSessionAccounts() ?? [],
+        async connect(parameters = {}) {
+          return (await load()).connect(parameters)
         },
-        aborted: () => started !== generation,
-      }).finally(() => {
-        abortPairing = undefined
-      })
-    }
-
-    const connector = {
-      id: 'walletConnectDeepLink',
-      name: 'WalletConnect',
-      type: walletConnectDeepLink.type,
-      async setup() {
-        // Initialised early and off the critical path, never on the server.
-        if (typeof window === 'undefined') return
-        const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 1))
-        idle(
-          () =>
-            void load()
-              .then((wc) => {
-                loaded = wc
-              })
-              .catch(() => undefined),
-        )
-      },
-      getPairing: () => pairing,
-      getSessionAccounts() {
-        const accounts = Object.values(
-          loaded?.session?.namespaces ?? {},
-        ).flatMap((namespace) => namespace.accounts)
-        return accounts.flatMap((account) => {
+        async disconnect() {
+          await session?.disconnect()
+        },
+        async getAccounts() {
+          return session ? session.getAccounts() : []
+        },
+        async getChainId() {
+          return session ? session.getChainId() : defaultChainIdBeforeConnecting
+        },
+        async getProvider() {
+          return provider
+        },
+        async isAuthorized() {
           try {
-            return [parseCaipAccount(account)]
+            // No session stored, nothing to restore: wagmi's reconnect need not wait for the SDK.
+            const key = 'walletConnectDeepLink.sessionTopic'
+            const topic = await config.storage?.getItem(key)
+            if (config.storage && !isSessionTopic(topic)) {
+              if (topic !== null) await config.storage.removeItem(key)
+              return false
+            }
+            return await (await load()).isAuthorized()
           } catch {
-            return []
+            return false
           }
-        })
-      },
-      async connect(connectParameters = {}) {
-        const {
-          chainId: requestedChainId,
-          isReconnecting,
-          withCapabilities,
-        } = connectParameters as {
-          chainId?: number
-          isReconnecting?: boolean
-          withCapabilities?: boolean
-        }
-        if (
-          requestedChainId !== undefined &&
-          !chainIds.includes(requestedChainId)
-        )
-          throw new ChainNotConfiguredError({ chainId: requestedChainId })
-        let wc = await load()
-        loaded = wc
-        if (isReconnecting) {
-          if (!wc.session) throw new SessionNotFoundError()
-        } else {
-          if (wc.session) {
-            // A stale session: gone from the wallet's view too, and from ours.
-            await wc.disconnect().catch(() => undefined)
-            await storage.clear()
-          }
-          clearSdkDeepLink()
-          // A second connect() while the first waits joins it: one URI, one pairing.
-          pairingInFlight ??= pair(requestedChainId ?? chainIds[0]!).finally(
-            () => {
-              pairingInFlight = undefined
-              pairing = undefined
-            },
-          )
-          await pairingInFlight
-          wc = await load()
-          loaded = wc
-        }
-        if (
-          requestedChainId !== undefined &&
-          requestedChainId !== wc.chainId &&
-          sessionChainIds(wc).includes(requestedChainId)
-        )
-          await wc.request({
-            method: 'wallet_switchEthereumChain',
-            params: [{ chainId: numberToHex(requestedChainId) }],
-          })
-        const accounts = wc.accounts.map((a) => getAddress(a))
-        await remember(wc)
-        return {
-          accounts: (withCapabilities
-            ? accounts.map((address) => ({ address, capabilities: {} }))
-            : accounts) as never,
-          chainId: wc.chainId,
-        }
-      },
-      async disconnect() {
-        generation++
-        abortPairing?.()
-        pairing = undefined
-        connectedTopic = undefined
-        const wc = await current?.catch(() => undefined)
-        try {
-          await wc?.disconnect()
-        } catch (error) {
-          if (!/No matching key/i.test((error as Error).message)) throw error
-        } finally {
-          clearSdkDeepLink()
-          await storage.clear()
-        }
-      },
-      async getAccounts(): Promise<readonly Address[]> {
-        const lookup = (async () => {
-          const wc = await current
-          if (!wc?.session) return []
-          return wc.request<string[]>({ method: 'eth_accounts' })
-        })()
-        const accounts = await withTimeout(
-          lookup,
-          accountsLookupTimeoutMs,
-          () => new SessionNotFoundError(),
-        ).catch(() => loaded?.accounts ?? [])
-        return accounts.filter((a) => isAddress(a)).map((a) => getAddress(a))
-      },
-      async getChainId() {
-        const lookup = (async () => {
-          const wc = await current
-          if (!wc?.session) return defaultChainIdBeforeConnecting
-          return Number(await wc.request<string>({ method: 'eth_chainId' }))
-        })()
-        return withTimeout(
-          lookup,
-          chainIdLookupTimeoutMs,
-          () => new SessionNotFoundError(),
-        ).catch(() =>
-          loaded?.session ? loaded.chainId : defaultChainIdBeforeConnecting,
-        )
-      },
-      async getProvider() {
-        return provider
-      },
-      async isAuthorized() {
-        try {
-          const wc = await withTimeout(
-            load(),
-            chainIdLookupTimeoutMs * 10,
-            () => new ProviderNotFoundError(),
-          )
-          loaded = wc
-          return Boolean(wc.session && wc.accounts.length > 0)
-        } catch {
-          return false
-        }
-      },
-      async switchChain({ chainId }: { chainId: number }) {
-        const chain = config.chains.find((c) => c.id === chainId)
-        if (!chain) throw new ChainNotConfiguredError({ chainId })
-        const wc = await load()
-        if (!wc.session) throw new SessionNotFoundError()
-        if (switching === 'wallet')
-          throw new SwitchChainOnlyInWalletError({ chainId })
-        if (!sessionChainIds(wc).includes(chainId))
-          throw new SwitchChainUnavailableError({ chainId })
-        const methods = wc.session.namespaces.eip155?.methods ?? []
-        if (!methods.includes('wallet_switchEthereumChain'))
-          throw new SwitchChainOnlyInWalletError({ chainId })
-        // An approved chain: the provider switches locally and emits chainChanged.
-        await wc.request({
-          method: 'wallet_switchEthereumChain',
-          params: [{ chainId: numberToHex(chainId) }],
-        })
-        await storage.set('chainId', chainId)
-        config.emitter.emit('change', { chainId })
-        return chain
-      },
-      onAccountsChanged(accounts: string[]) {
-        if (accounts.length === 0) {
-          void connector.onDisconnect()
-          return
-        }
-        const addresses = accounts
-          .filter((a) => isAddress(a))
-          .map((a) => getAddress(a))
-        if (addresses.length === 0) return
-        void storage.set('activeAccount', addresses[0]!).catch(() => undefined)
-        config.emitter.emit('change', { accounts: addresses })
-      },
-      onChainChanged(chain: string | number) {
-        const chainId = Number(chain)
-        if (chainIds.includes(chainId))
-          void storage.set('chainId', chainId).catch(() => undefined)
-        config.emitter.emit('change', { chainId })
-      },
-      async onDisconnect() {
-        if (!connectedTopic) return
-        connectedTopic = undefined
-        clearSdkDeepLink()
-        await storage.clear()
-        config.emitter.emit('disconnect')
-      },
-    }
-    return connector
-  })
+        },
+        async switchChain({ chainId }: { chainId: number }) {
+          return (await load()).switchChain({ chainId })
+        },
+        onAccountsChanged: (accounts: string[]) =>
+          session?.onAccountsChanged(accounts),
+        onChainChanged: (chain: string | number) =>
+          session?.onChainChanged(chain),
+        async onDisconnect() {
+          await session?.onDisconnect()
+        },
+      }
+    },
+  )
 }

@@ -1,4 +1,5 @@
 import type { BrowsePage } from './toBrowseLink.js'
+import type { WalletId } from './walletIds.js'
 
 /** What the pack knows of a wallet; an unknown link stays absent rather than guessed. */
 export type WalletDescriptor = {
@@ -160,6 +161,6 @@ export const walletRegistry = {
       universal: 'https://wallet.sandbox.localhost/app',
     },
   },
-} as const satisfies Record<string, WalletDescriptor>
+} as const satisfies Record<WalletId, WalletDescriptor>
 
-export type WalletId = keyof typeof walletRegistry
+export type { WalletId }

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { type Address, type Hash, verifyMessage, verifyTypedData } from 'viem'
-import { playgroundTypedData } from '../../playground/src/components/SignTypedData.js'
+import { playgroundTypedData } from '../../playground/src/typedData.js'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 import { confirmedTransaction } from './confirmedTransaction.js'
@@ -24,6 +24,10 @@ function countVendorRequests(page: Page) {
 const playgroundAlert = (page: Page) => page.locator('p.error[role=alert]')
 
 async function signUp(page: Page, userName: string) {
+  // wagmi's reconnect on load must end first (the form waits for it).
+  await expect(
+    page.getByRole('button', { name: 'Create passkey wallet' }),
+  ).toBeEnabled()
   await page.getByLabel('User name').fill(userName)
   await page.getByRole('button', { name: 'Create passkey wallet' }).click()
   await expect(page.getByTestId('status')).toHaveText('connected')
@@ -150,6 +154,10 @@ test('a cancelled passkey prompt is a rejection and leaves nothing behind', asyn
       )
   })
   await page.goto('/')
+  // wagmi's reconnect on load must end first (the form waits for it).
+  await expect(
+    page.getByRole('button', { name: 'Create passkey wallet' }),
+  ).toBeEnabled()
   await page.getByLabel('User name').fill('eve')
   const requests = countVendorRequests(page)
   await page.getByRole('button', { name: 'Create passkey wallet' }).click()

@@ -6,6 +6,7 @@ import {
 } from 'wagmi-connector-pack/injected'
 import { dedicatedWallets } from '../config.js'
 import { ErrorMessage } from './ErrorMessage.js'
+import { useConnectionSettling } from './useConnectionSettling.js'
 
 type InjectedWalletConnector = {
   wallet: WalletDescriptor
@@ -23,8 +24,10 @@ export function BrowserWallets() {
   const { status } = useConnection()
   const connect = useConnect()
   const connectors = useConnectors()
+  const settling = useConnectionSettling()
   if (status === 'connected') return null
   const { isMobile } = detectPlatform()
+  const busy = settling || connect.isPending
   const injected = connectors.filter((c) => c.type === 'injectedWallet')
   const dedicated = injected.filter((c) =>
     dedicatedWallets.includes(c.id as WalletId),
@@ -55,7 +58,7 @@ export function BrowserWallets() {
             <li key={connector.uid}>
               <button
                 type="button"
-                disabled={connect.isPending}
+                disabled={busy}
                 onClick={() => connect.mutate({ connector })}
               >
                 {!installed && wallet.getBrowseLink()
@@ -75,7 +78,7 @@ export function BrowserWallets() {
             <li key={connector.uid}>
               <button
                 type="button"
-                disabled={connect.isPending}
+                disabled={busy}
                 onClick={() => connect.mutate({ connector })}
               >
                 {connector.icon && (

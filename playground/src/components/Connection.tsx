@@ -1,8 +1,10 @@
 import { useConnect, useConnection, useConnectors, useDisconnect } from 'wagmi'
 import { ErrorMessage } from './ErrorMessage.js'
+import { useConnectionSettling } from './useConnectionSettling.js'
 
 export function Connection() {
   const { address, chain, status, connector } = useConnection()
+  const settling = useConnectionSettling()
   const connectors = useConnectors()
   const connect = useConnect()
   const disconnect = useDisconnect()
@@ -33,7 +35,7 @@ export function Connection() {
             <button
               key={c.uid}
               type="button"
-              disabled={connect.isPending}
+              disabled={settling || connect.isPending}
               onClick={() => connect.mutate({ connector: c })}
             >
               Connect {c.name}

@@ -1,11 +1,13 @@
 import { type FormEvent, useState } from 'react'
 import { useConnect, useConnection, useConnectors } from 'wagmi'
 import { ErrorMessage } from './ErrorMessage.js'
+import { useConnectionSettling } from './useConnectionSettling.js'
 
 /** Sign-up with a new passkey; "Connect Passkey" in the section above logs in with an existing one. */
 export function PasskeySignUp() {
   const connector = useConnectors().find((c) => c.type === 'passkeyWallet')
   const { status } = useConnection()
+  const settling = useConnectionSettling()
   const connect = useConnect()
   const [userName, setUserName] = useState('ada')
   const [email, setEmail] = useState('')
@@ -32,7 +34,10 @@ export function PasskeySignUp() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <button type="submit" disabled={connect.isPending || !userName}>
+        <button
+          type="submit"
+          disabled={settling || connect.isPending || !userName}
+        >
           Create passkey wallet
         </button>
       </form>

@@ -1,17 +1,6 @@
 import { useSignTypedData } from 'wagmi'
+import { playgroundTypedData } from '../typedData.js'
 import { ErrorMessage } from './ErrorMessage.js'
-
-export const playgroundTypedData = {
-  domain: { name: 'Playground', version: '1', chainId: 1 },
-  types: {
-    Mail: [
-      { name: 'to', type: 'string' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
-  message: { to: 'Bob', contents: 'Hello from the playground' },
-} as const
 
 export function SignTypedData() {
   const sign = useSignTypedData()

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useConnect, useConnection, useConnectors } from 'wagmi'
 import type { WalletConnectPairing as Pairing } from 'wagmi-connector-pack/walletconnect'
 import { ErrorMessage } from './ErrorMessage.js'
+import { useConnectionSettling } from './useConnectionSettling.js'
 
 type PairingConnector = { getPairing(): Pairing | undefined }
 
@@ -13,6 +14,7 @@ export function WalletConnectPairing() {
     (c) => c.type === 'walletConnectDeepLink',
   )
   const { status } = useConnection()
+  const settling = useConnectionSettling()
   const connect = useConnect()
   const [pairing, setPairing] = useState<Pairing | undefined>(undefined)
   const [qr, setQr] = useState('')
@@ -50,7 +52,7 @@ export function WalletConnectPairing() {
       {status !== 'connected' && (
         <button
           type="button"
-          disabled={connect.isPending}
+          disabled={settling || connect.isPending}
           onClick={() => {
             setPairing(undefined)
             connect.mutate({ connector })

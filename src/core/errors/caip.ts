@@ -4,7 +4,13 @@ import { BaseError } from './BaseError.js'
 type InvalidCaipParameters = { value: unknown; reason: string; cause?: unknown }
 
 function show(value: unknown) {
-  const text = typeof value === 'string' ? value : String(value)
+  let text: string
+  try {
+    text = typeof value === 'string' ? value : String(value)
+  } catch {
+    // An object without a prototype has no toString.
+    text = Object.prototype.toString.call(value)
+  }
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)
 }
 
