@@ -1,6 +1,7 @@
 import { createConnector } from '@wagmi/core'
 import { type Address, type EIP1193Parameters, getAddress } from 'viem'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
+import { createListeners } from '../core/createListeners.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import { SessionNotFoundError } from '../core/errors/connection.js'
 import { withTimeout } from '../core/withTimeout.js'
@@ -188,7 +189,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       chainIds: config.chains.map((chain) => chain.id),
       isSessionTopic: (value) => uuid.test(value),
     })
-    const listeners = new Map<string, Set<(...args: any[]) => void>>()
+    const listeners = createListeners()
     // Without wagmi storage nothing survives a reload, the session key included.
     const sessionStoreKey = config.storage
       ? `${config.storage.key}.passkeyWallet`
@@ -207,10 +208,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
             sessionStoreKey,
             onChainChanged: (chainId) =>
               config.emitter.emit('change', { chainId }),
-            emit: (event, ...args) => {
-              for (const listener of listeners.get(event) ?? [])
-                listener(...args)
-            },
+            emit: listeners.emit,
           }),
       )
       // A failed download (offline, a new deploy) is tried again next time.
@@ -236,14 +234,8 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
     }
     const provider: PasskeyProvider = {
       request: async (args) => (await load()).request(args),
-      on(event, listener) {
-        const set = listeners.get(event) ?? new Set()
-        set.add(listener)
-        listeners.set(event, set)
-      },
-      removeListener(event, listener) {
-        listeners.get(event)?.delete(listener)
-      },
+      on: listeners.on,
+      removeListener: listeners.removeListener,
     }
 
     return {
@@ -325,7 +317,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       },
       async disconnect() {
         await forget()
-        for (const listener of listeners.get('disconnect') ?? []) listener()
+        listeners.emit('disconnect')
       },
       async getAccounts() {
         if (runtime) return (await runtime).accounts()

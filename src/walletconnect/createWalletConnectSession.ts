@@ -2,6 +2,7 @@ import { type CreateConnectorFn, extractRpcUrls } from '@wagmi/core'
 import { type Address, getAddress, isAddress, numberToHex } from 'viem'
 import { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
+import type { Listeners } from '../core/createListeners.js'
 import { detectPlatform } from '../core/detectPlatform.js'
 import {
   ChainNotConfiguredError,
@@ -113,7 +114,7 @@ export function createWalletConnectSession({
   /** wagmi's connector config: chains, transports, storage, emitter. */
   config: ConnectorConfig
   /** The host's listeners on the connector's stable provider. */
-  listeners: Map<string, Set<(...args: any[]) => void>>
+  listeners: Listeners
 }) {
   const wallet: WalletDescriptor | undefined =
     typeof walletParameter === 'string'
@@ -184,9 +185,9 @@ export function createWalletConnectSession({
     provider.on('disconnect', () => void connector.onDisconnect())
     // The host's listeners live on the stable wrapper; each SDK provider forwards to them.
     for (const event of forwardedEvents)
-      provider.on(event as never, (...args: unknown[]) => {
-        for (const listener of listeners.get(event) ?? []) listener(...args)
-      })
+      provider.on(event as never, (...args: unknown[]) =>
+        listeners.emit(event, ...args),
+      )
     return provider
   }
   /** A rejected pairing leaves its provider behind: it must no longer call us. */

@@ -1,5 +1,6 @@
 import { createConnector } from '@wagmi/core'
 import type { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
+import { createListeners } from '../core/createListeners.js'
 import { type WalletId, walletIds } from '../wallets/walletIds.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import type { WalletConnectSession } from './createWalletConnectSession.js'
@@ -122,7 +123,7 @@ export function walletConnectDeepLink(
   return createConnector<WalletConnectProvider, Properties, StorageItem>(
     (config) => {
       // The host's listeners on the stable provider; the session forwards the SDK's events to them.
-      const listeners = new Map<string, Set<(...args: any[]) => void>>()
+      const listeners = createListeners()
       let session: WalletConnectSession | undefined
       let loading: Promise<WalletConnectSession> | undefined
       const load = () => {
@@ -149,14 +150,8 @@ export function walletConnectDeepLink(
         // Once loaded, the session opens the wallet within the user's tap, before anything is awaited.
         request: (args) =>
           session ? session.request(args) : load().then((s) => s.request(args)),
-        on(event, listener) {
-          const set = listeners.get(event) ?? new Set()
-          set.add(listener)
-          listeners.set(event, set)
-        },
-        removeListener(event, listener) {
-          listeners.get(event)?.delete(listener)
-        },
+        on: listeners.on,
+        removeListener: listeners.removeListener,
       }
 
       return {

@@ -212,6 +212,14 @@ const noConnector = {
   },
 }
 
+const oneConnectorWithoutIcon = {
+  ignored: 'one connector, without an icon',
+  check: ({ connectors }: { connectors: readonly { icon?: string }[] }) => {
+    expect(connectors).toHaveLength(1)
+    expect(connectors[0]!.icon).toBeUndefined()
+  },
+}
+
 /** One stored item read back through createConnectorStorage, as WalletConnect's connector reads it. */
 async function readStored(item: ConnectorStorageItemName, raw: string) {
   const key = `host.walletConnectDeepLink.${item}`
@@ -1476,39 +1484,21 @@ const cases: Case[] = [
     name: 'an icon that is not a string',
     input: announcement({ icon: { src: 'https://evil.example/x.png' } }),
     run: discover,
-    expected: {
-      ignored: 'one connector, without an icon',
-      check: ({ connectors }) => {
-        expect(connectors).toHaveLength(1)
-        expect(connectors[0]!.icon).toBeUndefined()
-      },
-    },
+    expected: oneConnectorWithoutIcon,
   }),
   bad({
     source: 'EIP-6963 announcements',
     name: 'an icon on plain http:// (a tracking pixel)',
     input: announcement({ icon: 'http://tracker.example/pixel.png' }),
     run: discover,
-    expected: {
-      ignored: 'one connector, without an icon',
-      check: ({ connectors }) => {
-        expect(connectors).toHaveLength(1)
-        expect(connectors[0]!.icon).toBeUndefined()
-      },
-    },
+    expected: oneConnectorWithoutIcon,
   }),
   bad({
     source: 'EIP-6963 announcements',
     name: 'a javascript: icon',
     input: announcement({ icon: 'javascript:alert(1)' }),
     run: discover,
-    expected: {
-      ignored: 'one connector, without an icon',
-      check: ({ connectors }) => {
-        expect(connectors).toHaveLength(1)
-        expect(connectors[0]!.icon).toBeUndefined()
-      },
-    },
+    expected: oneConnectorWithoutIcon,
   }),
   bad({
     source: 'EIP-6963 announcements',
