@@ -59,7 +59,7 @@ export function SandboxWalletPage() {
           }}
         >
           <label>
-            WalletConnect URI
+            WalletConnect URI{' '}
             <input
               value={uri}
               onChange={(event) => setUri(event.target.value)}
