@@ -60,7 +60,10 @@ export function RecoveryPanel({
     recovery.loadError ??
     snapshot?.error ??
     (view === 'sign-in' ? (connect.error ?? undefined) : undefined)
-  const focusRef = useFocusOnChange<HTMLElement>(view, error)
+  const focusRef = useFocusOnChange<HTMLElement>(
+    view === 'loading' ? undefined : view,
+    error,
+  )
 
   const status = (() => {
     if (!snapshot) return recovery.loadError ? '' : 'Loading…'

@@ -71,6 +71,21 @@ describe(`panels in the browser (React ${version.split('.')[0]})`, () => {
     await unmount()
   })
 
+  it('loading its flow does not take the focus from what the user is typing elsewhere', async () => {
+    const elsewhere = document.createElement('input')
+    document.body.append(elsewhere)
+    elsewhere.focus()
+    const { element, unmount } = await mount(true)
+    expect(
+      await waitFor(() =>
+        element.textContent!.includes('Enter the email of your account'),
+      ),
+    ).toBe(true)
+    expect(document.activeElement).toBe(elsewhere)
+    await unmount()
+    elsewhere.remove()
+  })
+
   it('without recovery configured, the panel says so in plain words', async () => {
     const { element, unmount } = await mount(false)
     expect(
