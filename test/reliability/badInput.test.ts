@@ -153,6 +153,21 @@ const validPasskey: PasskeyWalletParameters = {
   createAccount: async () => ({ subOrganizationId }),
 }
 
+/** A passkeyWallet option that must be refused with its typed error. */
+function badPasskeyOption(
+  name: string,
+  input: Record<string, unknown>,
+  expected: { message: string } | { messageIncludes: string },
+): Case {
+  return bad({
+    source: 'passkeyWallet options',
+    name,
+    input,
+    run: (options) => passkeyWallet({ ...validPasskey, ...options }),
+    expected: { throws: 'InvalidPasskeyWalletParameterError', ...expected },
+  })
+}
+
 function passkeyConnector(
   storage = memoryStorage().storage,
   parameters: Partial<PasskeyWalletParameters> = {},
@@ -409,27 +424,21 @@ const cases: Case[] = [
         'passkeyWallet: invalid `organizationId`: expected the vendor organization id, a UUID.',
     },
   }),
-  bad({
-    source: 'passkeyWallet options',
-    name: 'an organization name instead of its UUID',
-    input: { organizationId: 'acme-production' },
-    run: (input) => passkeyWallet({ ...validPasskey, ...input }),
-    expected: {
-      throws: 'InvalidPasskeyWalletParameterError',
+  badPasskeyOption(
+    'an organization name instead of its UUID',
+    { organizationId: 'acme-production' },
+    {
       message:
         'passkeyWallet: invalid `organizationId`: expected the vendor organization id, a UUID.',
     },
-  }),
-  bad({
-    source: 'passkeyWallet options',
-    name: 'a vendor API on ftp://',
-    input: { apiBaseUrl: 'ftp://api.vendor.example' },
-    run: (input) => passkeyWallet({ ...validPasskey, ...input }),
-    expected: {
-      throws: 'InvalidPasskeyWalletParameterError',
+  ),
+  badPasskeyOption(
+    'a vendor API on ftp://',
+    { apiBaseUrl: 'ftp://api.vendor.example' },
+    {
       message: 'passkeyWallet: invalid `apiBaseUrl`: expected an http(s) URL.',
     },
-  }),
+  ),
   bad({
     source: 'passkeyWallet options',
     name: 'createAccount given as a backend URL instead of a function',
@@ -452,16 +461,11 @@ const cases: Case[] = [
         'passkeyWallet: invalid `session.expirationSeconds`: expected whole seconds from 30 to 604800 (7 days), or `session: false`.',
     },
   }),
-  bad({
-    source: 'passkeyWallet options',
-    name: 'an endless session',
-    input: { session: { expirationSeconds: Number.POSITIVE_INFINITY } },
-    run: (input) => passkeyWallet({ ...validPasskey, ...input }),
-    expected: {
-      throws: 'InvalidPasskeyWalletParameterError',
-      messageIncludes: '`session.expirationSeconds`',
-    },
-  }),
+  badPasskeyOption(
+    'an endless session',
+    { session: { expirationSeconds: Number.POSITIVE_INFINITY } },
+    { messageIncludes: '`session.expirationSeconds`' },
+  ),
   bad({
     source: 'passkeyWallet options',
     name: 'recovery without its start call',
@@ -489,37 +493,24 @@ const cases: Case[] = [
         'passkeyWallet: invalid `recovery.sessionExpirationSeconds`: expected whole seconds from 60 to 1800.',
     },
   }),
-  bad({
-    source: 'passkeyWallet options',
-    name: 'an export frame on plain http:// of another host',
-    input: { exportFrameUrl: 'http://frame.example.com/export' },
-    run: (input) => passkeyWallet({ ...validPasskey, ...input }),
-    expected: {
-      throws: 'InvalidPasskeyWalletParameterError',
+  badPasskeyOption(
+    'an export frame on plain http:// of another host',
+    { exportFrameUrl: 'http://frame.example.com/export' },
+    {
       message:
         'passkeyWallet: invalid `exportFrameUrl`: expected an https:// URL (http:// only on localhost or 127.0.0.1).',
     },
-  }),
-  bad({
-    source: 'passkeyWallet options',
-    name: 'an export frame at a javascript: URL',
-    input: { exportFrameUrl: 'javascript:alert(document.cookie)' },
-    run: (input) => passkeyWallet({ ...validPasskey, ...input }),
-    expected: {
-      throws: 'InvalidPasskeyWalletParameterError',
-      messageIncludes: '`exportFrameUrl`',
-    },
-  }),
-  bad({
-    source: 'passkeyWallet options',
-    name: 'an export frame URL carrying credentials',
-    input: { exportFrameUrl: 'https://admin:hunter2@frame.example.com/' },
-    run: (input) => passkeyWallet({ ...validPasskey, ...input }),
-    expected: {
-      throws: 'InvalidPasskeyWalletParameterError',
-      messageIncludes: '`exportFrameUrl`',
-    },
-  }),
+  ),
+  badPasskeyOption(
+    'an export frame at a javascript: URL',
+    { exportFrameUrl: 'javascript:alert(document.cookie)' },
+    { messageIncludes: '`exportFrameUrl`' },
+  ),
+  badPasskeyOption(
+    'an export frame URL carrying credentials',
+    { exportFrameUrl: 'https://admin:hunter2@frame.example.com/' },
+    { messageIncludes: '`exportFrameUrl`' },
+  ),
 
   // --- passkey rp ids ---------------------------------------------------
   ...(
