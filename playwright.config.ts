@@ -2,7 +2,11 @@ import { defineConfig } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './test/helpers/chromium.js'
 
 export default defineConfig({
-  testDir: 'test/e2e',
+  projects: [
+    { name: 'e2e', testDir: 'test/e2e' },
+    // Each file starts its own playground: its faults stop and restart processes.
+    { name: 'reliability', testDir: 'test/reliability/browser' },
+  ],
   globalSetup: './test/e2e/globalSetup.ts',
   fullyParallel: false,
   workers: 1,

@@ -14,7 +14,19 @@ export default defineConfig({
         test: {
           name: 'reliability',
           environment: 'happy-dom',
-          include: ['test/reliability/**/*.test.ts'],
+          include: ['test/reliability/*.test.ts'],
+        },
+      },
+      {
+        // Faults, load and security checks against sandbox processes the tests own.
+        test: {
+          name: 'reliability-node',
+          environment: 'node',
+          include: ['test/reliability/node/**/*.test.ts'],
+          globalSetup: ['test/integration/globalSetup.ts'],
+          env: { IS_VITEST: 'true' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

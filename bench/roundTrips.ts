@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { type Address, parseEther } from 'viem'
+import type {
+  ConnectorHarness,
+  HarnessConnector,
+} from '../playground/harness/connector.js'
 import {
   type Playground,
   startPlayground,
@@ -17,7 +21,6 @@ import {
   fetchWagmiConnectors,
   referenceVersion,
 } from './fetchWagmiConnectors.js'
-import type { HarnessConnector, RoundTripsHarness } from './roundTrips/page.js'
 
 type Operation =
   | 'connect'
@@ -123,7 +126,7 @@ const recipient = devAccount(3).address
 const amount = parseEther('0.01')
 
 declare const window: {
-  roundTrips: RoundTripsHarness
+  harness: ConnectorHarness
   testWallet: { requests: { method: string }[] }
 }
 
@@ -261,12 +264,12 @@ async function measureConnector(
         fundWith: devAccount(7 + walletIndex),
       })
       wallet = started
-      await context.exposeFunction('roundTripsPair', (uri: string) =>
+      await context.exposeFunction('harnessPair', (uri: string) =>
         started.pair(uri),
       )
     }
     const url = new URL(
-      `@fs${new URL('roundTrips/page.html', import.meta.url).pathname}`,
+      `@fs${new URL('../playground/harness/connector.html', import.meta.url).pathname}`,
       playground.url,
     )
     url.searchParams.set('connector', candidate.harness)
@@ -274,7 +277,7 @@ async function measureConnector(
       url.searchParams.set('reference', reference)
     const ready = () =>
       page
-        .waitForFunction(() => window.roundTrips?.ready, undefined, {
+        .waitForFunction(() => window.harness?.ready, undefined, {
           timeout: 30_000,
         })
         .catch((error: Error) => {
@@ -287,16 +290,14 @@ async function measureConnector(
     if (candidate.kind === 'passkey') {
       await addVirtualAuthenticator(page)
       // A passkey and an account to log in with (not counted), and ETH to send.
-      const address = await page.evaluate(() =>
-        window.roundTrips.signUp('bench'),
-      )
+      const address = await page.evaluate(() => window.harness.signUp('bench'))
       const faucet = await fetch(new URL('api/faucet', playground.url), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ address }),
       })
       if (!faucet.ok) throw new Error(`Faucet: ${await faucet.text()}`)
-      await page.evaluate(() => window.roundTrips.disconnect())
+      await page.evaluate(() => window.harness.disconnect())
     }
     await settled()
 
@@ -348,7 +349,7 @@ async function measureConnector(
     }
 
     await measure('connect', async () => {
-      const address = await page.evaluate(() => window.roundTrips.connect())
+      const address = await page.evaluate(() => window.harness.connect())
       if (wallet && address !== wallet.address)
         throw new Error(`Connected to ${address}, not the sandbox wallet`)
     })
@@ -357,21 +358,21 @@ async function measureConnector(
       async () => {
         await page.reload()
         await ready()
-        const status = await page.evaluate(() => window.roundTrips.status())
+        const status = await page.evaluate(() => window.harness.status())
         if (status !== 'connected')
           throw new Error(`${candidate.name}: ${status} after the reload`)
       },
       { reloads: true },
     )
     await measure('sign message', () =>
-      page.evaluate(() => window.roundTrips.signMessage('round trips')),
+      page.evaluate(() => window.harness.signMessage('round trips')),
     )
     await measure('sign typed data', () =>
-      page.evaluate(() => window.roundTrips.signTypedData()),
+      page.evaluate(() => window.harness.signTypedData()),
     )
     await measure('send transaction', () =>
       page.evaluate(
-        ([to, value]) => window.roundTrips.sendTransaction(to, value),
+        ([to, value]) => window.harness.sendTransaction(to, value),
         [recipient, amount.toString()] as [Address, string],
       ),
     )
@@ -389,7 +390,7 @@ async function measureConnector(
  * `injected()`, in Chromium, beside the protocol minimum (`least`).
  *
  * How: the playground's dev server (startPlayground: sandbox, host backend,
- * faucet) serves a harness page (bench/roundTrips/page.html) holding one
+ * faucet) serves a harness page (playground/harness/connector.html) holding one
  * connector alone in a wagmi config on the playground's chains and with the
  * playground's parameters; a fresh browser context per connector. The
  * playground app itself is not used: its Balances and transaction status poll

@@ -17,6 +17,8 @@ export type StartSandboxParameters = {
 export type Sandbox = {
   /** JSON-RPC URL of each chain's anvil, by chain id. */
   rpcUrls: SandboxChainUrls
+  /** Each chain's node, by chain id, for fault injection (`crash()`, `restart()`). */
+  anvils: Record<number, AnvilInstance>
   /** The Turnkey-compatible API emulator. */
   vendor: {
     url: string
@@ -89,6 +91,7 @@ export async function startSandbox({
     rpcUrls: Object.fromEntries(
       anvils.map((anvil) => [anvil.chainId, anvil.rpcUrl]),
     ) as SandboxChainUrls,
+    anvils: Object.fromEntries(anvils.map((anvil) => [anvil.chainId, anvil])),
     vendor: {
       url: vendor.url,
       parentOrganizationId: vendor.parentOrganizationId,

@@ -12,6 +12,7 @@ type Counts = { passed: number; failed: number; skipped: number }
 
 const reports = mkdtempSync(join(tmpdir(), 'wagmi-connector-pack-test-'))
 const vitestReport = join(reports, 'vitest.json')
+const tallyFile = join(reports, 'reliability-tally.jsonl')
 const playwrightReport = join(reports, 'playwright.json')
 
 function run(
@@ -58,40 +59,70 @@ function vitestCounts(project: string): Counts {
   return counts
 }
 
-function playwrightCounts(): Counts {
-  const stats = readJson<{
-    stats: {
-      expected: number
-      unexpected: number
-      flaky: number
-      skipped: number
-    }
-  }>(playwrightReport)?.stats
-  return {
-    passed: stats?.expected ?? 0,
-    failed: (stats?.unexpected ?? 0) + (stats?.flaky ?? 0),
-    skipped: stats?.skipped ?? 0,
+type PlaywrightSuite = {
+  suites?: PlaywrightSuite[]
+  specs?: { tests: { projectName: string; status: string }[] }[]
+}
+
+function playwrightCounts(project: string): Counts {
+  const report = readJson<{ suites: PlaywrightSuite[] }>(playwrightReport)
+  const counts = { passed: 0, failed: 0, skipped: 0 }
+  const visit = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? [])
+      for (const { projectName, status } of spec.tests) {
+        if (projectName !== project) continue
+        if (status === 'expected') counts.passed++
+        else if (status === 'skipped') counts.skipped++
+        // 'unexpected' and 'flaky' (passed only on a retry) both fail.
+        else counts.failed++
+      }
+    for (const child of suite.suites ?? []) visit(child)
   }
+  for (const suite of report?.suites ?? []) visit(suite)
+  return counts
+}
+
+/** The reliability suite's own line: what it injected, tried and sent (test/reliability/tally.ts). */
+function reliabilitySummary() {
+  const sums = { fault: 0, badInput: 0, loadRequest: 0 }
+  let lines: string[] = []
+  try {
+    lines = readFileSync(tallyFile, 'utf8').split('\n').filter(Boolean)
+  } catch {}
+  for (const line of lines) {
+    const { kind, count } = JSON.parse(line) as {
+      kind: keyof typeof sums
+      count: number
+    }
+    sums[kind] += count
+  }
+  return `reliability summary: ${sums.fault} faults injected, ${sums.badInput} bad inputs tried, ${sums.loadRequest} requests under load`
 }
 
 const startedAt = Date.now()
 const checkCode = await run('npm', ['run', '--silent', 'check'])
-const vitestCode = await run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-])
+const vitestCode = await run(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ],
+  { RELIABILITY_TALLY: tallyFile },
+)
 const playwrightCode = await run('npx', ['playwright', 'test'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  RELIABILITY_TALLY: tallyFile,
 })
 
 const suites: [string, Counts, number][] = [
   ['unit', vitestCounts('unit'), vitestCode],
   ['reliability', vitestCounts('reliability'), vitestCode],
   ['integration', vitestCounts('integration'), vitestCode],
-  ['e2e', playwrightCounts(), playwrightCode],
+  ['reliability (browser)', playwrightCounts('reliability'), playwrightCode],
+  ['e2e', playwrightCounts('e2e'), playwrightCode],
 ]
 console.log(`\ncheck: ${checkCode === 0 ? 'passed' : 'FAILED'}`)
 let passed = 0
@@ -106,6 +137,7 @@ for (const [name, counts, code] of suites) {
   if (code !== 0 && counts.failed === 0) failed++
   if (counts.passed === 0) failed++
 }
+console.log(reliabilitySummary())
 console.log(`in ${Math.round((Date.now() - startedAt) / 1000)} s`)
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)

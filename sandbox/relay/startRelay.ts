@@ -11,6 +11,11 @@ export type Relay = {
   counters: { methods: Record<string, number>; pushes: number; acks: number }
   /** Closes every client socket (they reconnect and subscribe again). */
   dropAllConnections(): void
+  /**
+   * Dies as a process would: sockets cut without close frames, the port
+   * refusing, until `restart()`. The mailbox survives, as a real relay's does.
+   */
+  crash(): Promise<void>
   /** Stops and starts the server on the same port; stored messages survive. */
   restart(): Promise<void>
   stop(): Promise<void>
@@ -210,11 +215,15 @@ export async function startRelay({
     }
   }
 
-  let server: WebSocketServer
+  let server: WebSocketServer | undefined
   let pinger: NodeJS.Timeout
   async function listen(listenPort: number) {
-    server = new WebSocketServer({ host: '127.0.0.1', port: listenPort })
-    server.on('connection', (socket, request) => {
+    const listening = new WebSocketServer({
+      host: '127.0.0.1',
+      port: listenPort,
+    })
+    server = listening
+    listening.on('connection', (socket, request) => {
       void (async () => {
         const auth = new URL(request.url ?? '/', 'ws://relay').searchParams.get(
           'auth',
@@ -224,6 +233,8 @@ export async function startRelay({
           socket.close(4001, 'a valid relay auth JWT is required')
           return
         }
+        // Cut while its token was being checked (a crash): nothing to serve.
+        if (socket.readyState !== socket.OPEN) return
         const client = { socket, id: decodeJWT(auth).payload.iss }
         clients.set(socket, client)
         socket.on('message', (data) => onMessage(client, data.toString()))
@@ -237,20 +248,23 @@ export async function startRelay({
       })()
     })
     await new Promise<void>((resolve, reject) => {
-      server.once('listening', resolve)
-      server.once('error', reject)
+      listening.once('listening', resolve)
+      listening.once('error', reject)
     })
     // Node clients drop a socket that is silent for 35 s.
     pinger = setInterval(() => {
-      for (const socket of server.clients) socket.ping()
+      for (const socket of listening.clients) socket.ping()
     }, pingIntervalMs)
     pinger.unref()
-    return (server.address() as AddressInfo).port
+    return (listening.address() as AddressInfo).port
   }
   async function close() {
+    const closing = server
+    if (!closing) return
+    server = undefined
     clearInterval(pinger)
-    for (const socket of server.clients) socket.terminate()
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    for (const socket of closing.clients) socket.terminate()
+    await new Promise<void>((resolve) => closing.close(() => resolve()))
   }
 
   const boundPort = await listen(port)
@@ -258,8 +272,9 @@ export async function startRelay({
     url: `ws://127.0.0.1:${boundPort}`,
     counters,
     dropAllConnections() {
-      for (const socket of server.clients) socket.terminate()
+      for (const socket of server?.clients ?? []) socket.terminate()
     },
+    crash: close,
     async restart() {
       await close()
       await listen(boundPort)

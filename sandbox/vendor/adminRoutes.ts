@@ -14,7 +14,7 @@ const faultKinds = [
 
 /**
  * The sandbox's own endpoints under /sandbox/: the outbox, the enclave's
- * public keys, fault switches, the clock and a reset. Tests and the
+ * public keys, the activities done, fault switches, the clock and a reset. Tests and the
  * playground use them.
  */
 export async function adminRoute(
@@ -35,6 +35,22 @@ export async function adminRoute(
         signerPublicKey: world.enclave.signer.publicKeyHex,
         notarizerPublicKey: world.enclave.notarizer.publicKeyHex,
       }
+    case 'GET /sandbox/activities': {
+      // What the vendor did, for tests asserting that nothing was signed twice.
+      const type = url.searchParams.get('type')
+      const activities = [...world.state.organizations.values()]
+        .flatMap((organization) => organization.activities)
+        .filter((activity) => !type || activity.type === type)
+        .map(({ id, organizationId, type, status, intent, result }) => ({
+          id,
+          organizationId,
+          type,
+          status,
+          intent,
+          result,
+        }))
+      return { activities }
+    }
     case 'POST /sandbox/faults': {
       const {
         path,

@@ -191,8 +191,10 @@ export function createVendorServer(world: VendorWorld): Server {
       (a) => a.fingerprint === fingerprint,
     )
     if (existing) return { activity: existing }
-    // The same body sent twice at once (a retry) still makes one activity.
-    const running = inFlight.get(fingerprint)
+    // The same body sent twice at once (a retry) still makes one activity, in
+    // its own organization: two sub-orgs may send one body naming the parent.
+    const flight = `${organization.organizationId} ${fingerprint}`
+    const running = inFlight.get(flight)
     if (running) return running
     const creation = createActivity({
       context,
@@ -204,11 +206,11 @@ export function createVendorServer(world: VendorWorld): Server {
       fault,
       endpoint,
     })
-    inFlight.set(fingerprint, creation)
+    inFlight.set(flight, creation)
     try {
       return await creation
     } finally {
-      inFlight.delete(fingerprint)
+      inFlight.delete(flight)
     }
   }
 

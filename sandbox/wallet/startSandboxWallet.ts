@@ -38,7 +38,10 @@ export type SandboxWallet = {
   /** Pairs with a `wc:` URI; the proposal that follows is answered per `proposals`. */
   pair(uri: string): Promise<void>
   proposals: 'approve' | 'reject'
-  requests: 'answer' | 'reject'
+  /** `hold`: recorded, then left unanswered until `answerHeld()`, as a user still deciding. */
+  requests: 'answer' | 'reject' | 'hold'
+  /** Answers every held request; resolves once the answers are published. */
+  answerHeld(): Promise<void>
   /** Every request received, in order. */
   received: ReceivedRequest[]
   /** The next request received after the call that matches; start waiting before triggering it. */
@@ -117,6 +120,7 @@ export async function startSandboxWallet({
       throw new Error(`The sandbox wallet has no RPC URL for chain ${chainId}`)
     return found
   }
+  const held: (() => Promise<void>)[] = []
   const waiters = new Set<{
     matches: (request: ReceivedRequest) => boolean
     resolve: (request: ReceivedRequest) => void
@@ -144,6 +148,9 @@ export async function startSandboxWallet({
     received: [],
     async pair(uri) {
       await client.pair({ uri })
+    },
+    async answerHeld() {
+      await Promise.all(held.splice(0).map((answer) => answer()))
     },
     waitForRequest(matches = () => true) {
       return new Promise((resolve) => waiters.add({ matches, resolve }))
@@ -223,18 +230,25 @@ export async function startSandboxWallet({
         waiters.delete(waiter)
         waiter.resolve(request)
       }
-    const session = client.session.get(topic)
-    const answer: RequestAnswer =
-      wallet.requests === 'reject'
-        ? { error: walletErrors.userRejected }
-        : await answerRequest(request, {
-            account,
-            session,
-            clientOf,
-            emitChainChanged: (chainId) => announceChain(session, chainId),
-          })
-    await client.respond({ topic, response: { id, jsonrpc: '2.0', ...answer } })
-    log?.(`Answer ${id}: ${JSON.stringify(answer)}`)
+    const respond = async () => {
+      const session = client.session.get(topic)
+      const answer: RequestAnswer =
+        wallet.requests === 'reject'
+          ? { error: walletErrors.userRejected }
+          : await answerRequest(request, {
+              account,
+              session,
+              clientOf,
+              emitChainChanged: (chainId) => announceChain(session, chainId),
+            })
+      await client.respond({
+        topic,
+        response: { id, jsonrpc: '2.0', ...answer },
+      })
+      log?.(`Answer ${id}: ${JSON.stringify(answer)}`)
+    }
+    if (wallet.requests === 'hold') held.push(respond)
+    else await respond()
   })
 
   return wallet

@@ -35,6 +35,48 @@ const typedData = {
 } as const
 
 describe('the passkey wallet provider', () => {
+  it('answers signatures one at a time, in the order asked, whatever each one takes', async () => {
+    const key = privateKeyToAccount(generatePrivateKey())
+    let signing = 0
+    let mostAtOnce = 0
+    // The first signature is the slowest: a prompt the user takes time over.
+    const slowFirst: LocalAccount = {
+      ...key,
+      async signMessage(parameters) {
+        mostAtOnce = Math.max(mostAtOnce, ++signing)
+        const raw = (parameters.message as { raw: string }).raw
+        await new Promise((resolve) =>
+          setTimeout(resolve, raw === '0x30' ? 20 : 1),
+        )
+        signing--
+        return key.signMessage(parameters)
+      },
+    }
+    const { provider: p } = provider(slowFirst)
+    const resolved: string[] = []
+    const messages = ['0x30', '0x31', '0x32']
+    const signatures = await Promise.all(
+      messages.map((message) =>
+        p
+          .request({ method: 'personal_sign', params: [message, key.address] })
+          .then((signature: string) => {
+            resolved.push(message)
+            return signature
+          }),
+      ),
+    )
+    expect(resolved).toEqual(messages)
+    expect(mostAtOnce).toBe(1)
+    for (const [index, message] of messages.entries())
+      expect(
+        await verifyMessage({
+          address: key.address,
+          message: { raw: message as `0x${string}` },
+          signature: signatures[index] as `0x${string}`,
+        }),
+      ).toBe(true)
+  })
+
   it('answers chain and account methods itself', async () => {
     const { provider: p, account } = provider()
     expect(await p.request({ method: 'eth_chainId' })).toBe('0x1')

@@ -19,6 +19,7 @@ import {
   sendTransaction,
   signTransaction,
 } from 'viem/actions'
+import { createSerialQueue } from '../core/createSerialQueue.js'
 import {
   ChainNotConfiguredError,
   PublicClientNotFoundError,
@@ -48,10 +49,20 @@ const signingMethods = new Set([
   'wallet_addEthereumChain',
 ])
 
+/** Requests the user authorises: answered one at a time, in the order asked. */
+const userAuthorisedMethods = new Set([
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v4',
+  'eth_signTransaction',
+  'eth_sendTransaction',
+])
+
 /**
  * The EIP-1193 provider of the passkey wallet: account, chain and signing
- * methods are answered here (signatures by the vendor); reads go to the
- * chain's wagmi transport.
+ * methods are answered here (signatures by the vendor, one at a time, as a
+ * wallet asks its user); reads go to the chain's wagmi transport.
  */
 export function createPasskeyProvider({
   chains,
@@ -131,7 +142,7 @@ export function createPasskeyProvider({
     return target
   }
 
-  async function request({ method, params }: EIP1193Parameters): Promise<any> {
+  async function answer({ method, params }: EIP1193Parameters): Promise<any> {
     const args = (params ?? []) as unknown[]
     if (!signingMethods.has(method)) {
       const { transport } = chainTransport(chainId())
@@ -187,7 +198,14 @@ export function createPasskeyProvider({
     }
   }
 
-  return { request }
+  // Also keeps transactions' nonces apart: each is prepared after the one before was sent.
+  const enqueue = createSerialQueue()
+  return {
+    request: (args: EIP1193Parameters) =>
+      userAuthorisedMethods.has(args.method)
+        ? enqueue(() => answer(args))
+        : answer(args),
+  }
 }
 
 /** An `eth_sendTransaction` parameter (hex quantities) as a viem request. */

@@ -3,6 +3,7 @@ import { type Address, getAddress, isAddress, numberToHex } from 'viem'
 import { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import type { Listeners } from '../core/createListeners.js'
+import { createSerialQueue } from '../core/createSerialQueue.js'
 import { detectPlatform } from '../core/detectPlatform.js'
 import {
   ChainNotConfiguredError,
@@ -22,6 +23,7 @@ import {
 } from '../wallets/walletRegistry.js'
 import { PairingAbortedError } from './errors.js'
 import { pairWithRetries } from './pairWithRetries.js'
+import { peerWalletLinks } from './peerWalletLinks.js'
 import {
   chooseWalletLink,
   type DeepLinkPreference,
@@ -67,19 +69,6 @@ const forwardedEvents = [
   'session_delete',
   'display_uri',
 ]
-
-/** A peer's https link counts only on the peer's own site: anyone can claim metadata. */
-function sameSite(link: string | undefined, site: string | undefined) {
-  try {
-    const linkHost = new URL(link ?? '').hostname
-    const siteHost = new URL(site ?? '').hostname
-    return linkHost === siteHost || linkHost.endsWith(`.${siteHost}`)
-      ? link
-      : undefined
-  } catch {
-    return undefined
-  }
-}
 
 function clearSdkDeepLink() {
   try {
@@ -207,13 +196,7 @@ export function createWalletConnectSession({
     const peer = provider.session?.peer.metadata
     return (
       chooseWalletLink(wallet?.walletConnect, deepLink, hostSchemes) ??
-      chooseWalletLink(
-        {
-          native: peer?.redirect?.native,
-          universal: sameSite(peer?.redirect?.universal, peer?.url),
-        },
-        deepLink,
-      )
+      chooseWalletLink(peerWalletLinks(peer), deepLink)
     )
   }
 
@@ -230,6 +213,10 @@ export function createWalletConnectSession({
     )
   }
 
+  // One request before the wallet at a time, in order. Also: the SDK's request
+  // ids are the millisecond plus 3 random digits, so two sent at once can share
+  // one and a caller gets the other's answer.
+  const toWallet = createSerialQueue()
   let loaded: EthereumProvider | undefined
   // The session wagmi knows about; cleared once its end was reported.
   let connectedTopic: string | undefined
@@ -302,7 +289,9 @@ export function createWalletConnectSession({
             return numberToHex(defaultChainIdBeforeConnecting)
           throw new SessionNotFoundError()
         }
-        return wc.request(args as never)
+        return requestsForTheUser.has(args.method)
+          ? toWallet(() => wc.request(args as never))
+          : wc.request(args as never)
       })()
     },
     /** Loads the SDK early, off the critical path (the connector's setup). */
@@ -368,10 +357,12 @@ export function createWalletConnectSession({
         requestedChainId !== wc.chainId &&
         sessionChainIds(wc).includes(requestedChainId)
       )
-        await wc.request({
-          method: 'wallet_switchEthereumChain',
-          params: [{ chainId: numberToHex(requestedChainId) }],
-        })
+        await toWallet(() =>
+          wc.request({
+            method: 'wallet_switchEthereumChain',
+            params: [{ chainId: numberToHex(requestedChainId) }],
+          }),
+        )
       const accounts = wc.accounts.map((a) => getAddress(a))
       await remember(wc)
       return {
@@ -449,10 +440,12 @@ export function createWalletConnectSession({
       if (!methods.includes('wallet_switchEthereumChain'))
         throw new SwitchChainOnlyInWalletError({ chainId })
       // An approved chain: the provider switches locally and emits chainChanged.
-      await wc.request({
-        method: 'wallet_switchEthereumChain',
-        params: [{ chainId: numberToHex(chainId) }],
-      })
+      await toWallet(() =>
+        wc.request({
+          method: 'wallet_switchEthereumChain',
+          params: [{ chainId: numberToHex(chainId) }],
+        }),
+      )
       await storage.set('chainId', chainId)
       config.emitter.emit('change', { chainId })
       return chain

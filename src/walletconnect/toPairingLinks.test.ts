@@ -87,4 +87,14 @@ describe('toRequestLink', () => {
         }).deepLink,
       ).toBeUndefined()
   })
+
+  it('a lone surrogate in a URI or topic is encoded as U+FFFD, not thrown', () => {
+    expect(
+      toPairingLinks('wc:a\uD800b@2', { wallet: { native: 'metamask://' } })
+        .deepLink,
+    ).toBe('metamask://wc?uri=wc%3Aa%EF%BF%BDb%402')
+    expect(toRequestLink('metamask://', 'ab\uDC00')).toBe(
+      'metamask://wc?sessionTopic=ab%EF%BF%BD',
+    )
+  })
 })

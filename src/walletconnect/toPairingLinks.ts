@@ -24,7 +24,10 @@ export function chooseWalletLink(
       : [links?.universal, links?.native]
   return ordered.find(
     (link): link is string =>
-      typeof link === 'string' && isAllowedDeepLink(link, extraSchemes),
+      typeof link === 'string' &&
+      isAllowedDeepLink(link, extraSchemes) &&
+      // What the links are built from: `https://host ` passes alone, not as `https://host /wc`.
+      isAllowedDeepLink(`${base(link)}wc`, extraSchemes),
   )
 }
 
@@ -50,15 +53,19 @@ export function toPairingLinks(
   return {
     qr: uri,
     deepLink: chosen
-      ? `${base(chosen)}wc?uri=${encodeURIComponent(uri)}`
+      ? `${base(chosen)}wc?uri=${encodeWellFormed(uri)}`
       : undefined,
   }
 }
+
+/** encodeURIComponent, which throws on a lone surrogate: that becomes U+FFFD. */
+const encodeWellFormed = (value: string) =>
+  encodeURIComponent(value.replace(/\p{Surrogate}/gu, '\uFFFD'))
 
 /**
  * The link that brings the wallet forward for a request. It is opened inside
  * the user's tap, before the request id exists, so it names the session only.
  */
 export function toRequestLink(walletLink: string, sessionTopic: string) {
-  return `${base(walletLink)}wc?sessionTopic=${encodeURIComponent(sessionTopic)}`
+  return `${base(walletLink)}wc?sessionTopic=${encodeWellFormed(sessionTopic)}`
 }

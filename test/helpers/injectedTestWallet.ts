@@ -233,12 +233,17 @@ function injectTestWallet(options: TestWalletOptions) {
     }
   }
 
+  // As an extension's approval queue: one request before the user at a time, in order.
+  let approvals: Promise<unknown> = Promise.resolve()
   const provider = {
     async request(args: RequestArguments) {
       if (!args || typeof args.method !== 'string')
         throw providerError(-32600, 'Invalid request: expected { method }.')
       controls.requests.push({ method: args.method, params: args.params })
-      return handle(args.method, args.params)
+      if (!userFacing.has(args.method)) return handle(args.method, args.params)
+      const answered = approvals.then(() => handle(args.method, args.params))
+      approvals = answered.catch(() => undefined)
+      return answered
     },
     on(event: string, listener: Listener) {
       const set = listeners.get(event) ?? new Set()

@@ -63,6 +63,7 @@ import {
   walletConnectTopic,
   walletProvider,
 } from './badInputFixtures.js'
+import { tally } from './tally.js'
 
 /*
  * Bad input from every place the pack reads from: the host's options, what
@@ -2097,9 +2098,10 @@ it.each(
   cases.map((entry) => [`${entry.source}: ${entry.name}`, entry] as const),
 )(
   '%s',
-  async (_, { input, run, expected }) => {
+  async (name, { input, run, expected }) => {
     let result: unknown
     let error: unknown
+    tally('badInput', name)
     try {
       result = await run(input)
     } catch (thrown) {

@@ -1,4 +1,4 @@
-import '../../playground/src/offline.js'
+import '../src/offline.js'
 import {
   exportFrameUrl,
   parentOrganizationId,
@@ -23,10 +23,10 @@ import type { Address } from 'viem'
 import { injectedWallets } from 'wagmi-connector-pack/injected'
 import { passkeyWallet } from 'wagmi-connector-pack/passkey'
 import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'
-import { loadWagmiWalletConnect } from '../../playground/harness/loadWagmiWalletConnect.js'
-import { backend } from '../../playground/src/backend.js'
-import { playgroundTypedData as typedData } from '../../playground/src/typedData.js'
 import { sandboxChains } from '../../sandbox/chains.js'
+import { backend } from '../src/backend.js'
+import { playgroundTypedData as typedData } from '../src/typedData.js'
+import { loadWagmiWalletConnect } from './loadWagmiWalletConnect.js'
 
 export type HarnessConnector =
   | 'passkeyWallet'
@@ -59,6 +59,8 @@ async function createConnectorFn(): Promise<CreateConnectorFn> {
           start: (request) => backend('/api/start-recovery', request),
         },
         exportFrameUrl,
+        // `?session=off`: every signature asks for the passkey.
+        session: query.get('session') === 'off' ? false : undefined,
       }) as CreateConnectorFn
     case 'walletConnectDeepLink':
       return walletConnectDeepLink({
@@ -108,7 +110,7 @@ const config = createConfig({
 const connector = config.connectors[0]!
 // The pairing URI goes to the bench's sandbox wallet at once.
 connector.emitter.on('message', ({ type, data }) => {
-  if (type === 'display_uri') void window.roundTripsPair?.(data as string)
+  if (type === 'display_uri') void window.harnessPair?.(data as string)
 })
 
 /** What the bench calls in the page (`page.evaluate`). */
@@ -137,16 +139,16 @@ const harness = {
     sendTransaction(config, { to, value: BigInt(value) }),
 }
 
-export type RoundTripsHarness = typeof harness
+export type ConnectorHarness = typeof harness
 
 declare global {
   interface Window {
-    roundTrips: RoundTripsHarness
-    /** Exposed by the bench: pairs its sandbox wallet with the URI. */
-    roundTripsPair?: (uri: string) => Promise<void>
+    harness: ConnectorHarness
+    /** Exposed by the bench or a test: pairs its sandbox wallet with the URI. */
+    harnessPair?: (uri: string) => Promise<void>
   }
 }
-window.roundTrips = harness
+window.harness = harness
 
 // What WagmiProvider does on mount.
 await reconnect(config)

@@ -1,7 +1,7 @@
 import { connect } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type Sandbox, startSandbox } from '../../sandbox/startSandbox.js'
+import { type Sandbox, startSandbox } from '../../../sandbox/startSandbox.js'
 
 let sandbox: Sandbox
 beforeAll(async () => {

@@ -1,0 +1,45 @@
+import { expect, it } from 'vitest'
+import { createSerialQueue } from './createSerialQueue.js'
+
+const settleIn = <value>(ms: number, value: value, fail = false) =>
+  new Promise<value>((resolve, reject) =>
+    setTimeout(
+      () => (fail ? reject(new Error(String(value))) : resolve(value)),
+      ms,
+    ),
+  )
+
+it('runs one task at a time and resolves in the order they came', async () => {
+  const enqueue = createSerialQueue()
+  const started: number[] = []
+  const resolved: number[] = []
+  let running = 0
+  let mostAtOnce = 0
+  const task = (index: number, ms: number) => async () => {
+    started.push(index)
+    mostAtOnce = Math.max(mostAtOnce, ++running)
+    const value = await settleIn(ms, index)
+    running--
+    return value
+  }
+  const results = await Promise.all(
+    [30, 1, 10].map((ms, index) =>
+      enqueue(task(index, ms)).then((value) => {
+        resolved.push(value)
+        return value
+      }),
+    ),
+  )
+  expect(results).toEqual([0, 1, 2])
+  expect(started).toEqual([0, 1, 2])
+  expect(resolved).toEqual([0, 1, 2])
+  expect(mostAtOnce).toBe(1)
+})
+
+it('a failed task rejects alone; the next one still runs', async () => {
+  const enqueue = createSerialQueue()
+  const first = enqueue(() => settleIn(5, 'refused', true))
+  const second = enqueue(() => settleIn(1, 'signed'))
+  await expect(first).rejects.toThrow('refused')
+  await expect(second).resolves.toBe('signed')
+})

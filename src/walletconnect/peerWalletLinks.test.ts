@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { peerWalletLinks } from './peerWalletLinks.js'
+
+const site = 'https://wallet.example'
+
+describe("a connected wallet's own links", () => {
+  it('keeps its app scheme and web links on its own site', () => {
+    expect(
+      peerWalletLinks({
+        url: site,
+        redirect: {
+          native: 'examplewallet://',
+          universal: 'https://link.wallet.example/app',
+        },
+      }),
+    ).toEqual({
+      native: 'examplewallet://',
+      universal: 'https://link.wallet.example/app',
+    })
+  })
+
+  it.each([
+    ['another site', 'https://phishing.example/wc'],
+    ['a look-alike host', 'https://wallet.example.phishing.example/'],
+    ['a suffix without the dot', 'https://evilwallet.example/'],
+    ['plain http elsewhere', 'http://phishing.example/'],
+    ['a web link with a leading space', ' https://phishing.example/'],
+  ])('drops a web link to %s, as native or universal', (_, link) => {
+    expect(
+      peerWalletLinks({
+        url: site,
+        redirect: { native: link, universal: link },
+      }),
+    ).toEqual({ native: undefined, universal: undefined })
+  })
+
+  it('drops every web link when the wallet names no web site of its own', () => {
+    for (const url of [undefined, 'examplewallet://', 42, 'not a url'])
+      expect(
+        peerWalletLinks({
+          url,
+          redirect: { universal: 'https://wallet.example/' },
+        }),
+      ).toEqual({ native: undefined, universal: undefined })
+  })
+
+  it('ignores what is not a string', () => {
+    expect(
+      peerWalletLinks({ url: site, redirect: { native: 1, universal: {} } }),
+    ).toEqual({ native: undefined, universal: undefined })
+    expect(peerWalletLinks(undefined)).toEqual({
+      native: undefined,
+      universal: undefined,
+    })
+  })
+})

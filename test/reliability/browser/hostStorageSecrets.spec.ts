@@ -1,0 +1,212 @@
+import { expect, type Page } from '@playwright/test'
+import { type Address, type Hash, verifyMessage } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { devAccount } from '../../../sandbox/devAccounts.js'
+import { startSandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
+import { installTestWallet } from '../../helpers/injectedTestWallet.js'
+import { lastEmail } from '../../helpers/vendorUsers.js'
+import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
+import { readHostStorage, secretsIn } from './hostStorage.js'
+import { test } from './reliabilityTest.js'
+
+async function signUp(page: Page, userName: string, email?: string) {
+  await page.goto('/')
+  const authenticator = await addVirtualAuthenticator(page)
+  await page.getByLabel('User name').fill(userName)
+  if (email) await page.getByLabel('Email (optional)').fill(email)
+  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  const address = (await page.getByTestId('address').textContent()) as Address
+  return { address, authenticator }
+}
+
+async function sign(page: Page, address: Address, message: string) {
+  await page.getByLabel('Message').fill(message)
+  await page.getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(page.getByTestId('signature')).toBeVisible()
+  const signature = (await page.getByTestId('signature').textContent()) as Hash
+  expect(await verifyMessage({ address, message, signature })).toBe(true)
+}
+
+/** Nothing secret in the host origin's storage; the session key, if any, cannot leave its CryptoKey. */
+async function expectNoSecretsStored(
+  page: Page,
+  rules: Parameters<typeof secretsIn>[1] = {},
+) {
+  const entries = await readHostStorage(page)
+  expect(entries.length).toBeGreaterThan(0)
+  expect(secretsIn(entries, rules)).toEqual([])
+  return entries
+}
+
+test('passkeyWallet: sign-up, signatures, a send, reload, disconnect and log-in store no secret', async ({
+  page,
+}) => {
+  const { address } = await signUp(page, 'stores-nothing')
+  await sign(page, address, 'first')
+  await page.getByRole('button', { name: 'Sign typed data' }).click()
+  await expect(page.getByTestId('typed-signature')).toBeVisible()
+  await page.getByRole('button', { name: /sandbox faucet/ }).click()
+  await expect(page.getByTestId('eth-balance')).toHaveText('1')
+  await page.getByRole('button', { name: 'Send ETH' }).click()
+  await expect(page.getByTestId('eth-tx-confirmed')).toContainText(
+    'Confirmed in block',
+  )
+  const entries = await expectNoSecretsStored(page)
+  // The session key lives in IndexedDB as a CryptoKey the page itself cannot read out.
+  expect(
+    entries.filter((entry) => entry.value.includes('"cryptoKey":"private"')),
+  ).toEqual([
+    expect.objectContaining({
+      value: expect.stringContaining('"extractable":false'),
+    }),
+  ])
+
+  await page.reload()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  await page.getByRole('button', { name: 'Connect Passkey' }).click()
+  await expect(page.getByTestId('address')).toHaveText(address)
+  await sign(page, address, 'after log-in')
+  await expectNoSecretsStored(page)
+})
+
+test('email recovery stores neither the emailed bundle nor what it decrypts to', async ({
+  page,
+  playground,
+}) => {
+  const email = `recovers-${Date.now()}@example.com`
+  const { address, authenticator } = await signUp(page, 'recovers', email)
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await authenticator.clearCredentials()
+  const panel = page.getByRole('region', { name: 'Recover your wallet' })
+  await panel.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
+  await panel.getByRole('button', { name: 'Send code' }).click()
+  await expect(panel.getByRole('status')).toContainText(
+    `We sent a code to ${email}`,
+  )
+  const { secret } = await lastEmail(playground.sandbox.vendor, email)
+  await panel.getByLabel('Code from the email').fill(secret)
+  await panel.getByRole('button', { name: 'Continue' }).click()
+  await expect(panel.getByRole('status')).toHaveText(/Code accepted/)
+  // Mid-recovery: the page holds a key that can act for the user, in memory only.
+  await expectNoSecretsStored(page, { known: [secret] })
+  await panel.getByRole('button', { name: 'Create new passkey' }).click()
+  await panel.getByRole('button', { name: 'Sign in with new passkey' }).click()
+  await expect(page.getByTestId('address')).toHaveText(address)
+  await expectNoSecretsStored(page, { known: [secret] })
+})
+
+test('an exported seed phrase reaches no storage, message or response of the host page', async ({
+  page,
+}) => {
+  // Everything the host page receives from a frame: window messages and channel ports.
+  await page.addInitScript(() => {
+    const received: string[] = []
+    Object.assign(window, { receivedMessages: received })
+    const record = (event: MessageEvent) =>
+      received.push(JSON.stringify(event.data))
+    window.addEventListener('message', record)
+    const onmessage = Object.getOwnPropertyDescriptor(
+      MessagePort.prototype,
+      'onmessage',
+    )!
+    Object.defineProperty(MessagePort.prototype, 'onmessage', {
+      configurable: true,
+      get() {
+        return onmessage.get!.call(this)
+      },
+      set(handler: ((event: MessageEvent) => unknown) | null) {
+        onmessage.set!.call(
+          this,
+          handler &&
+            function (this: MessagePort, event: MessageEvent) {
+              record(event)
+              return handler.call(this, event)
+            },
+        )
+      },
+    })
+  })
+  const responses: Promise<string>[] = []
+  page.on('response', (response) =>
+    responses.push(response.text().catch(() => '')),
+  )
+  const { address } = await signUp(page, 'exports')
+  const panel = page.getByRole('region', { name: 'Export your wallet' })
+  await panel.getByRole('button', { name: 'Export seed phrase' }).click()
+  await panel.getByRole('checkbox', { name: /I understand/ }).check()
+  await panel.getByRole('button', { name: 'Show seed phrase' }).click()
+  const phrase = page
+    .frameLocator('.wcp-frame iframe')
+    .getByRole('region', { name: 'Secret recovery phrase' })
+  await expect(phrase).toBeVisible()
+  const mnemonic = (await phrase.getByRole('listitem').allTextContents()).join(
+    ' ',
+  )
+  expect(mnemonicToAccount(mnemonic).address).toBe(address)
+
+  await expectNoSecretsStored(page, { known: [mnemonic] })
+  const messages = await page.evaluate(
+    () =>
+      (window as unknown as { receivedMessages: string[] }).receivedMessages,
+  )
+  expect(messages.length).toBeGreaterThan(0)
+  expect(messages.filter((message) => message.includes(mnemonic))).toEqual([])
+  // The host page's own requests (the frame's are not its): the bundle is encrypted to the frame.
+  const hostBodies = await Promise.all(responses)
+  expect(hostBodies.length).toBeGreaterThan(0)
+  expect(hostBodies.filter((body) => body.includes(mnemonic))).toEqual([])
+  expect(
+    await page.evaluate(
+      (words) => document.documentElement.outerHTML.includes(words),
+      mnemonic.split(' ').slice(0, 3).join(' '),
+    ),
+  ).toBe(false)
+})
+
+test('walletConnectDeepLink: pairing and a signature store no account secret', async ({
+  page,
+  playground,
+}) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Pair with WalletConnect' }).click()
+  const uri = (await page.getByTestId('wc-uri').textContent())!.trim()
+  const wallet = await startSandboxWallet({
+    relayUrl: playground.sandbox.relay.url,
+    rpcUrls: playground.sandbox.rpcUrls,
+  })
+  try {
+    await wallet.pair(uri)
+    await expect(page.getByTestId('status')).toHaveText('connected')
+    await sign(page, wallet.address, 'over the relay')
+    // The session's topic routes relay messages; it opens nothing.
+    const topics = wallet.sessions().map((session) => session.topic)
+    expect(topics).toHaveLength(1)
+    const entries = await expectNoSecretsStored(page, { publicValues: topics })
+    expect(entries.some((entry) => entry.key.startsWith('wc@2:'))).toBe(true)
+  } finally {
+    await wallet.stop()
+  }
+})
+
+test('injectedWallet: connecting and signing store no secret', async ({
+  page,
+  playground,
+}) => {
+  const address = devAccount(5).address
+  await installTestWallet(page, {
+    address,
+    rpcUrls: playground.sandbox.rpcUrls,
+    chainId: 1,
+  })
+  await page.goto('/')
+  await page
+    .getByTestId('announced-wallets')
+    .getByRole('button', { name: 'Sandbox Injected Wallet' })
+    .click()
+  await expect(page.getByTestId('address')).toHaveText(address)
+  await sign(page, address, 'from the extension')
+  await expectNoSecretsStored(page)
+})

@@ -1,0 +1,166 @@
+import { expect, type Page } from '@playwright/test'
+import { type Address, type Hash, verifyMessage } from 'viem'
+import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
+import { tally } from '../tally.js'
+import { test } from './reliabilityTest.js'
+import { vendorSwitches } from './vendorSwitches.js'
+
+const signPath = '/public/v1/submit/sign_raw_payload'
+const signTransactionType = 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2'
+const alert = (page: Page) => page.locator('p.error[role=alert]')
+
+async function signUp(page: Page, userName: string) {
+  await page.goto('/')
+  const authenticator = await addVirtualAuthenticator(page)
+  await page.getByLabel('User name').fill(userName)
+  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  const address = (await page.getByTestId('address').textContent()) as Address
+  return { address, authenticator }
+}
+
+async function clickSign(page: Page, message: string) {
+  await page.getByLabel('Message').fill(message)
+  await page.getByRole('button', { name: 'Sign', exact: true }).click()
+}
+
+async function sign(page: Page, message: string) {
+  await clickSign(page, message)
+  await expect(page.getByTestId('signature')).toBeVisible()
+  return (await page.getByTestId('signature').textContent()) as Hash
+}
+
+/** The wallet is still connected to the same account, and signs again at once. */
+async function expectStillWorking(
+  page: Page,
+  address: Address,
+  message: string,
+) {
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  await expect(page.getByTestId('address')).toHaveText(address)
+  const signature = await sign(page, message)
+  expect(await verifyMessage({ address, message, signature })).toBe(true)
+}
+
+const vendorFaults = [
+  {
+    fault: 'http500',
+    shows: '500 Internal Server Error',
+    activities: [],
+  },
+  {
+    fault: 'http429',
+    shows: 'Too many requests. Please wait and try again in a few seconds',
+    activities: [],
+  },
+  {
+    fault: 'consensus',
+    shows: /needs the approval|consensus/i,
+    activities: ['ACTIVITY_STATUS_CONSENSUS_NEEDED'],
+  },
+  {
+    fault: 'failed',
+    shows: 'Expected COMPLETED status',
+    activities: ['ACTIVITY_STATUS_FAILED'],
+  },
+  {
+    fault: 'pending',
+    shows: 'Expected COMPLETED status',
+    activities: ['ACTIVITY_STATUS_PENDING'],
+  },
+] as const
+
+for (const { fault, shows, activities } of vendorFaults)
+  test(`vendor ${fault} on a signature: the user sees why, stays connected, and the retry signs once`, async ({
+    page,
+    playground,
+  }) => {
+    const vendor = vendorSwitches(playground.sandbox.vendor)
+    const { address } = await signUp(page, `fault-${fault}`)
+    const message = `fault ${fault} ${Date.now()}`
+    await vendor.arm(signPath, fault)
+    await clickSign(page, message)
+    await expect(alert(page)).toHaveText(shows)
+    expect(await vendor.signaturesOf(message)).toEqual(activities)
+
+    await expectStillWorking(page, address, message)
+    expect(
+      (await vendor.signaturesOf(message)).filter(
+        (status) => status === 'ACTIVITY_STATUS_COMPLETED',
+      ),
+    ).toHaveLength(1)
+  })
+
+test('a slow vendor: the signature arrives late, once', async ({
+  page,
+  playground,
+}) => {
+  const vendor = vendorSwitches(playground.sandbox.vendor)
+  const { address } = await signUp(page, 'slow')
+  const message = `slow ${Date.now()}`
+  await vendor.arm(signPath, 'delay', { delayMs: 3000 })
+  const startedAt = Date.now()
+  const signature = await sign(page, message)
+  expect(Date.now() - startedAt).toBeGreaterThanOrEqual(3000)
+  expect(await verifyMessage({ address, message, signature })).toBe(true)
+  expect(await vendor.signaturesOf(message)).toEqual([
+    'ACTIVITY_STATUS_COMPLETED',
+  ])
+})
+
+test('the browser offline and back: the signature waits for the network, then completes once', async ({
+  page,
+  context,
+  playground,
+}) => {
+  const vendor = vendorSwitches(playground.sandbox.vendor)
+  const { address } = await signUp(page, 'offline')
+  const message = `offline ${Date.now()}`
+  await context.setOffline(true)
+  tally('fault', 'browser offline during a passkey signature')
+  await clickSign(page, message)
+  // wagmi's mutation waits for the network instead of failing.
+  await expect(
+    page.getByRole('button', { name: 'Sign', exact: true }),
+  ).toBeDisabled()
+  expect(await vendor.signaturesOf(message)).toEqual([])
+  await context.setOffline(false)
+  const signature = (await page.getByTestId('signature').textContent()) as Hash
+  expect(await verifyMessage({ address, message, signature })).toBe(true)
+  expect(await vendor.signaturesOf(message)).toEqual([
+    'ACTIVITY_STATUS_COMPLETED',
+  ])
+  await expect(page.getByTestId('status')).toHaveText('connected')
+})
+
+test('the chain node crashes before a send: nothing is signed; after its restart the send confirms once', async ({
+  page,
+  playground,
+}) => {
+  const { address } = await signUp(page, 'chain-crash')
+  await page.getByRole('button', { name: /sandbox faucet/ }).click()
+  await expect(page.getByTestId('eth-balance')).toHaveText('1')
+  const vendor = vendorSwitches(playground.sandbox.vendor)
+  const transactionsSigned = async () =>
+    (await vendor.activities(signTransactionType)).length
+  const signedBefore = await transactionsSigned()
+  const anvil = playground.sandbox.anvils[1]!
+  await anvil.crash()
+  tally('fault', 'anvil crashed before a send')
+  try {
+    await page.getByLabel('ETH amount').fill('0.1')
+    await page.getByRole('button', { name: 'Send ETH' }).click()
+    await expect(alert(page)).toHaveText('HTTP request failed.')
+    await expect(page.getByTestId('status')).toHaveText('connected')
+    expect(await transactionsSigned()).toBe(signedBefore)
+  } finally {
+    await anvil.restart()
+  }
+  await page.getByRole('button', { name: 'Send ETH' }).click()
+  await expect(page.getByTestId('eth-tx-confirmed')).toContainText(
+    'Confirmed in block',
+  )
+  await expect(page.getByTestId('eth-balance')).toHaveText(/^0\.8999/)
+  expect(await transactionsSigned()).toBe(signedBefore + 1)
+  await expect(page.getByTestId('address')).toHaveText(address)
+})

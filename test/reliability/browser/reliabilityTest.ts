@@ -1,0 +1,23 @@
+import { test as base } from '@playwright/test'
+import {
+  type Playground,
+  startPlayground,
+} from '../../../playground/startPlayground.js'
+
+/**
+ * Playwright's `test` with a playground of its own per worker: the faults
+ * here crash and restart its processes, which the e2e suite's shared
+ * playground must never see.
+ */
+export const test = base.extend<object, { playground: Playground }>({
+  playground: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's parameters.
+    async ({}, use) => {
+      const playground = await startPlayground({ port: 0, strictPort: true })
+      await use(playground)
+      await playground.stop()
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ playground }, use) => use(playground.url),
+})

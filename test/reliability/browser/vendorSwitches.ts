@@ -1,0 +1,60 @@
+import { type Hex, hashMessage } from 'viem'
+import type { Sandbox } from '../../../sandbox/startSandbox.js'
+import type { Fault } from '../../../sandbox/vendor/Faults.js'
+import { tally } from '../tally.js'
+
+type VendorActivity = {
+  id: string
+  organizationId: string
+  type: string
+  status: string
+  intent: Record<string, Record<string, unknown>>
+  result: Record<string, Record<string, unknown>>
+}
+
+async function sandboxRequest(url: string, init?: RequestInit) {
+  const response = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json' },
+  })
+  if (!response.ok)
+    throw new Error(`${init?.method ?? 'GET'} ${url}: ${await response.text()}`)
+  return response.json()
+}
+
+/** The vendor emulator's test switches (sandbox/vendor/adminRoutes.ts). */
+export function vendorSwitches(vendor: Sandbox['vendor']) {
+  /** Every activity of this type the vendor has, in every organization. */
+  const activities = async (type: string) =>
+    (
+      (await sandboxRequest(
+        `${vendor.url}/sandbox/activities?type=${type}`,
+      )) as { activities: VendorActivity[] }
+    ).activities
+  return {
+    /** The next request to `path` meets `fault`; counted as a fault injected. */
+    async arm(path: string, fault: Fault['kind'], options: object = {}) {
+      await sandboxRequest(`${vendor.url}/sandbox/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ path, fault, ...options }),
+      })
+      tally('fault', `vendor ${fault} on ${path}`)
+    },
+    clear: () =>
+      sandboxRequest(`${vendor.url}/sandbox/faults`, { method: 'DELETE' }),
+    activities,
+    /** Signing activities the vendor holds for this message, by status. */
+    async signaturesOf(message: string) {
+      const payload: Hex = hashMessage(message)
+      return (await activities('ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2'))
+        .filter((activity) =>
+          Object.values(activity.intent).some(
+            (intent) =>
+              typeof intent.payload === 'string' &&
+              intent.payload.toLowerCase() === payload,
+          ),
+        )
+        .map((activity) => activity.status)
+    },
+  }
+}

@@ -1,0 +1,802 @@
+import { ApiKeyStamper } from '@turnkey/api-key-stamper'
+import {
+  decryptCredentialBundle,
+  generateP256KeyPair,
+  getPublicKey,
+} from '@turnkey/crypto'
+import { serializeTransaction } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authSubmits } from '../../../sandbox/vendor/authSubmits.js'
+import type { Endpoint } from '../../../sandbox/vendor/endpoint.js'
+import { exportSubmits } from '../../../sandbox/vendor/exportSubmits.js'
+import { queries } from '../../../sandbox/vendor/queries.js'
+import { specPaths } from '../../../sandbox/vendor/specPaths.js'
+import {
+  generateApiKeyPair,
+  startVendor,
+  type Vendor,
+} from '../../../sandbox/vendor/startVendor.js'
+import { submits } from '../../../sandbox/vendor/submits.js'
+import { SoftwareAuthenticator } from '../../helpers/softwareAuthenticator.js'
+import {
+  ethereumAccount,
+  lastEmail,
+  signUp,
+} from '../../helpers/vendorUsers.js'
+import { tally } from '../tally.js'
+
+/*
+ * Stamps from one organization never act on another. Two sibling
+ * sub-organizations, A and B, under the sandbox parent: every credential A
+ * holds (passkey, API key, and each kind of key the vendor hands out) is
+ * sent, correctly stamped, to every path the emulator serves, with B's ids
+ * in the body. The vendor's rules (notes/turnkey-api.md, "Sub-org
+ * credential + parent org ID" and "Parent credential + sub-org ID") say what
+ * each answer must be; B's state, read with B's own passkey, must not move.
+ */
+
+type Stamper = {
+  stamp(
+    body: string,
+  ): Promise<{ stampHeaderName: string; stampHeaderValue: string }>
+}
+type Answer = { status: number; body: any }
+type Path = { kind: 'query' | 'submit'; name: string; types: string[] }
+type Credential = { name: string; kind: 'apiKey' | 'passkey'; stamper: Stamper }
+
+// The vendor's rules for a credential outside the organization it names.
+const parentMayAct = new Set([
+  'init_user_email_recovery',
+  'email_auth',
+  'init_otp_auth',
+  'otp_auth',
+])
+const subOrgMayUseParentId = new Set([
+  'whoami',
+  'create_read_write_session',
+  'stamp_login',
+])
+const notFoundMessage = {
+  apiKey:
+    'could not find public key in organization or its parent organization',
+  passkey:
+    'credential ID could not be found in organization or its parent organization',
+}
+const refused = (status: number, code: number, message: string) => ({
+  status,
+  body: { code, message, details: [] },
+})
+const notAuthorized = refused(403, 7, 'request not authorized')
+
+let vendor: Vendor
+let parentKey: Stamper
+/** Every path the emulator serves: its own tables, and spec paths it answers without one. */
+let paths: Path[]
+let a: Awaited<ReturnType<typeof signUp>>
+/** Every credential A holds. */
+let credentials: Credential[]
+/** B, and ids from its state that a request could name. */
+let b: Awaited<ReturnType<typeof signUp>> & {
+  walletId: string
+  authenticatorId: string
+  apiKeyId: string
+  apiPublicKey: string
+  userTagId: string
+  otpId: string
+  otpCode: string
+  activityId: string
+  fingerprint: string
+}
+/** What an attacker brings: keys and a passkey of its own. */
+const intruder = {
+  target: generateP256KeyPair(),
+  apiKey: generateApiKeyPair(),
+  passkey: new SoftwareAuthenticator(),
+}
+
+const keyStamper = (privateKey: string): Stamper =>
+  new ApiKeyStamper({
+    apiPrivateKey: privateKey,
+    apiPublicKey: Buffer.from(
+      getPublicKey(Buffer.from(privateKey, 'hex'), true),
+    ).toString('hex'),
+  })
+
+/** POSTs `body` stamped by `stamper` (none when undefined). */
+async function post(
+  path: string,
+  body: Record<string, unknown>,
+  stamper: Stamper | undefined,
+): Promise<Answer> {
+  const text = JSON.stringify(body)
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+  }
+  if (stamper) {
+    const { stampHeaderName, stampHeaderValue } = await stamper.stamp(text)
+    headers[stampHeaderName] = stampHeaderValue
+  }
+  const response = await fetch(`${vendor.url}/public/v1/${path}`, {
+    method: 'POST',
+    headers,
+    body: text,
+  })
+  return { status: response.status, body: await response.json() }
+}
+
+/** The request for `path` on `organizationId`, stamped by `stamper`: a query's fields sit beside the id, an activity's under `parameters`. */
+function send(
+  { kind, name }: Path,
+  type: string,
+  organizationId: string,
+  parameters: Record<string, unknown>,
+  stamper: Stamper | undefined,
+) {
+  return post(
+    `${kind}/${name}`,
+    kind === 'query'
+      ? { organizationId, ...parameters }
+      : {
+          type,
+          timestampMs: String(vendor.clock.now()),
+          organizationId,
+          parameters,
+        },
+    stamper,
+  )
+}
+
+/** An activity that must complete; its result. */
+async function activity(
+  name: string,
+  type: string,
+  organizationId: string,
+  parameters: Record<string, unknown>,
+  stamper: Stamper,
+) {
+  const answer = await send(
+    { kind: 'submit', name, types: [type] },
+    type,
+    organizationId,
+    parameters,
+    stamper,
+  )
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  return answer.body.activity
+}
+
+const appName = { appName: 'Cross-organization check' }
+
+/**
+ * Plausible parameters for each path, naming B's things: its user, wallet,
+ * address, keys, pending code, activity awaiting a vote.
+ */
+function parametersOnB(name: string): Record<string, unknown> {
+  const target = intruder.target.publicKeyUncompressed
+  const unsignedTransaction = serializeTransaction({
+    chainId: 1,
+    type: 'eip1559',
+    to: b.address,
+    value: 1n,
+    nonce: 0,
+    gas: 21_000n,
+    maxFeePerGas: 1n,
+    maxPriorityFeePerGas: 1n,
+  })
+  const byPath: Record<string, Record<string, unknown>> = {
+    whoami: {},
+    get_user: { userId: b.userId },
+    list_users: {},
+    get_wallet: { walletId: b.walletId },
+    list_wallets: {},
+    list_wallet_accounts: { walletId: b.walletId },
+    get_activity: { activityId: b.activityId },
+    list_activities: {},
+    get_api_keys: { userId: b.userId },
+    get_authenticators: { userId: b.userId },
+    get_organization: {},
+    list_suborgs: { filterType: 'EMAIL', filterValue: b.email },
+    create_sub_organization: {
+      subOrganizationName: 'Taken over',
+      rootQuorumThreshold: 1,
+      rootUsers: [
+        {
+          userName: 'intruder',
+          userEmail: b.email,
+          apiKeys: [
+            {
+              apiKeyName: 'intruder',
+              publicKey: intruder.apiKey.publicKey,
+              curveType: 'API_KEY_CURVE_P256',
+            },
+          ],
+          authenticators: [],
+          oauthProviders: [],
+        },
+      ],
+    },
+    create_wallet: {
+      walletName: 'Intruder wallet',
+      accounts: [ethereumAccount],
+    },
+    create_wallet_accounts: {
+      walletId: b.walletId,
+      accounts: [{ ...ethereumAccount, path: "m/44'/60'/1'/0/0" }],
+    },
+    create_authenticators: {
+      userId: b.userId,
+      authenticators: [intruder.passkey.register('Intruder')],
+    },
+    delete_authenticators: {
+      userId: b.userId,
+      authenticatorIds: [b.authenticatorId],
+    },
+    create_api_keys: {
+      userId: b.userId,
+      apiKeys: [
+        {
+          apiKeyName: 'intruder',
+          publicKey: intruder.apiKey.publicKey,
+          curveType: 'API_KEY_CURVE_P256',
+        },
+      ],
+    },
+    delete_api_keys: { userId: b.userId, apiKeyIds: [b.apiKeyId] },
+    update_user: {
+      userId: b.userId,
+      userName: 'intruder',
+      userEmail: 'intruder@example.com',
+      userTagIds: [b.userTagId],
+    },
+    create_user_tag: { userTagName: 'intruders', userIds: [b.userId] },
+    sign_raw_payload: {
+      signWith: b.address,
+      payload: `0x${'ab'.repeat(32)}`,
+      encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+      hashFunction: 'HASH_FUNCTION_NO_OP',
+    },
+    sign_raw_payloads: {
+      signWith: b.address,
+      payloads: [`0x${'ab'.repeat(32)}`],
+      encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+      hashFunction: 'HASH_FUNCTION_NO_OP',
+    },
+    sign_transaction: {
+      signWith: b.address,
+      unsignedTransaction,
+      type: 'TRANSACTION_TYPE_ETHEREUM',
+    },
+    init_user_email_recovery: {
+      email: b.email,
+      targetPublicKey: target,
+      expirationSeconds: '900',
+      emailCustomization: appName,
+    },
+    recover_user: {
+      userId: b.userId,
+      authenticator: intruder.passkey.register('Intruder'),
+    },
+    email_auth: {
+      email: b.email,
+      targetPublicKey: target,
+      emailCustomization: appName,
+    },
+    init_otp_auth: {
+      otpType: 'OTP_TYPE_EMAIL',
+      contact: b.email,
+      ...appName,
+    },
+    otp_auth: {
+      otpId: b.otpId,
+      otpCode: b.otpCode,
+      targetPublicKey: target,
+    },
+    create_read_write_session: { targetPublicKey: target, userId: b.userId },
+    stamp_login: {
+      publicKey: intruder.apiKey.publicKey,
+      expirationSeconds: '900',
+    },
+    export_wallet: { walletId: b.walletId, targetPublicKey: target },
+    export_wallet_account: { address: b.address, targetPublicKey: target },
+    approve_activity: { fingerprint: b.fingerprint },
+    reject_activity: { fingerprint: b.fingerprint },
+  }
+  const parameters = byPath[name]
+  if (!parameters)
+    throw new Error(`no parameters naming B for ${name}: add them here`)
+  return parameters
+}
+
+/** B as B sees it through its own passkey, and the emails it was sent. */
+async function stateOfB() {
+  const read = async (name: string, fields: Record<string, unknown> = {}) => {
+    const answer = await post(
+      `query/${name}`,
+      { organizationId: b.organizationId, ...fields },
+      b.passkey.stamper(),
+    )
+    expect(answer.status).toBe(200)
+    return answer.body
+  }
+  const outbox = await fetch(
+    `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(b.email)}`,
+  )
+  return {
+    organization: await read('get_organization'),
+    accounts: await read('list_wallet_accounts'),
+    activities: await read('list_activities'),
+    apiKeys: await read('get_api_keys', { userId: b.userId }),
+    authenticators: await read('get_authenticators', { userId: b.userId }),
+    emails: await outbox.json(),
+  }
+}
+
+/** The parent as its backend sees it: its organization, activities and sub-organizations. */
+async function stateOfParent() {
+  const read = async (name: string) => {
+    const answer = await post(
+      `query/${name}`,
+      { organizationId: vendor.parentOrganizationId },
+      parentKey,
+    )
+    expect(answer.status).toBe(200)
+    return answer.body
+  }
+  return {
+    organization: await read('get_organization'),
+    activities: await read('list_activities'),
+    subOrganizations: await read('list_suborgs'),
+  }
+}
+
+/** B's identifiers, lower case: none may appear in an answer to A (beyond what A sent). */
+function idsOfB() {
+  return [
+    b.organizationId,
+    b.userId,
+    b.walletId,
+    b.address,
+    b.email,
+    b.authenticatorId,
+    b.apiKeyId,
+    b.apiPublicKey,
+    b.userTagId,
+    b.activityId,
+    b.fingerprint,
+    b.passkey.credentialId,
+  ].map((id) => id.toLowerCase())
+}
+
+/** What `answer` says beyond an echo of the request (an activity's `intent`). */
+function beyondEcho(answer: Answer) {
+  const { activity: record, ...rest } = answer.body ?? {}
+  const { intent: _echo, ...activityRest } = record ?? {}
+  return JSON.stringify({ ...rest, activity: activityRest }).toLowerCase()
+}
+
+const sessionClaims = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8'))
+
+beforeAll(async () => {
+  vendor = await startVendor()
+  const parent = vendor.parentApiKey
+  parentKey = keyStamper(parent.privateKey)
+  a = await signUp(vendor, 'ada')
+  const bUser = await signUp(vendor, 'bob')
+  const onA = a.organizationId
+  const onB = bUser.organizationId
+
+  // The paths: the emulator's tables, and spec paths it answers rather than calling unimplemented.
+  const tables: Record<string, Endpoint> = {
+    ...queries,
+    ...submits,
+    ...authSubmits,
+    ...exportSubmits,
+  }
+  paths = Object.entries(tables).map(([name, endpoint]) => ({
+    kind: endpoint.kind,
+    name,
+    types: endpoint.kind === 'submit' ? Object.keys(endpoint.resultKeys) : [],
+  }))
+  for (const kind of ['query', 'submit'] as const)
+    for (const name of specPaths[kind]) {
+      if (name in tables) continue
+      const type = `ACTIVITY_TYPE_${name.toUpperCase()}`
+      const path: Path = { kind, name, types: kind === 'submit' ? [type] : [] }
+      const answer = await send(path, type, onB, {}, undefined)
+      if (answer.status !== 501) paths.push(path)
+    }
+
+  // A's credentials: each kind of key the vendor hands a user, and its passkey.
+  const apiKey = generateApiKeyPair()
+  await activity(
+    'create_api_keys',
+    'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+    onA,
+    {
+      userId: a.userId,
+      apiKeys: [
+        {
+          apiKeyName: 'ada api key',
+          publicKey: apiKey.publicKey,
+          curveType: 'API_KEY_CURVE_P256',
+        },
+      ],
+    },
+    a.passkey.stamper(),
+  )
+  const sessionTarget = generateP256KeyPair()
+  const session = await activity(
+    'create_read_write_session',
+    'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2',
+    vendor.parentOrganizationId,
+    { targetPublicKey: sessionTarget.publicKeyUncompressed },
+    a.passkey.stamper(),
+  )
+  const loginKey = generateApiKeyPair()
+  await activity(
+    'stamp_login',
+    'ACTIVITY_TYPE_STAMP_LOGIN',
+    vendor.parentOrganizationId,
+    { publicKey: loginKey.publicKey },
+    a.passkey.stamper(),
+  )
+  const emailTarget = generateP256KeyPair()
+  await activity(
+    'email_auth',
+    'ACTIVITY_TYPE_EMAIL_AUTH_V3',
+    onA,
+    {
+      email: a.email,
+      targetPublicKey: emailTarget.publicKeyUncompressed,
+      emailCustomization: appName,
+    },
+    parentKey,
+  )
+  const emailKey = decryptCredentialBundle(
+    (await lastEmail(vendor, a.email)).secret,
+    emailTarget.privateKey,
+  )
+  const recoveryTarget = generateP256KeyPair()
+  await activity(
+    'init_user_email_recovery',
+    'ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2',
+    onA,
+    {
+      email: a.email,
+      targetPublicKey: recoveryTarget.publicKeyUncompressed,
+      emailCustomization: appName,
+    },
+    parentKey,
+  )
+  const recoveryKey = decryptCredentialBundle(
+    (await lastEmail(vendor, a.email)).secret,
+    recoveryTarget.privateKey,
+  )
+  const otp = await activity(
+    'init_otp_auth',
+    'ACTIVITY_TYPE_INIT_OTP_AUTH_V3',
+    onA,
+    { otpType: 'OTP_TYPE_EMAIL', contact: a.email, ...appName },
+    parentKey,
+  )
+  const otpTarget = generateP256KeyPair()
+  const otpSession = await activity(
+    'otp_auth',
+    'ACTIVITY_TYPE_OTP_AUTH',
+    onA,
+    {
+      otpId: otp.result.initOtpAuthResultV2.otpId,
+      otpCode: (await lastEmail(vendor, a.email)).secret,
+      targetPublicKey: otpTarget.publicKeyUncompressed,
+    },
+    parentKey,
+  )
+  credentials = [
+    { name: "A's passkey", kind: 'passkey', stamper: a.passkey.stamper() },
+    {
+      name: "A's API key",
+      kind: 'apiKey',
+      stamper: keyStamper(apiKey.privateKey),
+    },
+    {
+      name: "A's read-write session key",
+      kind: 'apiKey',
+      stamper: keyStamper(
+        decryptCredentialBundle(
+          session.result.createReadWriteSessionResultV2.credentialBundle,
+          sessionTarget.privateKey,
+        ),
+      ),
+    },
+    {
+      name: "A's login session key",
+      kind: 'apiKey',
+      stamper: keyStamper(loginKey.privateKey),
+    },
+    {
+      name: "A's email-auth key",
+      kind: 'apiKey',
+      stamper: keyStamper(emailKey),
+    },
+    {
+      name: "A's recovery key",
+      kind: 'apiKey',
+      stamper: keyStamper(recoveryKey),
+    },
+    {
+      name: "A's OTP session key",
+      kind: 'apiKey',
+      stamper: keyStamper(
+        decryptCredentialBundle(
+          otpSession.result.otpAuthResult.credentialBundle,
+          otpTarget.privateKey,
+        ),
+      ),
+    },
+  ]
+
+  // B's state: an API key, a tag, a code waiting to be used, an activity waiting for a vote.
+  const bKey = generateApiKeyPair()
+  await activity(
+    'create_api_keys',
+    'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+    onB,
+    {
+      userId: bUser.userId,
+      apiKeys: [
+        {
+          apiKeyName: 'bob api key',
+          publicKey: bKey.publicKey,
+          curveType: 'API_KEY_CURVE_P256',
+        },
+      ],
+    },
+    bUser.passkey.stamper(),
+  )
+  const tag = await activity(
+    'create_user_tag',
+    'ACTIVITY_TYPE_CREATE_USER_TAG',
+    onB,
+    { userTagName: 'friends', userIds: [] },
+    bUser.passkey.stamper(),
+  )
+  const bOtp = await activity(
+    'init_otp_auth',
+    'ACTIVITY_TYPE_INIT_OTP_AUTH_V3',
+    onB,
+    { otpType: 'OTP_TYPE_EMAIL', contact: bUser.email, ...appName },
+    parentKey,
+  )
+  vendor.faults.arm('/public/v1/submit/create_user_tag', { kind: 'consensus' })
+  const awaitingVote = await activity(
+    'create_user_tag',
+    'ACTIVITY_TYPE_CREATE_USER_TAG',
+    onB,
+    { userTagName: 'awaiting a vote', userIds: [bUser.userId] },
+    bUser.passkey.stamper(),
+  )
+  expect(awaitingVote.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED')
+  const read = (name: string, fields: Record<string, unknown>) =>
+    post(
+      `query/${name}`,
+      { organizationId: onB, ...fields },
+      bUser.passkey.stamper(),
+    )
+  const wallets = await read('list_wallets', {})
+  const keys = await read('get_api_keys', { userId: bUser.userId })
+  const authenticators = await read('get_authenticators', {
+    userId: bUser.userId,
+  })
+  b = {
+    ...bUser,
+    walletId: wallets.body.wallets[0].walletId,
+    authenticatorId: authenticators.body.authenticators[0].authenticatorId,
+    apiKeyId: keys.body.apiKeys[0].apiKeyId,
+    apiPublicKey: bKey.publicKey,
+    userTagId: tag.result.createUserTagResult.userTagId,
+    otpId: bOtp.result.initOtpAuthResultV2.otpId,
+    otpCode: (await lastEmail(vendor, bUser.email)).secret,
+    activityId: awaitingVote.id,
+    fingerprint: awaitingVote.fingerprint,
+  }
+})
+afterAll(() => vendor?.stop())
+
+/** Each path with each activity type it takes (a query once). */
+function* requests() {
+  for (const path of paths)
+    for (const type of path.types.length ? path.types : [''])
+      yield { path, type, label: `${path.kind}/${path.name} ${type}`.trim() }
+}
+
+const shown = (answer: Answer) =>
+  `${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`
+
+describe('stamps from one organization never act on another', () => {
+  it('covers every path the emulator serves, each with parameters naming B', () => {
+    const names = paths.map((path) => path.name)
+    // Its tables, and the two votes it answers outside them.
+    expect(names).toEqual(
+      expect.arrayContaining(['approve_activity', 'reject_activity']),
+    )
+    expect(new Set(names).size).toBe(names.length)
+    for (const name of names) expect(parametersOnB(name)).toBeTypeOf('object')
+    expect(credentials.map((credential) => credential.name)).toHaveLength(7)
+  })
+
+  it('refuses every credential of A naming B, on every path, as not found; B is unchanged', async () => {
+    const before = await stateOfB()
+    const wrong: string[] = []
+    for (const credential of credentials)
+      for (const { path, type, label } of requests()) {
+        const answer = await send(
+          path,
+          type,
+          b.organizationId,
+          parametersOnB(path.name),
+          credential.stamper,
+        )
+        tally('badInput', `cross-organization ${label}`)
+        const expected = refused(401, 16, notFoundMessage[credential.kind])
+        if (JSON.stringify(answer) !== JSON.stringify(expected))
+          wrong.push(`${credential.name} ${label}: ${shown(answer)}`)
+      }
+    expect(wrong).toEqual([])
+    expect(await stateOfB()).toEqual(before)
+  })
+
+  it('lets a credential of A name the parent only to act on A itself (who am I, sessions); the parent and B are unchanged', async () => {
+    const beforeB = await stateOfB()
+    const beforeParent = await stateOfParent()
+    const wrong: string[] = []
+    for (const credential of credentials)
+      for (const { path, type, label } of requests()) {
+        const answer = await send(
+          path,
+          type,
+          vendor.parentOrganizationId,
+          parametersOnB(path.name),
+          credential.stamper,
+        )
+        let problem: string | undefined
+        if (!subOrgMayUseParentId.has(path.name)) {
+          tally('badInput', `cross-organization ${label}`)
+          if (JSON.stringify(answer) !== JSON.stringify(notAuthorized))
+            problem = 'expected 403 request not authorized'
+        } else if (path.name === 'whoami') {
+          if (
+            answer.status !== 200 ||
+            answer.body.organizationId !== a.organizationId ||
+            answer.body.userId !== a.userId
+          )
+            problem = "expected A's own organization and user"
+        } else if (path.name === 'create_read_write_session') {
+          // A session for B's user: the request acts on A, where B's user is not.
+          tally('badInput', `cross-organization ${label}`)
+          if (
+            JSON.stringify(answer) !==
+            JSON.stringify(refused(404, 5, 'no user found with the given ID'))
+          )
+            problem = "expected 404: B's user is not in A"
+        } else if (path.name === 'stamp_login') {
+          const claims =
+            answer.status === 200 &&
+            sessionClaims(answer.body.activity.result.stampLoginResult.session)
+          if (
+            !claims ||
+            claims.organization_id !== a.organizationId ||
+            claims.user_id !== a.userId
+          )
+            problem = "expected a login session of A's own user"
+        } else problem = 'a path the rules do not name: add it here'
+        if (problem)
+          wrong.push(
+            `${credential.name} ${label}: ${problem}, got ${shown(answer)}`,
+          )
+      }
+    expect(wrong).toEqual([])
+    expect(await stateOfB()).toEqual(beforeB)
+    expect(await stateOfParent()).toEqual(beforeParent)
+  })
+
+  it("never lets a credential of A reach B's things through A's own organization", async () => {
+    const before = await stateOfB()
+    const ids = idsOfB()
+    const wrong: string[] = []
+    for (const credential of credentials)
+      for (const { path, type, label } of requests()) {
+        const answer = await send(
+          path,
+          type,
+          a.organizationId,
+          parametersOnB(path.name),
+          credential.stamper,
+        )
+        tally('badInput', `cross-organization ${label}`)
+        // Refusals may name what was asked for; an answer that succeeded must not show B.
+        if (answer.status !== 200) continue
+        const text = beyondEcho(answer)
+        const leaked = ids.filter((id) => text.includes(id))
+        if (leaked.length)
+          wrong.push(`${credential.name} ${label}: shows ${leaked.join(', ')}`)
+      }
+    expect(wrong).toEqual([])
+    expect(await stateOfB()).toEqual(before)
+  })
+
+  it("answers one body sent at once by A and by B (naming the parent) with each one's own session", async () => {
+    const sessionOf = (answer: Answer) =>
+      answer.body.activity?.result?.createReadWriteSessionResultV2
+    for (let i = 0; i < 5; i++) {
+      const body = {
+        type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2',
+        timestampMs: String(vendor.clock.now()),
+        organizationId: vendor.parentOrganizationId,
+        parameters: {
+          targetPublicKey: generateP256KeyPair().publicKeyUncompressed,
+        },
+      }
+      const path = 'submit/create_read_write_session'
+      const [byA, byB, byAAgain] = await Promise.all([
+        post(path, body, a.passkey.stamper()),
+        post(path, body, b.passkey.stamper()),
+        post(path, body, a.passkey.stamper()),
+      ])
+      tally(
+        'badInput',
+        'cross-organization concurrent create_read_write_session',
+      )
+      expect(sessionOf(byA)).toMatchObject({
+        organizationId: a.organizationId,
+        userId: a.userId,
+      })
+      expect(sessionOf(byB)).toMatchObject({
+        organizationId: b.organizationId,
+        userId: b.userId,
+      })
+      // Within one organization the same body is still one activity (a retry).
+      expect(byAAgain.body.activity.id).toBe(byA.body.activity.id)
+    }
+  })
+
+  it("refuses the parent's key on B wherever a parent may not act; B is unchanged", async () => {
+    const before = await stateOfB()
+    const wrong: string[] = []
+    for (const { path, type, label } of requests()) {
+      // A parent may read a sub-org and start its recovery and sign-ins: not done here, they change B.
+      if (parentMayAct.has(path.name)) continue
+      const answer = await send(
+        path,
+        type,
+        b.organizationId,
+        parametersOnB(path.name),
+        parentKey,
+      )
+      if (path.kind === 'query') {
+        if (answer.status !== 200)
+          wrong.push(`parent ${label}: expected a read, got ${shown(answer)}`)
+        continue
+      }
+      tally('badInput', `cross-organization ${label}`)
+      if (JSON.stringify(answer) !== JSON.stringify(notAuthorized))
+        wrong.push(`parent ${label}: ${shown(answer)}`)
+    }
+    expect(wrong).toEqual([])
+    expect(await stateOfB()).toEqual(before)
+    // B's own code was never spent by the tries: it still signs B in.
+    const otpTarget = generateP256KeyPair()
+    const signedIn = await activity(
+      'otp_auth',
+      'ACTIVITY_TYPE_OTP_AUTH',
+      b.organizationId,
+      {
+        otpId: b.otpId,
+        otpCode: b.otpCode,
+        targetPublicKey: otpTarget.publicKeyUncompressed,
+      },
+      parentKey,
+    )
+    expect(signedIn.result.otpAuthResult.userId).toBe(b.userId)
+  })
+})

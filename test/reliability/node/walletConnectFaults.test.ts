@@ -1,0 +1,121 @@
+import { connect, getConnection, signMessage } from '@wagmi/core'
+import { type Hex, hexToString, verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { type Relay, startRelay } from '../../../sandbox/relay/startRelay.js'
+import type { SandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
+import { tally } from '../tally.js'
+import { walletConnectHost } from './walletConnectHost.js'
+
+const rpcUrls = inject('sandbox').rpcUrls
+let relay: Relay
+const wallets: SandboxWallet[] = []
+beforeAll(async () => {
+  relay = await startRelay()
+})
+afterAll(async () => {
+  for (const wallet of wallets) await wallet.stop().catch(() => undefined)
+  await relay.stop()
+})
+
+async function host() {
+  const created = await walletConnectHost({ relayUrl: relay.url, rpcUrls })
+  wallets.push(created.wallet)
+  return created
+}
+
+async function connectedHost() {
+  const created = await host()
+  const shown = created.nextUri()
+  const connecting = connect(created.config, { connector: created.connector })
+  await created.wallet.pair(await shown)
+  await connecting
+  return created
+}
+
+/**
+ * Resolves once `client` has tried to reach the relay a second time: the SDK
+ * retries a second after a refused try, so the relay refused it at least once.
+ */
+function refusedOnce(client: SandboxWallet['client']) {
+  const signJWT = vi.spyOn(client.core.crypto, 'signJWT')
+  return vi.waitUntil(() => signJWT.mock.calls.length >= 2, {
+    timeout: 10_000,
+  })
+}
+
+/** Resolves once `client` is connected to the relay again. */
+const reconnected = (client: SandboxWallet['client']) =>
+  new Promise((resolve) => client.core.relayer.once('relayer_connect', resolve))
+
+/** The personal_sign requests for `message` the wallet received. */
+const requestsToSign = (wallet: SandboxWallet, message: string) =>
+  wallet.received.filter(
+    ({ method, params }) =>
+      method === 'personal_sign' &&
+      hexToString((params as [Hex])[0]) === message,
+  )
+
+describe('walletConnectDeepLink when the relay dies', () => {
+  it('killed during pairing: once it is back, the wallet pairs and connect() resolves with one session', async () => {
+    const { config, connector, wallet, nextUri } = await host()
+    const shown = nextUri()
+    const connecting = connect(config, { connector })
+    const uri = await shown
+    tally('fault', 'relay killed during pairing')
+    await relay.crash()
+    const refused = refusedOnce(wallet.client)
+    const pairing = wallet.pair(uri)
+    await refused
+    await relay.restart()
+    await pairing
+    const connected = await connecting
+    expect(connected.accounts).toEqual([wallet.address])
+    expect(getConnection(config).status).toBe('connected')
+    expect(wallet.sessions()).toHaveLength(1)
+  })
+
+  it('killed while the wallet holds a personal_sign: after the restart the answer arrives, signed once', async () => {
+    const { config, wallet } = await connectedHost()
+    wallet.requests = 'hold'
+    const message = 'signed across a relay crash'
+    const held = wallet.waitForRequest()
+    const signing = signMessage(config, { message })
+    await held
+    tally('fault', 'relay killed while personal_sign waits at the wallet')
+    const refused = refusedOnce(wallet.client)
+    await relay.crash()
+    await refused
+    const back = reconnected(wallet.client)
+    await relay.restart()
+    await back
+    await wallet.answerHeld()
+    const signature = await signing
+    expect(
+      await verifyMessage({ address: wallet.address, message, signature }),
+    ).toBe(true)
+    expect(requestsToSign(wallet, message)).toHaveLength(1)
+    expect(getConnection(config).status).toBe('connected')
+  })
+
+  it('killed while the wallet holds a personal_sign, which it answers while the relay is down: the answer arrives after the restart', async () => {
+    const { config, wallet } = await connectedHost()
+    wallet.requests = 'hold'
+    const message = 'answered while the relay is down'
+    const held = wallet.waitForRequest()
+    const signing = signMessage(config, { message })
+    await held
+    tally('fault', 'relay down when the wallet answers personal_sign')
+    await relay.crash()
+    const refused = refusedOnce(wallet.client)
+    const answering = wallet.answerHeld()
+    await refused
+    await relay.restart()
+    await answering
+    const signature = await signing
+    expect(
+      await verifyMessage({ address: wallet.address, message, signature }),
+    ).toBe(true)
+    expect(requestsToSign(wallet, message)).toHaveLength(1)
+    expect(getConnection(config).status).toBe('connected')
+  })
+})

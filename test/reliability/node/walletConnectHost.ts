@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto'
+import { createConfig, createStorage } from '@wagmi/core'
+import { http } from 'viem'
+import {
+  type SandboxChainUrls,
+  sandboxChains,
+} from '../../../sandbox/chains.js'
+import { startSandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
+import { walletConnectDeepLink } from '../../../src/walletconnect/walletConnectDeepLink.js'
+
+/**
+ * A host config with walletConnectDeepLink on `relayUrl` (memory storage) and
+ * a fresh sandbox wallet on the same relay, not yet paired.
+ */
+export async function walletConnectHost({
+  relayUrl,
+  rpcUrls,
+}: {
+  relayUrl: string
+  rpcUrls: SandboxChainUrls
+}) {
+  const [ethereum, base] = sandboxChains(rpcUrls)
+  const memory = new Map<string, string>()
+  const config = createConfig({
+    chains: [ethereum, base],
+    connectors: [
+      walletConnectDeepLink({
+        projectId: '00000000000000000000000000000000',
+        relayUrl,
+        metadata: {
+          name: 'Host',
+          description: 'reliability test host',
+          url: 'http://localhost',
+          icons: [],
+        },
+        // One SDK core per config: configs in one process must not share it.
+        storagePrefix: `host-${randomUUID()}`,
+      }),
+    ],
+    storage: createStorage({
+      key: 'host',
+      storage: {
+        getItem: (key) => memory.get(key) ?? null,
+        setItem: (key, value) => void memory.set(key, value),
+        removeItem: (key) => void memory.delete(key),
+      },
+    }),
+    transports: {
+      [ethereum.id]: http(rpcUrls[ethereum.id]),
+      [base.id]: http(rpcUrls[base.id]),
+    },
+  })
+  const wallet = await startSandboxWallet({ relayUrl, rpcUrls })
+  const connector = config.connectors[0]!
+  /** The next pairing URI the connector shows; ask before calling connect(). */
+  const nextUri = () =>
+    new Promise<string>((resolve) => {
+      const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
+        if (type !== 'display_uri') return
+        connector.emitter.off('message', onMessage)
+        resolve(data as string)
+      }
+      connector.emitter.on('message', onMessage)
+    })
+  return { config, connector, wallet, nextUri }
+}
