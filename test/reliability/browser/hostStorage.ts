@@ -46,13 +46,12 @@ export function readHostStorage(page: Page): Promise<StoredEntry[]> {
         const objects = database.transaction(store).objectStore(store)
         const keys = await settled(objects.getAllKeys())
         const values = await settled(objects.getAll())
-        keys.forEach((key, index) =>
+        for (const [index, key] of keys.entries())
           entries.push({
             place: `IndexedDB ${name}/${store}`,
             key: String(key),
             value: asText(values[index]),
-          }),
-        )
+          })
       }
       database.close()
     }
