@@ -1,7 +1,8 @@
 /**
  * `npm test`: check (types + lint), then unit, reliability and integration (vitest), then
- * e2e (Playwright in Debian Chromium). Prints one count per suite and a final
- * "N passed, N failed" line; exits non-zero if anything failed.
+ * the reliability browser suite and e2e (Playwright in Debian Chromium). Prints one count
+ * per suite, the reliability summary (faults injected, bad inputs tried, requests under
+ * load) and a final "N passed, N failed" line; exits non-zero if anything failed.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
