@@ -702,19 +702,46 @@ describe('injectedWallet hears the wallet', () => {
     expect(config.state.chainId).toBe(base.id)
   })
 
-  it('an empty account list disconnects', async () => {
+  it('an empty account list (the wallet locked) disconnects; then only the accounts are heard', async () => {
     const { wallet, config } = await connected()
     wallet.emit('accountsChanged', [])
     expect(config.state.status).toBe('disconnected')
     expect(config.state.connections.size).toBe(0)
+    expect(wallet.listening()).toBe(1)
+    wallet.emit('chainChanged', '0x2105')
+    expect(config.state.status).toBe('disconnected')
+  })
+
+  it('the wallet unlocked again reconnects by itself, as wagmi injected() does', async () => {
+    const { wallet, config, connector } = await connected()
+    wallet.emit('accountsChanged', [])
+    wallet.state.chainId = base.id
+    wallet.emit('accountsChanged', [bob])
+    await vi.waitFor(() => expect(config.state.status).toBe('connected'))
+    expect(config.state.connections.get(connector.uid)).toMatchObject({
+      accounts: [bobChecksummed],
+      chainId: base.id,
+    })
+    // Listening as a connection again: the next change is followed.
+    wallet.emit('accountsChanged', [alice])
+    expect(config.state.connections.get(connector.uid)?.accounts).toEqual([
+      aliceChecksummed,
+    ])
+  })
+
+  it('after a disconnect in the app, the wallet is not heard: unlocking it does not reconnect', async () => {
+    const { wallet, config } = await connected()
+    await disconnect(config)
     expect(wallet.listening()).toBe(0)
+    wallet.emit('accountsChanged', [bob])
+    expect(config.state.status).toBe('disconnected')
   })
 
   it('a disconnect event disconnects', async () => {
     const { wallet, config } = await connected()
     wallet.emit('disconnect', providerError(4900))
     expect(config.state.status).toBe('disconnected')
-    expect(wallet.listening()).toBe(0)
+    expect(wallet.listening()).toBe(1)
   })
 
   it("MetaMask's 1013 disconnect event while the accounts remain keeps the connection", async () => {
@@ -741,6 +768,6 @@ describe('injectedWallet hears the wallet', () => {
     wallet.state.authorized = false
     wallet.emit('disconnect', providerError(1013))
     await vi.waitFor(() => expect(config.state.status).toBe('disconnected'))
-    expect(wallet.listening()).toBe(0)
+    expect(wallet.listening()).toBe(1)
   })
 })

@@ -151,23 +151,34 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
           ),
         )
 
-      const events = [
+      type Events = readonly (readonly [
+        string,
+        () => (...args: any[]) => void,
+      ])[]
+      const whileConnected: Events = [
         ['accountsChanged', () => connector.onAccountsChanged],
         ['chainChanged', () => connector.onChainChanged],
         ['disconnect', () => connector.onDisconnect],
-      ] as const
-      const listen = (provider: InjectedProvider) => {
-        if (listening === provider) return
+      ]
+      // After the wallet itself ended the connection (locked): its accounts coming back reconnect.
+      const whileLocked: Events = [
+        ['accountsChanged', () => connector.onAccountsChanged],
+      ]
+      let heard: Events = []
+      const listen = (provider: InjectedProvider, events = whileConnected) => {
+        if (listening === provider && heard === events) return
         stopListening()
         for (const [event, handler] of events) provider.on?.(event, handler())
         listening = provider
+        heard = events
       }
       const stopListening = () => {
         const provider = listening
         const remove = provider?.removeListener ?? provider?.off
-        for (const [event, handler] of events)
+        for (const [event, handler] of heard)
           remove?.call(provider, event, handler())
         listening = undefined
+        heard = []
       }
 
       const connector = {
@@ -303,7 +314,9 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
         },
         onAccountsChanged(accounts: string[]) {
           const addresses = toAddresses(accounts)
-          if (addresses.length === 0) connector.onDisconnect()
+          if (heard === whileLocked) {
+            if (addresses.length > 0) void reconnectUnlocked(addresses)
+          } else if (addresses.length === 0) connector.onDisconnect()
           else config.emitter.emit('change', { accounts: addresses })
         },
         onChainChanged(chain: string) {
@@ -321,9 +334,22 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
                 .catch(() => undefined)
             return
           }
-          stopListening()
+          const provider = listening
+          if (provider) listen(provider, whileLocked)
+          else stopListening()
           config.emitter.emit('disconnect')
         },
+      }
+
+      /** As wagmi's injected(): a wallet unlocked again reconnects, if wagmi is not connected elsewhere. */
+      async function reconnectUnlocked(accounts: readonly Address[]) {
+        const provider = listening
+        if (!provider || config.emitter.listenerCount('connect') === 0) return
+        const chainId = await chainIdOf(provider).catch(() => undefined)
+        // Another event, or the app, may have moved on while the wallet answered.
+        if (chainId === undefined || heard !== whileLocked) return
+        listen(provider)
+        config.emitter.emit('connect', { accounts, chainId })
       }
       return connector
     },

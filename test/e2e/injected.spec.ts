@@ -196,7 +196,7 @@ test.describe('on desktop with a browser wallet', () => {
     )
   })
 
-  test('a wallet that changes account or chain is followed', async ({
+  test('a wallet that changes account or chain is followed, and one locked then unlocked reconnects', async ({
     page,
   }) => {
     await connect(page)
@@ -211,6 +211,15 @@ test.describe('on desktop with a browser wallet', () => {
     await expect(page.getByTestId('chain')).toHaveText('Base (8453)')
     await wallet(page, (controls) => controls.emitAccountsChanged([]))
     await expect(page.getByTestId('status')).toHaveText('disconnected')
+    // Unlocked again: connected by itself, as with wagmi's injected().
+    await wallet(
+      page,
+      (controls, address) => controls.emitAccountsChanged([address]),
+      other,
+    )
+    await expect(page.getByTestId('status')).toHaveText('connected')
+    await expect(page.getByTestId('address')).toHaveText(other)
+    await expect(page.getByTestId('chain')).toHaveText('Base (8453)')
   })
 })
 

@@ -1,30 +1,22 @@
 import { expect, type Page } from '@playwright/test'
-import { type Address, type Hash, verifyMessage } from 'viem'
+import { type Address, verifyMessage } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { devAccount } from '../../../sandbox/devAccounts.js'
-import { startSandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
 import { installTestWallet } from '../../helpers/injectedTestWallet.js'
 import { lastEmail } from '../../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { readHostStorage, secretsIn } from './hostStorage.js'
+import { pairSandboxWallet, sign, signUp } from './playgroundSteps.js'
 import { test } from './reliabilityTest.js'
 
-async function signUp(page: Page, userName: string, email?: string) {
+async function signUpFresh(page: Page, userName: string, email?: string) {
   await page.goto('/')
   const authenticator = await addVirtualAuthenticator(page)
-  await page.getByLabel('User name').fill(userName)
-  if (email) await page.getByLabel('Email (optional)').fill(email)
-  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
-  await expect(page.getByTestId('status')).toHaveText('connected')
-  const address = (await page.getByTestId('address').textContent()) as Address
-  return { address, authenticator }
+  return { address: await signUp(page, userName, email), authenticator }
 }
 
-async function sign(page: Page, address: Address, message: string) {
-  await page.getByLabel('Message').fill(message)
-  await page.getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(page.getByTestId('signature')).toBeVisible()
-  const signature = (await page.getByTestId('signature').textContent()) as Hash
+async function signAndVerify(page: Page, address: Address, message: string) {
+  const signature = await sign(page, message)
   expect(await verifyMessage({ address, message, signature })).toBe(true)
 }
 
@@ -42,8 +34,8 @@ async function expectNoSecretsStored(
 test('passkeyWallet: sign-up, signatures, a send, reload, disconnect and log-in store no secret', async ({
   page,
 }) => {
-  const { address } = await signUp(page, 'stores-nothing')
-  await sign(page, address, 'first')
+  const { address } = await signUpFresh(page, 'stores-nothing')
+  await signAndVerify(page, address, 'first')
   await page.getByRole('button', { name: 'Sign typed data' }).click()
   await expect(page.getByTestId('typed-signature')).toBeVisible()
   await page.getByRole('button', { name: /sandbox faucet/ }).click()
@@ -68,7 +60,7 @@ test('passkeyWallet: sign-up, signatures, a send, reload, disconnect and log-in 
   await expect(page.getByTestId('status')).toHaveText('disconnected')
   await page.getByRole('button', { name: 'Connect Passkey' }).click()
   await expect(page.getByTestId('address')).toHaveText(address)
-  await sign(page, address, 'after log-in')
+  await signAndVerify(page, address, 'after log-in')
   await expectNoSecretsStored(page)
 })
 
@@ -77,7 +69,7 @@ test('email recovery stores neither the emailed bundle nor what it decrypts to',
   playground,
 }) => {
   const email = `recovers-${Date.now()}@example.com`
-  const { address, authenticator } = await signUp(page, 'recovers', email)
+  const { address, authenticator } = await signUpFresh(page, 'recovers', email)
   await page.getByRole('button', { name: 'Disconnect' }).click()
   await authenticator.clearCredentials()
   const panel = page.getByRole('region', { name: 'Recover your wallet' })
@@ -133,7 +125,7 @@ test('an exported seed phrase reaches no storage, message or response of the hos
   page.on('response', (response) =>
     responses.push(response.text().catch(() => '')),
   )
-  const { address } = await signUp(page, 'exports')
+  const { address } = await signUpFresh(page, 'exports')
   const panel = page.getByRole('region', { name: 'Export your wallet' })
   await panel.getByRole('button', { name: 'Export seed phrase' }).click()
   await panel.getByRole('checkbox', { name: /I understand/ }).check()
@@ -171,16 +163,9 @@ test('walletConnectDeepLink: pairing and a signature store no account secret', a
   playground,
 }) => {
   await page.goto('/')
-  await page.getByRole('button', { name: 'Pair with WalletConnect' }).click()
-  const uri = (await page.getByTestId('wc-uri').textContent())!.trim()
-  const wallet = await startSandboxWallet({
-    relayUrl: playground.sandbox.relay.url,
-    rpcUrls: playground.sandbox.rpcUrls,
-  })
+  const wallet = await pairSandboxWallet(page, playground)
   try {
-    await wallet.pair(uri)
-    await expect(page.getByTestId('status')).toHaveText('connected')
-    await sign(page, wallet.address, 'over the relay')
+    await signAndVerify(page, wallet.address, 'over the relay')
     // The session's topic routes relay messages; it opens nothing.
     const topics = wallet.sessions().map((session) => session.topic)
     expect(topics).toHaveLength(1)
@@ -207,6 +192,6 @@ test('injectedWallet: connecting and signing store no secret', async ({
     .getByRole('button', { name: 'Sandbox Injected Wallet' })
     .click()
   await expect(page.getByTestId('address')).toHaveText(address)
-  await sign(page, address, 'from the extension')
+  await signAndVerify(page, address, 'from the extension')
   await expectNoSecretsStored(page)
 })

@@ -2,32 +2,16 @@ import { expect, type Page } from '@playwright/test'
 import { type Address, type Hash, verifyMessage } from 'viem'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
+import { clickSign, playgroundAlert, sign, signUp } from './playgroundSteps.js'
 import { test } from './reliabilityTest.js'
 import { vendorSwitches } from './vendorSwitches.js'
 
 const signPath = '/public/v1/submit/sign_raw_payload'
 const signTransactionType = 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2'
-const alert = (page: Page) => page.locator('p.error[role=alert]')
-
-async function signUp(page: Page, userName: string) {
+async function signUpFresh(page: Page, userName: string) {
   await page.goto('/')
-  const authenticator = await addVirtualAuthenticator(page)
-  await page.getByLabel('User name').fill(userName)
-  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
-  await expect(page.getByTestId('status')).toHaveText('connected')
-  const address = (await page.getByTestId('address').textContent()) as Address
-  return { address, authenticator }
-}
-
-async function clickSign(page: Page, message: string) {
-  await page.getByLabel('Message').fill(message)
-  await page.getByRole('button', { name: 'Sign', exact: true }).click()
-}
-
-async function sign(page: Page, message: string) {
-  await clickSign(page, message)
-  await expect(page.getByTestId('signature')).toBeVisible()
-  return (await page.getByTestId('signature').textContent()) as Hash
+  await addVirtualAuthenticator(page)
+  return { address: await signUp(page, userName) }
 }
 
 /** The wallet is still connected to the same account, and signs again at once. */
@@ -76,11 +60,11 @@ for (const { fault, shows, activities } of vendorFaults)
     playground,
   }) => {
     const vendor = vendorSwitches(playground.sandbox.vendor)
-    const { address } = await signUp(page, `fault-${fault}`)
+    const { address } = await signUpFresh(page, `fault-${fault}`)
     const message = `fault ${fault} ${Date.now()}`
     await vendor.arm(signPath, fault)
     await clickSign(page, message)
-    await expect(alert(page)).toHaveText(shows)
+    await expect(playgroundAlert(page)).toHaveText(shows)
     expect(await vendor.signaturesOf(message)).toEqual(activities)
 
     await expectStillWorking(page, address, message)
@@ -96,7 +80,7 @@ test('a slow vendor: the signature arrives late, once', async ({
   playground,
 }) => {
   const vendor = vendorSwitches(playground.sandbox.vendor)
-  const { address } = await signUp(page, 'slow')
+  const { address } = await signUpFresh(page, 'slow')
   const message = `slow ${Date.now()}`
   await vendor.arm(signPath, 'delay', { delayMs: 3000 })
   const startedAt = Date.now()
@@ -114,7 +98,7 @@ test('the browser offline and back: the signature waits for the network, then co
   playground,
 }) => {
   const vendor = vendorSwitches(playground.sandbox.vendor)
-  const { address } = await signUp(page, 'offline')
+  const { address } = await signUpFresh(page, 'offline')
   const message = `offline ${Date.now()}`
   await context.setOffline(true)
   tally('fault', 'browser offline during a passkey signature')
@@ -137,7 +121,7 @@ test('the chain node crashes before a send: nothing is signed; after its restart
   page,
   playground,
 }) => {
-  const { address } = await signUp(page, 'chain-crash')
+  const { address } = await signUpFresh(page, 'chain-crash')
   await page.getByRole('button', { name: /sandbox faucet/ }).click()
   await expect(page.getByTestId('eth-balance')).toHaveText('1')
   const vendor = vendorSwitches(playground.sandbox.vendor)
@@ -150,7 +134,7 @@ test('the chain node crashes before a send: nothing is signed; after its restart
   try {
     await page.getByLabel('ETH amount').fill('0.1')
     await page.getByRole('button', { name: 'Send ETH' }).click()
-    await expect(alert(page)).toHaveText('HTTP request failed.')
+    await expect(playgroundAlert(page)).toHaveText('HTTP request failed.')
     await expect(page.getByTestId('status')).toHaveText('connected')
     expect(await transactionsSigned()).toBe(signedBefore)
   } finally {

@@ -1,27 +1,13 @@
 import { expect, type Page } from '@playwright/test'
-import { type Address, type Hash, verifyMessage } from 'viem'
+import { type Address, verifyMessage } from 'viem'
 import { lastEmail } from '../../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
+import { clickSign, playgroundAlert, sign, signUp } from './playgroundSteps.js'
 import { test } from './reliabilityTest.js'
 import { vendorSwitches } from './vendorSwitches.js'
 
-const alert = (page: Page) => page.locator('p.error[role=alert]')
 const passkeyTimeoutMs = 300_000
-
-async function signUp(page: Page, userName: string) {
-  await page.getByLabel('User name').fill(userName)
-  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
-  await expect(page.getByTestId('status')).toHaveText('connected')
-  return (await page.getByTestId('address').textContent()) as Address
-}
-
-async function sign(page: Page, message: string) {
-  await page.getByLabel('Message').fill(message)
-  await page.getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(page.getByTestId('signature')).toBeVisible()
-  return (await page.getByTestId('signature').textContent()) as Hash
-}
 
 /** The `timeout` of every WebAuthn ceremony the page starts, recorded on the way to the browser. */
 async function recordCeremonyTimeouts(page: Page) {
@@ -60,9 +46,8 @@ test('a passkey prompt the user cancels: a rejection, nothing signed, the next p
   // The user fails or dismisses verification: Chrome ends the ceremony as it does on a timeout.
   await authenticator.setUserVerified(false)
   tally('fault', 'passkey prompt cancelled')
-  await page.getByLabel('Message').fill(message)
-  await page.getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(alert(page)).toContainText(/rejected/i)
+  await clickSign(page, message)
+  await expect(playgroundAlert(page)).toContainText(/rejected/i)
   await expect(page.getByTestId('status')).toHaveText('connected')
   expect(await vendor.signaturesOf(message)).toEqual([])
 
@@ -130,8 +115,7 @@ test('the page reloaded in the middle of email recovery: the code sent before is
   const email = `reloads-recovery-${Date.now()}@example.com`
   await page.goto('/')
   const authenticator = await addVirtualAuthenticator(page)
-  await page.getByLabel('Email (optional)').fill(email)
-  const address = await signUp(page, 'reloads-recovery')
+  const address = await signUp(page, 'reloads-recovery', email)
   await page.getByRole('button', { name: 'Disconnect' }).click()
   await authenticator.clearCredentials()
 

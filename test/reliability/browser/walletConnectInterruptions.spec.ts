@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test'
-import { type Hash, verifyMessage } from 'viem'
-import { startSandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
+import { verifyMessage } from 'viem'
 import { tally } from '../tally.js'
+import { clickSign, pairSandboxWallet, sign } from './playgroundSteps.js'
 import { test } from './reliabilityTest.js'
 
 test('the page reloaded while the wallet holds a signature request: the session survives, the late answer harms nothing, nothing is signed twice', async ({
@@ -11,21 +11,12 @@ test('the page reloaded while the wallet holds a signature request: the session 
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
   await page.goto('/')
-  await page.getByRole('button', { name: 'Pair with WalletConnect' }).click()
-  const uri = (await page.getByTestId('wc-uri').textContent())!.trim()
-  const wallet = await startSandboxWallet({
-    relayUrl: playground.sandbox.relay.url,
-    rpcUrls: playground.sandbox.rpcUrls,
-  })
+  const wallet = await pairSandboxWallet(page, playground)
   try {
-    await wallet.pair(uri)
-    await expect(page.getByTestId('status')).toHaveText('connected')
-
     // The user is still looking at the request in the wallet when the page reloads.
     wallet.requests = 'hold'
     const held = wallet.waitForRequest()
-    await page.getByLabel('Message').fill('interrupted')
-    await page.getByRole('button', { name: 'Sign', exact: true }).click()
+    await clickSign(page, 'interrupted')
     await held
     tally('fault', 'page reloaded during a WalletConnect request')
     await page.reload()
@@ -35,11 +26,7 @@ test('the page reloaded while the wallet holds a signature request: the session 
     // The wallet answers the request of the page that is gone.
     await wallet.answerHeld()
     wallet.requests = 'answer'
-    await page.getByLabel('Message').fill('after the reload')
-    await page.getByRole('button', { name: 'Sign', exact: true }).click()
-    const signature = (await page
-      .getByTestId('signature')
-      .textContent()) as Hash
+    const signature = await sign(page, 'after the reload')
     expect(
       await verifyMessage({
         address: wallet.address,

@@ -1,0 +1,46 @@
+import { expect, type Page } from '@playwright/test'
+import type { Address, Hash } from 'viem'
+import type { Playground } from '../../../playground/startPlayground.js'
+import { startSandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
+
+/** The playground's own error line (the panels have theirs). */
+export const playgroundAlert = (page: Page) =>
+  page.locator('p.error[role=alert]')
+
+/** Signs up with a new passkey in the page as it is (the authenticator is the caller's). */
+export async function signUp(
+  page: Page,
+  userName: string,
+  email?: string | undefined,
+) {
+  await page.getByLabel('User name').fill(userName)
+  if (email) await page.getByLabel('Email (optional)').fill(email)
+  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  return (await page.getByTestId('address').textContent()) as Address
+}
+
+export async function clickSign(page: Page, message: string) {
+  await page.getByLabel('Message').fill(message)
+  await page.getByRole('button', { name: 'Sign', exact: true }).click()
+}
+
+/** Signs `message` in the playground; the signature it shows. */
+export async function sign(page: Page, message: string) {
+  await clickSign(page, message)
+  await expect(page.getByTestId('signature')).toBeVisible()
+  return (await page.getByTestId('signature').textContent()) as Hash
+}
+
+/** Pairs the page with a fresh sandbox wallet through the URI the playground shows; stop it after. */
+export async function pairSandboxWallet(page: Page, playground: Playground) {
+  await page.getByRole('button', { name: 'Pair with WalletConnect' }).click()
+  const uri = (await page.getByTestId('wc-uri').textContent())!.trim()
+  const wallet = await startSandboxWallet({
+    relayUrl: playground.sandbox.relay.url,
+    rpcUrls: playground.sandbox.rpcUrls,
+  })
+  await wallet.pair(uri)
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  return wallet
+}
