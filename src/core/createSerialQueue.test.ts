@@ -10,7 +10,7 @@ const settleIn = <value>(ms: number, value: value, fail = false) =>
   )
 
 it('runs one task at a time and resolves in the order they came', async () => {
-  const enqueue = createSerialQueue()
+  const { enqueue } = createSerialQueue()
   const started: number[] = []
   const resolved: number[] = []
   let running = 0
@@ -37,9 +37,22 @@ it('runs one task at a time and resolves in the order they came', async () => {
 })
 
 it('a failed task rejects alone; the next one still runs', async () => {
-  const enqueue = createSerialQueue()
+  const { enqueue } = createSerialQueue()
   const first = enqueue(() => settleIn(5, 'refused', true))
   const second = enqueue(() => settleIn(1, 'signed'))
   await expect(first).rejects.toThrow('refused')
   await expect(second).resolves.toBe('signed')
+})
+
+it('clear rejects the running task and the waiting ones at once; the next task starts at once', async () => {
+  const { enqueue, clear } = createSerialQueue()
+  const stuck = enqueue(() => new Promise<string>(() => {}))
+  const waiting = enqueue(() => settleIn(1, 'never run'))
+  const gone = new Error('the session ended')
+  clear(gone)
+  await expect(stuck).rejects.toBe(gone)
+  await expect(waiting).rejects.toBe(gone)
+  await expect(enqueue(() => settleIn(1, 'next session'))).resolves.toBe(
+    'next session',
+  )
 })

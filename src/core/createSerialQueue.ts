@@ -1,13 +1,40 @@
 /**
  * Runs tasks one at a time, in the order they came: a wallet puts one request
  * before its user at a time, and a browser allows one passkey prompt at a time.
- * A failed task does not stop the ones behind it.
+ * A failed task does not stop the ones behind it. `clear` rejects every task
+ * not settled yet, the running one too (the connection they were made on is
+ * gone, and its answer may never come); the next tasks start at once.
  */
 export function createSerialQueue() {
-  let last: Promise<unknown> = Promise.resolve()
-  return function enqueue<result>(task: () => Promise<result>) {
-    const run = last.then(task)
-    last = run.catch(() => undefined)
-    return run
+  let tail: Promise<unknown> = Promise.resolve()
+  const unsettled = new Set<(error: unknown) => void>()
+
+  function enqueue<result>(task: () => Promise<result>) {
+    return new Promise<result>((resolve, reject) => {
+      let cancelled = false
+      const cancel = (error: unknown) => {
+        cancelled = true
+        reject(error)
+      }
+      unsettled.add(cancel)
+      tail = tail.then(async () => {
+        if (cancelled) return
+        try {
+          resolve(await task())
+        } catch (error) {
+          reject(error)
+        } finally {
+          unsettled.delete(cancel)
+        }
+      })
+    })
   }
+
+  function clear(error: unknown) {
+    for (const cancel of unsettled) cancel(error)
+    unsettled.clear()
+    tail = Promise.resolve()
+  }
+
+  return { enqueue, clear }
 }

@@ -716,6 +716,7 @@ describe('injectedWallet hears the wallet', () => {
     const { wallet, config, connector } = await connected()
     wallet.emit('accountsChanged', [])
     wallet.state.chainId = base.id
+    wallet.state.accounts = [bob]
     wallet.emit('accountsChanged', [bob])
     await vi.waitFor(() => expect(config.state.status).toBe('connected'))
     expect(config.state.connections.get(connector.uid)).toMatchObject({
@@ -727,6 +728,22 @@ describe('injectedWallet hears the wallet', () => {
     expect(config.state.connections.get(connector.uid)?.accounts).toEqual([
       aliceChecksummed,
     ])
+  })
+
+  it('unlocked and at once locked again: stays disconnected', async () => {
+    const { wallet, config, connector } = await connected()
+    wallet.emit('accountsChanged', [])
+    const asked = wallet.methods().length
+    wallet.emit('accountsChanged', [bob])
+    wallet.emit('accountsChanged', [])
+    // The reconnect asked the wallet, then saw it was locked again.
+    await vi.waitFor(() =>
+      expect(wallet.methods().slice(asked)).toContain('eth_chainId'),
+    )
+    // Answered after the reconnect's own questions, which were asked first.
+    await connector.getChainId()
+    expect(config.state.status).toBe('disconnected')
+    expect(wallet.listening()).toBe(1)
   })
 
   it('after a disconnect in the app, the wallet is not heard: unlocking it does not reconnect', async () => {

@@ -165,6 +165,8 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
         ['accountsChanged', () => connector.onAccountsChanged],
       ]
       let heard: Events = []
+      // Counts account events while locked: only the latest may reconnect.
+      let unlocks = 0
       const listen = (provider: InjectedProvider, events = whileConnected) => {
         if (listening === provider && heard === events) return
         stopListening()
@@ -315,7 +317,8 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
         onAccountsChanged(accounts: string[]) {
           const addresses = toAddresses(accounts)
           if (heard === whileLocked) {
-            if (addresses.length > 0) void reconnectUnlocked(addresses)
+            unlocks++
+            if (addresses.length > 0) void reconnectUnlocked()
           } else if (addresses.length === 0) connector.onDisconnect()
           else config.emitter.emit('change', { accounts: addresses })
         },
@@ -341,13 +344,21 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
         },
       }
 
-      /** As wagmi's injected(): a wallet unlocked again reconnects, if wagmi is not connected elsewhere. */
-      async function reconnectUnlocked(accounts: readonly Address[]) {
+      /**
+       * As wagmi's injected(): a wallet unlocked again connects (and becomes
+       * wagmi's current connection) while wagmi listens for this connector.
+       */
+      async function reconnectUnlocked() {
         const provider = listening
+        const asked = unlocks
         if (!provider || config.emitter.listenerCount('connect') === 0) return
-        const chainId = await chainIdOf(provider).catch(() => undefined)
-        // Another event, or the app, may have moved on while the wallet answered.
-        if (chainId === undefined || heard !== whileLocked) return
+        const [accounts, chainId] = await Promise.all([
+          accountsOf(provider),
+          chainIdOf(provider),
+        ]).catch(() => [[], undefined] as const)
+        // A later event, or the app, may have moved on while the wallet answered.
+        if (asked !== unlocks || heard !== whileLocked) return
+        if (accounts.length === 0 || chainId === undefined) return
         listen(provider)
         config.emitter.emit('connect', { accounts, chainId })
       }

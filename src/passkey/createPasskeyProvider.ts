@@ -72,6 +72,7 @@ export function createPasskeyProvider({
   switchChain,
 }: CreatePasskeyProviderParameters): {
   request(args: EIP1193Parameters): Promise<any>
+  dropWaitingRequests(): void
 } {
   function chainTransport(id: number) {
     const chain = chains.find((c) => c.id === id)
@@ -199,12 +200,18 @@ export function createPasskeyProvider({
   }
 
   // Also keeps transactions' nonces apart: each is prepared after the one before was sent.
-  const enqueue = createSerialQueue()
+  const userRequests = createSerialQueue()
   return {
     request: (args: EIP1193Parameters) =>
       userAuthorisedMethods.has(args.method)
-        ? enqueue(() => answer(args))
+        ? userRequests.enqueue(() => answer(args))
         : answer(args),
+    /** Refuses the requests still waiting: their account is gone. */
+    dropWaitingRequests() {
+      userRequests.clear(
+        new UnauthorizedProviderError(new SessionNotFoundError()),
+      )
+    },
   }
 }
 

@@ -320,6 +320,7 @@ export function createPasskeyRuntime({
       generation++
       session = undefined
       sessionKey = undefined
+      provider.dropWaitingRequests()
     },
   }
 }

@@ -217,6 +217,7 @@ export function createWalletConnectSession({
   // ids are the millisecond plus 3 random digits, so two sent at once can share
   // one and a caller gets the other's answer.
   const toWallet = createSerialQueue()
+  const dropWaitingRequests = () => toWallet.clear(new SessionNotFoundError())
   let loaded: EthereumProvider | undefined
   // The session wagmi knows about; cleared once its end was reported.
   let connectedTopic: string | undefined
@@ -289,9 +290,15 @@ export function createWalletConnectSession({
             return numberToHex(defaultChainIdBeforeConnecting)
           throw new SessionNotFoundError()
         }
-        return requestsForTheUser.has(args.method)
-          ? toWallet(() => wc.request(args as never))
-          : wc.request(args as never)
+        if (!requestsForTheUser.has(args.method))
+          return wc.request(args as never)
+        // Sent in the session and on the chain it was asked in, or not at all.
+        const { topic } = wc.session
+        const chain = `eip155:${wc.chainId}`
+        return toWallet.enqueue(async () => {
+          if (wc.session?.topic !== topic) throw new SessionNotFoundError()
+          return wc.signer.request(args as never, chain)
+        })
       })()
     },
     /** Loads the SDK early, off the critical path (the connector's setup). */
@@ -357,12 +364,10 @@ export function createWalletConnectSession({
         requestedChainId !== wc.chainId &&
         sessionChainIds(wc).includes(requestedChainId)
       )
-        await toWallet(() =>
-          wc.request({
-            method: 'wallet_switchEthereumChain',
-            params: [{ chainId: numberToHex(requestedChainId) }],
-          }),
-        )
+        await wc.request({
+          method: 'wallet_switchEthereumChain',
+          params: [{ chainId: numberToHex(requestedChainId) }],
+        })
       const accounts = wc.accounts.map((a) => getAddress(a))
       await remember(wc)
       return {
@@ -377,6 +382,7 @@ export function createWalletConnectSession({
       abortPairing?.()
       pairing = undefined
       connectedTopic = undefined
+      dropWaitingRequests()
       const wc = await current?.catch(() => undefined)
       try {
         await wc?.disconnect()
@@ -440,12 +446,10 @@ export function createWalletConnectSession({
       if (!methods.includes('wallet_switchEthereumChain'))
         throw new SwitchChainOnlyInWalletError({ chainId })
       // An approved chain: the provider switches locally and emits chainChanged.
-      await toWallet(() =>
-        wc.request({
-          method: 'wallet_switchEthereumChain',
-          params: [{ chainId: numberToHex(chainId) }],
-        }),
-      )
+      await wc.request({
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: numberToHex(chainId) }],
+      })
       await storage.set('chainId', chainId)
       config.emitter.emit('change', { chainId })
       return chain
@@ -471,6 +475,7 @@ export function createWalletConnectSession({
     async onDisconnect() {
       if (!connectedTopic) return
       connectedTopic = undefined
+      dropWaitingRequests()
       clearSdkDeepLink()
       await storage.clear()
       config.emitter.emit('disconnect')

@@ -19,12 +19,25 @@ describe("a connected wallet's own links", () => {
     })
   })
 
+  it('gives links back as the browser reads them', () => {
+    expect(
+      peerWalletLinks({
+        url: site,
+        redirect: { universal: ' HTTPS://Link.Wallet.Example/app' },
+      }).universal,
+    ).toBe('https://link.wallet.example/app')
+  })
+
   it.each([
     ['another site', 'https://phishing.example/wc'],
     ['a look-alike host', 'https://wallet.example.phishing.example/'],
     ['a suffix without the dot', 'https://evilwallet.example/'],
     ['plain http elsewhere', 'http://phishing.example/'],
     ['a web link with a leading space', ' https://phishing.example/'],
+    ['a tab inside the scheme', 'ht\ttps://phishing.example/'],
+    ['a newline inside the scheme', 'https\n://phishing.example/'],
+    ['a leading control character', '\u0001https://phishing.example/'],
+    ['a scheme without slashes', 'https:phishing.example/'],
   ])('drops a web link to %s, as native or universal', (_, link) => {
     expect(
       peerWalletLinks({

@@ -7,33 +7,36 @@ type PeerMetadata =
     }
   | undefined
 
-/** The host of an http(s) link or site, if it is one. */
-function webHost(value: unknown) {
+/** The parsed URL, as a browser will read it (it drops tabs, newlines and leading controls). */
+function parse(value: unknown) {
   if (typeof value !== 'string') return undefined
   try {
-    const url = new URL(value)
-    return url.protocol === 'https:' || url.protocol === 'http:'
-      ? url.hostname
-      : undefined
+    return new URL(value)
   } catch {
     return undefined
   }
 }
 
+const isWeb = (url: URL) =>
+  url.protocol === 'https:' || url.protocol === 'http:'
+
 /**
  * The links a connected wallet gives for itself in its session metadata,
- * which nobody vets: its own app scheme as it is, a web link only on the
- * wallet's own site (so no peer can send the user to another site).
- * The caller still checks each link's scheme.
+ * which nobody vets: its own app scheme, or a web link on the site it names
+ * as its own (this stops a wallet misconfigured with another site's link;
+ * a malicious wallet names its own site, and the caller's scheme allowlist
+ * still applies). Links come back as the browser reads them.
  */
 export function peerWalletLinks(peer: PeerMetadata): WalletLinks {
-  const site = webHost(peer?.url)
+  const site = parse(peer?.url)
+  const siteHost = site && isWeb(site) ? site.hostname : undefined
   const ownLink = (link: unknown) => {
-    if (typeof link !== 'string') return undefined
-    if (!/^\s*https?:/i.test(link)) return link
-    const host = webHost(link)
-    return host && site && (host === site || host.endsWith(`.${site}`))
-      ? link
+    const url = parse(link)
+    if (!url) return undefined
+    if (!isWeb(url)) return url.href
+    return siteHost &&
+      (url.hostname === siteHost || url.hostname.endsWith(`.${siteHost}`))
+      ? url.href
       : undefined
   }
   return {

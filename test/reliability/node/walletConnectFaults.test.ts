@@ -119,3 +119,38 @@ describe('walletConnectDeepLink when the relay dies', () => {
     expect(getConnection(config).status).toBe('connected')
   })
 })
+
+describe('walletConnectDeepLink when the wallet leaves with requests waiting', () => {
+  it('the waiting requests are refused at once with No session found; pairing again signs without waiting for them', async () => {
+    const { config, connector, wallet, nextUri } = await connectedHost()
+    wallet.requests = 'hold'
+    const held = wallet.waitForRequest()
+    const first = signMessage(config, { message: 'held by the wallet' }).catch(
+      (error: Error) => error.message,
+    )
+    await held
+    // Queued behind the one the user is looking at in the wallet.
+    const second = signMessage(config, { message: 'waiting its turn' })
+    tally('fault', 'wallet disconnected with requests waiting')
+    const ended = new Promise((resolve) =>
+      config.subscribe((state) => state.status, resolve),
+    )
+    await wallet.disconnect()
+    await ended
+    expect(getConnection(config).status).toBe('disconnected')
+    // Refused now, not after the SDK's 5-minute expiry.
+    await expect(second).rejects.toThrow('No session found')
+    expect(await first).toMatch(/User disconnected|No session found/)
+
+    wallet.requests = 'answer'
+    const shown = nextUri()
+    const connecting = connect(config, { connector })
+    await wallet.pair(await shown)
+    await connecting
+    const message = 'after pairing again'
+    const signature = await signMessage(config, { message })
+    expect(
+      await verifyMessage({ address: wallet.address, message, signature }),
+    ).toBe(true)
+  })
+})
