@@ -35,20 +35,6 @@ export type CreatePasskeyProviderParameters = {
   switchChain(chainId: number): Promise<void>
 }
 
-const signingMethods = new Set([
-  'eth_accounts',
-  'eth_requestAccounts',
-  'eth_chainId',
-  'personal_sign',
-  'eth_sign',
-  'eth_signTypedData',
-  'eth_signTypedData_v4',
-  'eth_signTransaction',
-  'eth_sendTransaction',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-])
-
 /** Requests the user authorises: answered one at a time, in the order asked. */
 const userAuthorisedMethods = new Set([
   'personal_sign',
@@ -57,6 +43,16 @@ const userAuthorisedMethods = new Set([
   'eth_signTypedData_v4',
   'eth_signTransaction',
   'eth_sendTransaction',
+])
+
+/** Answered by the wallet itself; everything else is a read for the chain. */
+const walletMethods = new Set([
+  ...userAuthorisedMethods,
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
 ])
 
 /**
@@ -145,7 +141,7 @@ export function createPasskeyProvider({
 
   async function answer({ method, params }: EIP1193Parameters): Promise<any> {
     const args = (params ?? []) as unknown[]
-    if (!signingMethods.has(method)) {
+    if (!walletMethods.has(method)) {
       const { transport } = chainTransport(chainId())
       return transport.request({ method, params } as never)
     }
