@@ -7,14 +7,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'sandbox/**/*.test.ts',
+          ],
         },
       },
       {
         test: {
           name: 'reliability',
           environment: 'happy-dom',
-          include: ['test/reliability/*.test.ts'],
+          include: [
+            'test/reliability/*.test.ts',
+            'test/reliability/badInput/*.test.ts',
+          ],
         },
       },
       {

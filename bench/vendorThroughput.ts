@@ -4,7 +4,7 @@ import { keccak256, toHex } from 'viem'
 import {
   generateApiKeyPair,
   startVendor,
-} from '../sandbox/vendor/startVendor.js'
+} from '../sandbox/turnkey/startVendor.js'
 import { signUp } from '../test/helpers/vendorUsers.js'
 import { percentile } from './percentile.js'
 

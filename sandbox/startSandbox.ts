@@ -7,7 +7,7 @@ import {
   type ApiKeyPair,
   type StartVendorParameters,
   startVendor,
-} from './vendor/startVendor.js'
+} from './turnkey/startVendor.js'
 
 export type StartSandboxParameters = {
   /** Seconds between blocks on every chain. */

@@ -3,7 +3,7 @@ import { Turnkey, type TurnkeyIframeClient } from '@turnkey/sdk-browser'
 import {
   createExportFrame,
   type ExportFrame,
-} from '../../src/recovery/createExportFrame.js'
+} from '../../src/export/createExportFrame.js'
 
 const container = () => document.querySelector<HTMLElement>('#export')!
 let frame: ExportFrame | undefined

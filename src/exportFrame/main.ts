@@ -1,10 +1,7 @@
-import {
-  generateRecipientKey,
-  type RecipientKey,
-} from '../recovery/hpkeOpen.js'
+import { generateRecipientKey, type RecipientKey } from '../turnkey/hpkeOpen.js'
+import { InvalidExportBundleError } from '../turnkey/InvalidExportBundleError.js'
+import { openExportBundle } from '../turnkey/openExportBundle.js'
 import { createSecretView } from './createSecretView.js'
-import { InvalidExportBundleError } from './InvalidExportBundleError.js'
-import { openExportBundle } from './openExportBundle.js'
 
 /** A request from the host page, in @turnkey/iframe-stamper's shape (notes §6). */
 type Request = {

@@ -12,19 +12,30 @@ export {
   SessionNotFoundError,
   type SessionNotFoundErrorType,
 } from '../core/errors/connection.js'
-export type { VendorAttestation } from '../passkey/createPasskey.js'
+export type {
+  ExportFlow,
+  ExportKind,
+  ExportSnapshot,
+  ExportStep,
+} from '../export/createExportFlow.js'
+export {
+  ExportFrameClosedError,
+  type ExportFrameClosedErrorType,
+  ExportFrameError,
+  type ExportFrameErrorType,
+  ExportFrameTimeoutError,
+  type ExportFrameTimeoutErrorType,
+  ExportFrameUrlError,
+  type ExportFrameUrlErrorType,
+  ExportStepError,
+  type ExportStepErrorType,
+} from '../export/errors.js'
 export {
   InvalidPasskeyWalletParameterError,
   type InvalidPasskeyWalletParameterErrorType,
   PasskeyError,
   type PasskeyErrorCode,
   type PasskeyErrorType,
-  VendorActivityError,
-  type VendorActivityErrorType,
-  VendorConsensusNeededError,
-  type VendorConsensusNeededErrorType,
-  VendorRequestError,
-  type VendorRequestErrorType,
   WebauthnNotSupportedError,
   type WebauthnNotSupportedErrorType,
 } from '../passkey/errors.js'
@@ -34,12 +45,6 @@ export {
   type PasskeyWalletParameters,
   passkeyWallet,
 } from '../passkey/passkeyWallet.js'
-export type {
-  ExportFlow,
-  ExportKind,
-  ExportSnapshot,
-  ExportStep,
-} from '../recovery/createExportFlow.js'
 export type {
   RecoveryFlow,
   RecoverySnapshot,
@@ -55,3 +60,12 @@ export {
   type RecoveryStepErrorType,
 } from '../recovery/errors.js'
 export type { RecoveryState, RecoveryType } from '../recovery/recoveryState.js'
+export {
+  VendorActivityError,
+  type VendorActivityErrorType,
+  VendorConsensusNeededError,
+  type VendorConsensusNeededErrorType,
+  VendorRequestError,
+  type VendorRequestErrorType,
+} from '../turnkey/errors.js'
+export type { VendorAttestation } from '../turnkey/VendorAttestation.js'

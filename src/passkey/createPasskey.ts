@@ -1,16 +1,10 @@
-import { toBase64Url } from './base64url.js'
+import { toBase64Url } from '../core/base64url.js'
+import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
 import { PasskeyError } from './errors.js'
 import { toPasskeyError } from './toPasskeyError.js'
 import { webauthn } from './webauthn.js'
 
 export const passkeyTimeoutMs = 300_000
-
-export type VendorAttestation = {
-  credentialId: string
-  clientDataJson: string
-  attestationObject: string
-  transports: string[]
-}
 
 export type CreatePasskeyParameters = {
   rpId: string

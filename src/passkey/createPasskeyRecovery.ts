@@ -2,8 +2,8 @@ import type { Storage } from '@wagmi/core'
 import { createRecoveryFlow } from '../recovery/createRecoveryFlow.js'
 import { createRecoveryStateStore } from '../recovery/createRecoveryStateStore.js'
 import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
+import { createVendorClient } from '../turnkey/createVendorClient.js'
 import { createPasskey } from './createPasskey.js'
-import { createVendorClient } from './createVendorClient.js'
 import type { PasskeyWalletParameters } from './passkeyWallet.js'
 
 /** passkeyWallet's recovery flow; loaded only when a host asks for it. */

@@ -7,18 +7,19 @@ import {
   SessionNotFoundError,
 } from '../core/errors/connection.js'
 import { withTimeout } from '../core/withTimeout.js'
-import type { ExportAccess } from '../recovery/createExportFlow.js'
+import type { ExportAccess } from '../export/createExportFlow.js'
+import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'
+import { createSessionStamper } from '../turnkey/createSessionStamper.js'
+import { createVendorClient } from '../turnkey/createVendorClient.js'
 import { createPasskey } from './createPasskey.js'
 import { createPasskeyProvider } from './createPasskeyProvider.js'
-import { createPasskeyStamper } from './createPasskeyStamper.js'
-import { createVendorClient } from './createVendorClient.js'
+import { getPasskeyAssertion } from './getPasskeyAssertion.js'
 import type {
   PasskeyWalletConnectParameters,
   PasskeyWalletParameters,
 } from './passkeyWallet.js'
 import { readSessionClaims } from './readSessionClaims.js'
 import {
-  createSessionStamper,
   generateSessionKeyPair,
   isLive,
   type SessionKey,
@@ -73,7 +74,8 @@ export function createPasskeyRuntime({
   emit,
 }: PasskeyRuntimeParameters) {
   const rpId = () => parameters.rpId ?? location.hostname
-  const passkeyStamper = () => createPasskeyStamper({ rpId: rpId() })
+  const passkeyStamper = () =>
+    createPasskeyStamper({ rpId: rpId(), getAssertion: getPasskeyAssertion })
   let sessionKey: SessionKey | undefined
   // Ready before the user taps: fewer awaits between the tap and the passkey prompt.
   let nextKeyPair =

@@ -5,16 +5,16 @@ import { createListeners } from '../core/createListeners.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import { SessionNotFoundError } from '../core/errors/connection.js'
 import { withTimeout } from '../core/withTimeout.js'
-import type { ExportFlow } from '../recovery/createExportFlow.js'
+import type { ExportFlow } from '../export/createExportFlow.js'
+import { defaultExportFrameUrl } from '../export/defaultExportFrameUrl.js'
+import { isAllowedFrameUrl } from '../export/isAllowedFrameUrl.js'
 import type {
   RecoveryFlow,
   RecoveryStartRequest,
 } from '../recovery/createRecoveryFlow.js'
-import { defaultExportFrameUrl } from '../recovery/defaultExportFrameUrl.js'
 import { RecoveryNotConfiguredError } from '../recovery/errors.js'
-import { isAllowedFrameUrl } from '../recovery/isAllowedFrameUrl.js'
 import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
-import type { VendorAttestation } from './createPasskey.js'
+import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
 import type { PasskeyRuntime } from './createPasskeyRuntime.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
 import { isValidRpId } from './isValidRpId.js'
@@ -263,7 +263,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       getExport() {
         exportFlow ??= Promise.all([
           load(),
-          import('../recovery/createExportFlow.js'),
+          import('../export/createExportFlow.js'),
         ]).then(([loaded, { createExportFlow }]) =>
           createExportFlow({
             frameUrl: exportFrameUrl,

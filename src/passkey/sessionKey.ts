@@ -1,10 +1,8 @@
-import { toBase64Url } from './base64url.js'
-import type { Stamper } from './Stamper.js'
-
 /**
  * A short-lived P-256 key the vendor accepts in place of the passkey. The
  * private half is a non-extractable WebCrypto key: script can use it, never
- * read it, and it is kept only in IndexedDB.
+ * read it, and it is kept only in IndexedDB. It stamps through
+ * `createSessionStamper` (src/turnkey).
  */
 export type SessionKey = {
   privateKey: CryptoKey
@@ -33,50 +31,4 @@ export async function generateSessionKeyPair() {
 /** Seconds, not milliseconds: the vendor SDK mixes the two and keeps dead sessions alive. */
 export function isLive(key: SessionKey, nowMs = Date.now()) {
   return key.expiresAt * 1000 > nowMs
-}
-
-/** WebCrypto gives r ‖ s; the vendor wants DER. */
-export function toDerSignature(p1363: Uint8Array): string {
-  const integer = (bytes: Uint8Array) => {
-    let start = 0
-    while (start < bytes.length - 1 && bytes[start] === 0) start++
-    let value = bytes.subarray(start)
-    if (value[0]! & 0x80) value = Uint8Array.from([0, ...value])
-    return [0x02, value.length, ...value]
-  }
-  const body = [
-    ...integer(p1363.subarray(0, 32)),
-    ...integer(p1363.subarray(32)),
-  ]
-  return Array.from([0x30, body.length, ...body], (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('')
-}
-
-/** Stamps with the session key (`X-Stamp`), without any prompt. */
-export function createSessionStamper(key: SessionKey): Stamper {
-  return {
-    kind: 'session',
-    async stamp(body) {
-      const signature = new Uint8Array(
-        await crypto.subtle.sign(
-          { name: 'ECDSA', hash: 'SHA-256' },
-          key.privateKey,
-          new TextEncoder().encode(body),
-        ),
-      )
-      return {
-        header: 'X-Stamp',
-        value: toBase64Url(
-          new TextEncoder().encode(
-            JSON.stringify({
-              publicKey: key.publicKey,
-              scheme: 'SIGNATURE_SCHEME_TK_API_P256',
-              signature: toDerSignature(signature),
-            }),
-          ),
-        ),
-      }
-    },
-  }
 }

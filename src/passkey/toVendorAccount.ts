@@ -8,9 +8,9 @@ import {
   serializeTransaction,
 } from 'viem'
 import { toAccount } from 'viem/accounts'
-import type { VendorClient } from './createVendorClient.js'
-import { VendorRequestError } from './errors.js'
-import type { Stamper } from './Stamper.js'
+import type { VendorClient } from '../turnkey/createVendorClient.js'
+import { VendorRequestError } from '../turnkey/errors.js'
+import type { Stamper } from '../turnkey/Stamper.js'
 
 export type VendorAccountParameters = {
   address: Address

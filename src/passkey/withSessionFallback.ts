@@ -1,6 +1,6 @@
-import type { VendorClient } from './createVendorClient.js'
-import { VendorRequestError } from './errors.js'
-import type { Stamper } from './Stamper.js'
+import type { VendorClient } from '../turnkey/createVendorClient.js'
+import { VendorRequestError } from '../turnkey/errors.js'
+import type { Stamper } from '../turnkey/Stamper.js'
 
 // The vendor no longer takes the key: expired by its clock, or removed.
 const deadSessionKey = /expired api key|could not find public key/i

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { Connector } from 'wagmi'
-import type { ExportKind } from '../recovery/createExportFlow.js'
+import type { ExportKind } from '../export/createExportFlow.js'
 import { describeError } from './describeError.js'
 import { panelStyles } from './panelStyles.js'
 import { useExport } from './useExport.js'

@@ -1,7 +1,8 @@
 import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { PasskeyError, VendorRequestError } from '../passkey/errors.js'
+import { PasskeyError } from '../passkey/errors.js'
 import { InvalidRecoveryCodeError } from '../recovery/errors.js'
+import { VendorRequestError } from '../turnkey/errors.js'
 import { describeError } from './describeError.js'
 
 describe('describeError', () => {

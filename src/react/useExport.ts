@@ -1,9 +1,6 @@
 import { useCallback } from 'react'
 import { type Connector, useConnection } from 'wagmi'
-import type {
-  ExportFlow,
-  ExportSnapshot,
-} from '../recovery/createExportFlow.js'
+import type { ExportFlow, ExportSnapshot } from '../export/createExportFlow.js'
 import { useFlow } from './useFlow.js'
 import { usePasskeyWalletConnector } from './usePasskeyWalletConnector.js'
 

@@ -1,5 +1,5 @@
 import { type Connector, useConnectors } from 'wagmi'
-import type { ExportFlow } from '../recovery/createExportFlow.js'
+import type { ExportFlow } from '../export/createExportFlow.js'
 import type { RecoveryFlow } from '../recovery/createRecoveryFlow.js'
 
 export type PasskeyWalletConnector = Connector & {

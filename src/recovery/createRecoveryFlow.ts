@@ -1,14 +1,14 @@
-import type { VendorAttestation } from '../passkey/createPasskey.js'
-import type { VendorClient } from '../passkey/createVendorClient.js'
-import { VendorRequestError } from '../passkey/errors.js'
-import type { RecoveryStateStore } from './createRecoveryStateStore.js'
-import { decryptCredentialBundle } from './decryptCredentialBundle.js'
-import { InvalidRecoveryCodeError, RecoveryStepError } from './errors.js'
-import { generateRecipientKey, type RecipientKey } from './hpkeOpen.js'
+import type { VendorClient } from '../turnkey/createVendorClient.js'
+import { VendorRequestError } from '../turnkey/errors.js'
+import { generateRecipientKey, type RecipientKey } from '../turnkey/hpkeOpen.js'
 import {
   importRecoveryCredential,
   type RecoveryKey,
-} from './importRecoveryCredential.js'
+} from '../turnkey/importRecoveryCredential.js'
+import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
+import type { RecoveryStateStore } from './createRecoveryStateStore.js'
+import { decryptCredentialBundle } from './decryptCredentialBundle.js'
+import { InvalidRecoveryCodeError, RecoveryStepError } from './errors.js'
 import type { RecoveryState, RecoveryType } from './recoveryState.js'
 import {
   recoveryCodeValiditySeconds,

@@ -2,9 +2,9 @@ import { base58 } from '@scure/base'
 import { hpkeEncrypt } from '@turnkey/crypto'
 import { sha256 } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { generateRecipientKey } from '../turnkey/hpkeOpen.js'
 import { decryptCredentialBundle } from './decryptCredentialBundle.js'
 import { InvalidRecoveryCodeError } from './errors.js'
-import { generateRecipientKey } from './hpkeOpen.js'
 
 const base58check = (payload: Uint8Array) =>
   base58.encode(

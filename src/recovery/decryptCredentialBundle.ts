@@ -1,6 +1,6 @@
-import { decodeCredentialBundle } from './decodeCredentialBundle.js'
+import { decodeCredentialBundle } from '../turnkey/decodeCredentialBundle.js'
+import { hpkeOpen, type RecipientKey } from '../turnkey/hpkeOpen.js'
 import { InvalidRecoveryCodeError } from './errors.js'
-import { hpkeOpen, type RecipientKey } from './hpkeOpen.js'
 
 /**
  * The 32-byte private key inside a credential bundle encrypted to

@@ -3,7 +3,7 @@ import { getPublicKey } from '@turnkey/crypto'
 import { TurnkeyClient } from '@turnkey/http'
 import { Turnkey } from '@turnkey/sdk-server'
 import type { Hex } from 'viem'
-import type { Vendor } from '../../sandbox/vendor/startVendor.js'
+import type { Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { SoftwareAuthenticator } from './softwareAuthenticator.js'
 
 export const ethereumAccount = {

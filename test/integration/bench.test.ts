@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
-import type { BenchResults } from '../../bench/readmeTables.js'
+import type { BenchResults } from '../../bench/docsTables.js'
 
 const run = promisify(execFile)
 

@@ -1,12 +1,12 @@
 import { createStorage } from '@wagmi/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startVendor, type Vendor } from '../../sandbox/vendor/startVendor.js'
-import { createVendorClient } from '../../src/passkey/createVendorClient.js'
+import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import {
   createRecoveryFlow,
   type RecoveryStartRequest,
 } from '../../src/recovery/createRecoveryFlow.js'
 import { createRecoveryStateStore } from '../../src/recovery/createRecoveryStateStore.js'
+import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import { backendClient, signUp } from '../helpers/vendorUsers.js'
 

@@ -19,7 +19,7 @@ import {
   generateApiKeyPair,
   startVendor,
   type Vendor,
-} from '../../sandbox/vendor/startVendor.js'
+} from '../../sandbox/turnkey/startVendor.js'
 import {
   backendClient,
   ethereumAccount,

@@ -5,15 +5,15 @@ import {
   generateApiKeyPair,
   startVendor,
   type Vendor,
-} from '../../sandbox/vendor/startVendor.js'
-import { createVendorClient } from '../../src/passkey/createVendorClient.js'
+} from '../../sandbox/turnkey/startVendor.js'
+import { toVendorAccount } from '../../src/passkey/toVendorAccount.js'
+import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import {
   VendorActivityError,
   VendorConsensusNeededError,
   VendorRequestError,
-} from '../../src/passkey/errors.js'
-import type { Stamper } from '../../src/passkey/Stamper.js'
-import { toVendorAccount } from '../../src/passkey/toVendorAccount.js'
+} from '../../src/turnkey/errors.js'
+import type { Stamper } from '../../src/turnkey/Stamper.js'
 import { signUp } from '../helpers/vendorUsers.js'
 
 let vendor: Vendor

@@ -8,7 +8,7 @@ import { assertActivityCompleted, TurnkeyClient } from '@turnkey/http'
 import { type Hex, hashMessage, recoverMessageAddress } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startVendor, type Vendor } from '../../sandbox/vendor/startVendor.js'
+import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import {
   backendClient,

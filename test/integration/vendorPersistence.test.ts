@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { TurnkeyClient } from '@turnkey/http'
 import { expect, it } from 'vitest'
-import { startVendor } from '../../sandbox/vendor/startVendor.js'
+import { startVendor } from '../../sandbox/turnkey/startVendor.js'
 import { backendClient, signUp } from '../helpers/vendorUsers.js'
 
 it('keeps keys, wallets and passkeys across a restart with a data file', async () => {

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto'
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { maxBodyBytes } from '../../sandbox/vendor/createVendorServer.js'
+import { maxBodyBytes } from '../../sandbox/turnkey/createVendorServer.js'
 import {
   type ApiKeyPair,
   generateApiKeyPair,
   startVendor,
   type Vendor,
-} from '../../sandbox/vendor/startVendor.js'
+} from '../../sandbox/turnkey/startVendor.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import { backendClient } from '../helpers/vendorUsers.js'
 

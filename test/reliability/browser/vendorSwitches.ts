@@ -1,6 +1,6 @@
 import { type Hex, hashMessage } from 'viem'
 import type { Sandbox } from '../../../sandbox/startSandbox.js'
-import type { Fault } from '../../../sandbox/vendor/Faults.js'
+import type { Fault } from '../../../sandbox/turnkey/Faults.js'
 import { tally } from '../tally.js'
 
 type VendorActivity = {
@@ -22,7 +22,7 @@ async function sandboxRequest(url: string, init?: RequestInit) {
   return response.json()
 }
 
-/** The vendor emulator's test switches (sandbox/vendor/adminRoutes.ts). */
+/** The vendor emulator's test switches (sandbox/turnkey/adminRoutes.ts). */
 export function vendorSwitches(vendor: Sandbox['vendor']) {
   /** Every activity of this type the vendor has, in every organization. */
   const activities = async (type: string) =>

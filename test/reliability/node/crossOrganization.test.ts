@@ -6,17 +6,17 @@ import {
 } from '@turnkey/crypto'
 import { serializeTransaction } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authSubmits } from '../../../sandbox/vendor/authSubmits.js'
-import type { Endpoint } from '../../../sandbox/vendor/endpoint.js'
-import { exportSubmits } from '../../../sandbox/vendor/exportSubmits.js'
-import { queries } from '../../../sandbox/vendor/queries.js'
-import { specPaths } from '../../../sandbox/vendor/specPaths.js'
+import { authSubmits } from '../../../sandbox/turnkey/authSubmits.js'
+import type { Endpoint } from '../../../sandbox/turnkey/endpoint.js'
+import { exportSubmits } from '../../../sandbox/turnkey/exportSubmits.js'
+import { queries } from '../../../sandbox/turnkey/queries.js'
+import { specPaths } from '../../../sandbox/turnkey/specPaths.js'
 import {
   generateApiKeyPair,
   startVendor,
   type Vendor,
-} from '../../../sandbox/vendor/startVendor.js'
-import { submits } from '../../../sandbox/vendor/submits.js'
+} from '../../../sandbox/turnkey/startVendor.js'
+import { submits } from '../../../sandbox/turnkey/submits.js'
 import { SoftwareAuthenticator } from '../../helpers/softwareAuthenticator.js'
 import {
   ethereumAccount,

@@ -4,7 +4,7 @@ import {
   ExportFrameError,
   ExportFrameTimeoutError,
   ExportFrameUrlError,
-} from './exportErrors.js'
+} from './errors.js'
 import { isAllowedFrameUrl } from './isAllowedFrameUrl.js'
 
 export type ExportFrame = {

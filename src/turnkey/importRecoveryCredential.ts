@@ -1,7 +1,7 @@
 import { p256 } from '@noble/curves/p256'
 import { bytesToHex } from 'viem'
-import type { Stamper } from '../passkey/Stamper.js'
-import { createSessionStamper } from '../passkey/sessionKey.js'
+import { createSessionStamper } from './createSessionStamper.js'
+import type { Stamper } from './Stamper.js'
 
 // PKCS#8 wrapping of a bare P-256 scalar (RFC 5915 ECPrivateKey, no public key).
 const pkcs8Prefix = Uint8Array.from([
@@ -38,12 +38,7 @@ export async function importRecoveryCredential(
     )
     return {
       publicKey,
-      stamper: createSessionStamper({
-        privateKey: key,
-        publicKey,
-        organizationId: '',
-        expiresAt: Number.POSITIVE_INFINITY,
-      }),
+      stamper: createSessionStamper({ privateKey: key, publicKey }),
     }
   } finally {
     pkcs8.fill(0)

@@ -1,35 +1,39 @@
 import { sha256, stringToBytes } from 'viem'
-import { toBase64Url } from './base64url.js'
-import { passkeyTimeoutMs } from './createPasskey.js'
+import { toBase64Url } from '../core/base64url.js'
 import type { Stamper } from './Stamper.js'
-import { toPasskeyError } from './toPasskeyError.js'
-import { webauthn } from './webauthn.js'
+
+/**
+ * The WebAuthn ceremony the stamper runs: `navigator.credentials.get` with
+ * these options (and whatever timeout and error mapping the caller adds).
+ * It must call into WebAuthn before its first await: iOS drops the user's
+ * tap after too many awaits.
+ */
+export type GetPasskeyAssertion = (
+  publicKey: PublicKeyCredentialRequestOptions,
+) => Promise<PublicKeyCredential>
 
 /**
  * Stamps with a discoverable passkey: the challenge is the UTF-8 text of
  * hex(sha256(body)), as the vendor verifies it. Each stamp is one prompt.
  */
-export function createPasskeyStamper({ rpId }: { rpId: string }): Stamper {
+export function createPasskeyStamper({
+  rpId,
+  getAssertion,
+}: {
+  rpId: string
+  getAssertion: GetPasskeyAssertion
+}): Stamper {
   return {
     kind: 'passkey',
     async stamp(body) {
-      const credentials = webauthn()
       // Hashed synchronously: iOS drops the user's tap after too many awaits.
       const hex = sha256(stringToBytes(body)).slice(2)
-      let credential: PublicKeyCredential
-      try {
-        credential = (await credentials.get({
-          publicKey: {
-            rpId,
-            challenge: new TextEncoder().encode(hex),
-            allowCredentials: [],
-            userVerification: 'preferred',
-            timeout: passkeyTimeoutMs,
-          },
-        })) as PublicKeyCredential
-      } catch (error) {
-        throw toPasskeyError(error, 'get', { rpId })
-      }
+      const credential = await getAssertion({
+        rpId,
+        challenge: new TextEncoder().encode(hex),
+        allowCredentials: [],
+        userVerification: 'preferred',
+      })
       const response = credential.response as AuthenticatorAssertionResponse
       return {
         header: 'X-Stamp-Webauthn',

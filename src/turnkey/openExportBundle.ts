@@ -1,6 +1,6 @@
-import { hpkeOpen, type RecipientKey } from '../recovery/hpkeOpen.js'
 import { derToP1363Signature } from './derToP1363Signature.js'
 import { hexToBytes } from './hexToBytes.js'
+import { hpkeOpen, type RecipientKey } from './hpkeOpen.js'
 import { InvalidExportBundleError } from './InvalidExportBundleError.js'
 
 function parseJson(text: unknown): Record<string, unknown> | undefined {

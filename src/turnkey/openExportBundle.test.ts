@@ -1,10 +1,7 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import { hpkeEncrypt, uncompressRawPublicKey } from '@turnkey/crypto'
 import { describe, expect, it } from 'vitest'
-import {
-  generateRecipientKey,
-  type RecipientKey,
-} from '../recovery/hpkeOpen.js'
+import { generateRecipientKey, type RecipientKey } from './hpkeOpen.js'
 import { InvalidExportBundleError } from './InvalidExportBundleError.js'
 import { openExportBundle } from './openExportBundle.js'
 

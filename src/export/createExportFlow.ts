@@ -1,8 +1,8 @@
 import type { Address } from 'viem'
-import type { VendorClient } from '../passkey/createVendorClient.js'
-import type { Stamper } from '../passkey/Stamper.js'
+import type { VendorClient } from '../turnkey/createVendorClient.js'
+import type { Stamper } from '../turnkey/Stamper.js'
 import { createExportFrame, type ExportFrame } from './createExportFrame.js'
-import { RecoveryStepError } from './errors.js'
+import { ExportStepError } from './errors.js'
 
 /** What the user takes away: the wallet's seed phrase, or one account's private key. */
 export type ExportKind = 'seed-phrase' | 'private-key'
@@ -91,7 +91,7 @@ export function createExportFlow({
     const opened = await createExportFrame({ url: frameUrl, container })
     if (current !== attempt) {
       opened.destroy()
-      throw new RecoveryStepError({ action: 'confirm', step: 'idle' })
+      throw new ExportStepError({ action: 'confirm', step: 'idle' })
     }
     frame = opened
     return { ...target, frame: opened }
@@ -105,7 +105,7 @@ export function createExportFlow({
     },
     request(kind, container) {
       if (snapshot.step === 'verifying')
-        throw new RecoveryStepError({ action: 'request', step: snapshot.step })
+        throw new ExportStepError({ action: 'request', step: snapshot.step })
       removeFrame()
       const current = ++attempt
       prepared = prepare(container, current)
@@ -115,7 +115,7 @@ export function createExportFlow({
     },
     async confirm() {
       if (snapshot.step !== 'confirming' || !prepared)
-        throw new RecoveryStepError({ action: 'confirm', step: snapshot.step })
+        throw new ExportStepError({ action: 'confirm', step: snapshot.step })
       const kind = snapshot.kind!
       const current = attempt
       update({ step: 'verifying', error: undefined })

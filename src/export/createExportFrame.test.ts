@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createExportFrame } from './createExportFrame.js'
-import { ExportFrameUrlError } from './exportErrors.js'
+import { ExportFrameUrlError } from './errors.js'
 
 describe('createExportFrame', () => {
   it.each([

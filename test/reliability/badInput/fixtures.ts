@@ -11,12 +11,22 @@ import {
 import { bytesToHex, hexToBytes, http, sha256 } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { vi } from 'vitest'
-import type { Stamper } from '../../src/passkey/Stamper.js'
+import {
+  type PasskeyWalletParameters,
+  passkeyWallet,
+} from '../../../src/passkey/passkeyWallet.js'
+import type { Stamper } from '../../../src/turnkey/Stamper.js'
+import { walletConnectDeepLink } from '../../../src/walletconnect/walletConnectDeepLink.js'
 
-// Fixtures for badInput.test.ts: hosts, storages, wallets in the page, codes.
+// Fixtures for the bad-input cases (./*.test.ts): hosts, storages, connectors,
+// wallets in the page, codes.
 
 export const organizationId = '5f0c8a3e-1b2d-4c6e-9f70-123456789abc'
+export const subOrganizationId = '5f0c8a3e-1b2d-4c6e-9f70-123456789abd'
 export const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+export const checksummedAddress = '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'
+/** The clock of the recovery cases, in seconds. */
+export const now = 1_800_000_000
 export const walletConnectTopic = 'ab'.repeat(32)
 export const pairingUri =
   'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000000'
@@ -196,4 +206,46 @@ export function stubWebauthn(create: () => Promise<unknown>) {
 
 export function removeWebauthn() {
   Reflect.deleteProperty(navigator, 'credentials')
+}
+
+export const validPasskey: PasskeyWalletParameters = {
+  organizationId,
+  createAccount: async () => ({ subOrganizationId }),
+}
+
+export function passkeyConnector(
+  storage = memoryStorage().storage,
+  parameters: Partial<PasskeyWalletParameters> = {},
+) {
+  return hostConfig(
+    [passkeyWallet({ ...validPasskey, ...parameters })],
+    storage,
+  ).connectors[0]!
+}
+
+export function walletConnectConnector(storage = memoryStorage().storage) {
+  // setup() would load the WalletConnect SDK while idle: not in these cases.
+  vi.stubGlobal('requestIdleCallback', () => 0)
+  return hostConfig(
+    [
+      walletConnectDeepLink({
+        projectId: 'reliability',
+        relayUrl: 'ws://127.0.0.1:1',
+        storagePrefix: sdkPrefix(),
+      }),
+    ],
+    storage,
+  ).connectors[0]!
+}
+
+/** The injected modules as a new page loads them: announcedProviders() starts with an empty list. */
+export async function freshInjected() {
+  vi.resetModules()
+  const [{ injectedWallet }, { injectedWallets }, { announcedProviders }] =
+    await Promise.all([
+      import('../../../src/injected/injectedWallet.js'),
+      import('../../../src/injected/injectedWallets.js'),
+      import('../../../src/injected/announcedProviders.js'),
+    ])
+  return { injectedWallet, injectedWallets, announcedProviders }
 }

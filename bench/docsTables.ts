@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import type { PasskeyLatency } from './passkeyBrowser.js'
 import type { RelayThroughput } from './relayThroughput.js'
 import type { RoundTrips } from './roundTrips.js'
@@ -63,11 +64,11 @@ function addedRatio(
   return `${ours} adds ${Math.abs(difference)} B ${difference > 0 ? 'more' : 'less'} than ${reference}${times}`
 }
 
-/** The README's benchmark tables, written from a run's results so that no figure is typed by hand. */
-export function writeReadmeTables(
-  results: BenchResults,
-  file = new URL('../README.md', import.meta.url),
-) {
+/** Where the tables go: docs/benchmarks.md, between the bench markers. */
+export const benchmarksPage = new URL('../docs/benchmarks.md', import.meta.url)
+
+/** The benchmark tables of a run, as Markdown, so that no figure is typed by hand. */
+export function renderBenchTables(results: BenchResults) {
   const firstLoad = results.weight.map((w) => ({
     bundle: w.bundle,
     added: w.firstLoadAdded,
@@ -81,7 +82,7 @@ export function writeReadmeTables(
     'connectToConnectedMs',
     'signatureRoundTripMs',
   ] as const
-  const tables = [
+  return [
     `Latest run: ${results.date.slice(0, 10)}, ${results.machine}.`,
     '',
     '**Weight** — a minimal host (wagmi + viem + TanStack Query + React, one `createConfig`) bundled by',
@@ -221,13 +222,29 @@ export function writeReadmeTables(
       ],
     ),
   ].join('\n')
-  const readme = readFileSync(file, 'utf8')
-  const from = readme.indexOf(start)
-  const to = readme.indexOf(end)
+}
+
+/** Rewrites the marked section of docs/benchmarks.md (or `file`) from a run's results. */
+export function writeDocsTables(results: BenchResults, file = benchmarksPage) {
+  const page = readFileSync(file, 'utf8')
+  const from = page.indexOf(start)
+  const to = page.indexOf(end)
   if (from < 0 || to < from)
-    throw new Error(`README.md needs ${start} … ${end} around the tables`)
+    throw new Error(
+      `${fileURLToPath(file)} needs ${start} … ${end} around the tables`,
+    )
   writeFileSync(
     file,
-    `${readme.slice(0, from + start.length)}\n${tables}\n${readme.slice(to)}`,
+    `${page.slice(0, from + start.length)}\n${renderBenchTables(results)}\n${page.slice(to)}`,
+  )
+}
+
+// `node --import tsx bench/docsTables.ts`: the tables again from bench/results/latest.json,
+// without running the benchmarks.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const latest = new URL('results/latest.json', import.meta.url)
+  writeDocsTables(JSON.parse(readFileSync(latest, 'utf8')) as BenchResults)
+  console.log(
+    'docs/benchmarks.md: tables written from bench/results/latest.json',
   )
 }

@@ -1,0 +1,351 @@
+// @vitest-environment node
+/**
+ * Keeps README.md and docs/ honest: links resolve, every page is reachable
+ * from the README, every exported error class is documented, the generated
+ * sections are what their results files render to, and the README stays one
+ * screen. Reads files only: no sandbox, and no DOM (happy-dom's URL would
+ * resolve `new URL('../docs/…', import.meta.url)` against its own page).
+ */
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { type BenchResults, renderBenchTables } from '../bench/docsTables.js'
+import { BaseError } from '../src/core/errors/BaseError.js'
+import {
+  type ReliabilityResults,
+  reliabilityResultsFile,
+  reliabilitySummary,
+  renderReliabilitySection,
+  tallyResults,
+  writeReliabilityDocs,
+} from './test.js'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+const docsDir = join(root, 'docs')
+const docsPages = readdirSync(docsDir)
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => join(docsDir, name))
+const pages = [join(root, 'README.md'), ...docsPages]
+const read = (file: string) => readFileSync(file, 'utf8')
+const shown = (file: string) => relative(root, file)
+
+/** Markdown without its code blocks and code spans, where link syntax is only text. */
+function prose(markdown: string) {
+  return markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '')
+}
+
+/** Every `[text](target)` link of a page, minus external and mail links. */
+function relativeLinks(markdown: string) {
+  return [...prose(markdown).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
+    .map((match) => match[1]!)
+    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target))
+}
+
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
+function anchors(markdown: string) {
+  const seen = new Map<string, number>()
+  const result = new Set<string>()
+  for (const [, heading] of prose(markdown).matchAll(/^#{1,6}\s+(.+)$/gm)) {
+    const slug = heading!
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-')
+    const count = seen.get(slug) ?? 0
+    seen.set(slug, count + 1)
+    result.add(count === 0 ? slug : `${slug}-${count}`)
+  }
+  return result
+}
+
+/** The text between a page's generated-section markers. */
+function section(markdown: string, name: string) {
+  const start = `<!-- ${name}:start -->\n`
+  const end = `\n<!-- ${name}:end -->`
+  const from = markdown.indexOf(start)
+  const to = markdown.indexOf(end)
+  expect(from, `<!-- ${name}:start -->`).toBeGreaterThanOrEqual(0)
+  expect(to, `<!-- ${name}:end -->`).toBeGreaterThan(from)
+  return markdown.slice(from + start.length, to)
+}
+
+/** A page without its generated sections: what is left was written by hand. */
+function handWritten(markdown: string) {
+  return markdown.replace(/<!-- (\w+):start -->[\s\S]*?<!-- \1:end -->/g, '')
+}
+
+describe('README.md', () => {
+  it('fits one screen', () => {
+    const lines = read(join(root, 'README.md')).trimEnd().split('\n')
+    expect(lines.length).toBeLessThanOrEqual(60)
+  })
+
+  it('links every docs page', () => {
+    const linked = new Set(
+      relativeLinks(read(join(root, 'README.md'))).map((target) =>
+        resolve(root, target.split('#')[0]!),
+      ),
+    )
+    const missing = docsPages.filter((page) => !linked.has(page))
+    expect(missing.map(shown)).toEqual([])
+  })
+})
+
+describe('README.md and docs/', () => {
+  it('every relative link points at an existing file (and heading)', () => {
+    const broken: string[] = []
+    for (const page of pages) {
+      for (const target of relativeLinks(read(page))) {
+        const [path, anchor] = target.split('#') as [string, string?]
+        const file = path ? resolve(dirname(page), path) : page
+        if (!existsSync(file)) {
+          broken.push(`${shown(page)}: ${target} (no such file)`)
+          continue
+        }
+        if (
+          anchor &&
+          statSync(file).isFile() &&
+          file.endsWith('.md') &&
+          !anchors(read(file)).has(anchor)
+        )
+          broken.push(`${shown(page)}: ${target} (no such heading)`)
+      }
+    }
+    expect(broken).toEqual([])
+  })
+
+  it('types no measured figure by hand', () => {
+    const typed: string[] = []
+    for (const page of pages) {
+      const text = prose(handWritten(read(page)))
+      for (const [figure] of text.matchAll(
+        /\babout \d[\d.,]*|\d[\d.,]*\s?(?:kB|KB|KiB)\b/g,
+      ))
+        typed.push(`${shown(page)}: ${figure}`)
+    }
+    expect(typed).toEqual([])
+  })
+})
+
+describe('connector pages', () => {
+  it('give each connector its id, name and type as wagmi sees them', async () => {
+    const [{ createConfig }, { http }, { mainnet }] = await Promise.all([
+      import('@wagmi/core'),
+      import('viem'),
+      import('viem/chains'),
+    ])
+    const { passkeyWallet } = await import('../src/exports/passkey.js')
+    const { walletConnectDeepLink } = await import(
+      '../src/exports/walletconnect.js'
+    )
+    const { injectedWallet } = await import('../src/exports/injected.js')
+    const config = createConfig({
+      chains: [mainnet],
+      connectors: [
+        passkeyWallet({
+          organizationId: '00000000-0000-4000-8000-000000000000',
+          createAccount: async () => ({ subOrganizationId: 'x' }),
+        }),
+        walletConnectDeepLink({ projectId: 'x', wallet: 'trust' }),
+        injectedWallet({ wallet: 'metamask' }),
+      ],
+      transports: { [mainnet.id]: http() },
+    })
+    const [passkey, walletConnect, metamask] = config.connectors
+    const row = (c: { id: string; name: string; type: string }) =>
+      `| \`${c.id}\` | \`${c.name}\` | \`${c.type}\` |`
+    expect(read(join(docsDir, 'passkey.md'))).toContain(row(passkey!))
+    expect(read(join(docsDir, 'walletconnect.md'))).toContain(
+      row(walletConnect!),
+    )
+    const injected = read(join(docsDir, 'injected.md'))
+    expect(injected).toContain(
+      `the registry id: \`${metamask!.id}\` | the registry name: \`${metamask!.name}\``,
+    )
+    expect(injected).toContain(`\`connector.type\` is \`${metamask!.type}\``)
+  })
+})
+
+describe('docs/errors.md', () => {
+  it('documents every error class a public subpath exports', async () => {
+    const exportsDir = join(root, 'src/exports')
+    const entries = readdirSync(exportsDir).filter(
+      (name) => /\.tsx?$/.test(name) && !name.includes('.test.'),
+    )
+    expect(entries.length).toBeGreaterThan(0)
+    const exported = new Map<string, string[]>()
+    for (const entry of entries) {
+      const url = pathToFileURL(join(exportsDir, entry)).href
+      const module = (await import(/* @vite-ignore */ url)) as Record<
+        string,
+        unknown
+      >
+      for (const [name, value] of Object.entries(module))
+        if (
+          typeof value === 'function' &&
+          (value === BaseError || value.prototype instanceof BaseError)
+        )
+          exported.set(name, [
+            ...(exported.get(name) ?? []),
+            entry.replace(/\.tsx?$/, ''),
+          ])
+    }
+    expect(exported.size).toBeGreaterThan(1)
+    const errors = read(join(docsDir, 'errors.md'))
+    const documented = (name: string) =>
+      errors.includes(`| \`${name}\` |`) ||
+      new RegExp(`^#+ \`?${name}\`?\\s*$`, 'm').test(errors)
+    const missing = [...exported]
+      .filter(([name]) => !documented(name))
+      .map(([name, subpaths]) => `${name} (from ${subpaths.join(', ')})`)
+    expect(missing).toEqual([])
+  })
+})
+
+describe('generated sections', () => {
+  it('docs/benchmarks.md shows the tables of bench/results/latest.json', () => {
+    const results = JSON.parse(
+      read(join(root, 'bench/results/latest.json')),
+    ) as BenchResults
+    expect(section(read(join(docsDir, 'benchmarks.md')), 'bench')).toBe(
+      renderBenchTables(results),
+    )
+  })
+
+  it('docs/reliability.md shows the figures of test/reliability/results/latest.json', () => {
+    const results = JSON.parse(
+      readFileSync(reliabilityResultsFile, 'utf8'),
+    ) as ReliabilityResults
+    expect(section(read(join(docsDir, 'reliability.md')), 'reliability')).toBe(
+      renderReliabilitySection(results),
+    )
+  })
+})
+
+describe('reliability figures', () => {
+  const run = {
+    date: '2030-01-02T03:04:05.000Z',
+    machine: '2 × Test CPU, 8 GiB',
+    node: 'v20.19.0',
+  }
+  const tally = [
+    { kind: 'fault', what: 'vendor http500 on submit/sign_raw_payload' },
+    { kind: 'fault', what: 'relay killed during pairing' },
+    { kind: 'badInput', what: 'recovery codes: empty' },
+    { kind: 'badInput', what: 'recovery codes: huge' },
+    { kind: 'badInput', what: 'deep link fuzz: browse links', count: 1200 },
+    { kind: 'badInput', what: 'cross-organization query/get_user' },
+    { kind: 'badInput', what: 'cross-organization query/get_user' },
+    { kind: 'loadRequest', what: 'injectedWallet: signatures', count: 50 },
+  ].map((line) => JSON.stringify({ count: 1, ...line }))
+
+  it('sums the tally by kind and by what', () => {
+    const results = tallyResults([...tally, ''], run)
+    expect(results).toEqual({
+      ...run,
+      totals: { fault: 2, badInput: 1204, loadRequest: 50 },
+      byWhat: {
+        fault: {
+          'vendor http500 on submit/sign_raw_payload': 1,
+          'relay killed during pairing': 1,
+        },
+        badInput: {
+          'recovery codes: empty': 1,
+          'recovery codes: huge': 1,
+          'deep link fuzz: browse links': 1200,
+          'cross-organization query/get_user': 2,
+        },
+        loadRequest: { 'injectedWallet: signatures': 50 },
+      },
+    })
+    expect(reliabilitySummary(results)).toBe(
+      'reliability summary: 2 faults injected, 1204 bad inputs tried, 50 requests under load',
+    )
+  })
+
+  it('renders every figure from the results, bad inputs by source', () => {
+    expect(
+      renderReliabilitySection(tallyResults(tally, run)),
+    ).toMatchInlineSnapshot(`
+        "Latest full run: 2030-01-02, 2 × Test CPU, 8 GiB, Node v20.19.0. It printed
+
+        \`\`\`
+        reliability summary: 2 faults injected, 1204 bad inputs tried, 50 requests under load
+        \`\`\`
+
+        | kind | count |
+        | --- | --- |
+        | faults injected | 2 |
+        | bad inputs tried | 1204 |
+        | requests under load | 50 |
+
+        **Faults injected**, by fault:
+
+        | fault | count |
+        | --- | --- |
+        | relay killed during pairing | 1 |
+        | vendor http500 on submit/sign_raw_payload | 1 |
+
+        **Bad inputs tried**, by source:
+
+        | source | count |
+        | --- | --- |
+        | cross-organization | 2 |
+        | deep link fuzz | 1200 |
+        | recovery codes | 2 |
+
+        **Requests under load**, by test:
+
+        | test | count |
+        | --- | --- |
+        | injectedWallet: signatures | 50 |"
+      `)
+  })
+
+  it('rewrites only the marked section of the page', () => {
+    const file = join(
+      mkdtempSync(join(tmpdir(), 'reliability-docs-')),
+      'reliability.md',
+    )
+    writeFileSync(
+      file,
+      '# Reliability\n\n<!-- reliability:start -->\nold figures\n<!-- reliability:end -->\n\nprose\n',
+    )
+    const totalsOnly = {
+      date: run.date,
+      totals: { fault: 18, badInput: 34033, loadRequest: 450 },
+    }
+    writeReliabilityDocs(totalsOnly, pathToFileURL(file))
+    const page = read(file)
+    expect(
+      page.startsWith('# Reliability\n\n<!-- reliability:start -->\n'),
+    ).toBe(true)
+    expect(page.endsWith('\n<!-- reliability:end -->\n\nprose\n')).toBe(true)
+    expect(section(page, 'reliability')).toBe(
+      renderReliabilitySection(totalsOnly),
+    )
+    expect(page).toContain(
+      'reliability summary: 18 faults injected, 34033 bad inputs tried, 450 requests under load',
+    )
+    expect(page).toContain('machine not recorded')
+    expect(page).not.toContain('old figures')
+  })
+
+  it('refuses a page without the markers', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'reliability-docs-')), 'x.md')
+    writeFileSync(file, '# no markers\n')
+    expect(() =>
+      writeReliabilityDocs(tallyResults(tally, run), pathToFileURL(file)),
+    ).toThrow(/needs <!-- reliability:start -->/)
+    expect(read(file)).toBe('# no markers\n')
+  })
+})

@@ -1,0 +1,91 @@
+import { BaseError } from '../core/errors/BaseError.js'
+
+export type VendorRequestErrorType = VendorRequestError & {
+  name: 'VendorRequestError'
+}
+/** The vendor answered an error: its code, message and details are kept as they came. */
+export class VendorRequestError extends BaseError {
+  override name = 'VendorRequestError'
+  readonly status: number
+  readonly vendorCode: number | undefined
+  readonly vendorMessage: string
+  readonly vendorDetails: unknown[] | undefined
+  constructor({
+    status,
+    statusText,
+    body,
+  }: {
+    status: number
+    statusText: string
+    body: unknown
+  }) {
+    const parsed = body as
+      | { code?: unknown; message?: unknown; details?: unknown }
+      | undefined
+    const vendorMessage =
+      typeof parsed?.message === 'string'
+        ? parsed.message
+        : `${status} ${statusText}`.trim()
+    const vendorCode =
+      typeof parsed?.code === 'number' ? parsed.code : undefined
+    const vendorDetails = Array.isArray(parsed?.details)
+      ? parsed.details
+      : undefined
+    super(vendorMessage, {
+      code: vendorCode ?? status,
+      details:
+        vendorDetails && vendorDetails.length > 0
+          ? JSON.stringify(vendorDetails)
+          : undefined,
+    })
+    this.status = status
+    this.vendorCode = vendorCode
+    this.vendorMessage = vendorMessage
+    this.vendorDetails = vendorDetails
+  }
+}
+
+export type VendorConsensusNeededErrorType = VendorConsensusNeededError & {
+  name: 'VendorConsensusNeededError'
+}
+/** The organization's root quorum must approve the activity before it runs. */
+export class VendorConsensusNeededError extends BaseError {
+  override name = 'VendorConsensusNeededError'
+  static readonly code = 'consensus_needed'
+  readonly activityId: string
+  constructor({ activityId }: { activityId: string }) {
+    super('Activity requires consensus', {
+      code: VendorConsensusNeededError.code,
+      details: `activity ${activityId}`,
+      metaMessages: [
+        'Another root user of the organization must approve it; the request was not carried out.',
+      ],
+    })
+    this.activityId = activityId
+  }
+}
+
+export type VendorActivityErrorType = VendorActivityError & {
+  name: 'VendorActivityError'
+}
+/** The activity ended (or stayed) in a status other than completed. */
+export class VendorActivityError extends BaseError {
+  override name = 'VendorActivityError'
+  static readonly code = 'activity_not_completed'
+  readonly activityId: string
+  readonly activityStatus: string
+  constructor({
+    activityId,
+    status,
+  }: {
+    activityId: string
+    status: string
+  }) {
+    super('Expected COMPLETED status', {
+      code: VendorActivityError.code,
+      details: `activity ${activityId} is ${status}`,
+    })
+    this.activityId = activityId
+    this.activityStatus = status
+  }
+}

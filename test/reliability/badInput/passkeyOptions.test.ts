@@ -1,0 +1,227 @@
+import { expect } from 'vitest'
+import { createPasskey } from '../../../src/passkey/createPasskey.js'
+import { isValidRpId } from '../../../src/passkey/isValidRpId.js'
+import { passkeyWallet } from '../../../src/passkey/passkeyWallet.js'
+import { bad, type Case, runCases } from './cases.js'
+import { passkeyConnector, stubWebauthn, validPasskey } from './fixtures.js'
+
+// Bad input to passkeyWallet: its options, rp ids, passkey user names and ids.
+
+/** A passkeyWallet option that must be refused with its typed error. */
+function badPasskeyOption(
+  name: string,
+  input: Record<string, unknown>,
+  expected: { message: string } | { messageIncludes: string },
+): Case {
+  return bad({
+    source: 'passkeyWallet options',
+    name,
+    input,
+    run: (options) => passkeyWallet({ ...validPasskey, ...options }),
+    expected: { throws: 'InvalidPasskeyWalletParameterError', ...expected },
+  })
+}
+
+/** A passkey sign-up on a page with WebAuthn, where the browser refuses a nameless user. */
+async function signUpAs(userName: unknown) {
+  stubWebauthn(() =>
+    Promise.reject(
+      new TypeError(
+        "Failed to execute 'create' on 'CredentialsContainer': required member name is undefined.",
+      ),
+    ),
+  )
+  return passkeyConnector().connect({ signUp: { userName } } as never)
+}
+
+const cases: Case[] = [
+  // --- passkeyWallet(options) -------------------------------------------
+  bad({
+    source: 'passkeyWallet options',
+    name: 'no options at all',
+    input: undefined,
+    run: (input) => passkeyWallet(input as never),
+    expected: {
+      throws: 'InvalidPasskeyWalletParameterError',
+      message:
+        'passkeyWallet: invalid `organizationId`: expected the vendor organization id, a UUID.',
+    },
+  }),
+  badPasskeyOption(
+    'an organization name instead of its UUID',
+    { organizationId: 'acme-production' },
+    {
+      message:
+        'passkeyWallet: invalid `organizationId`: expected the vendor organization id, a UUID.',
+    },
+  ),
+  badPasskeyOption(
+    'a vendor API on ftp://',
+    { apiBaseUrl: 'ftp://api.vendor.example' },
+    {
+      message: 'passkeyWallet: invalid `apiBaseUrl`: expected an http(s) URL.',
+    },
+  ),
+  bad({
+    source: 'passkeyWallet options',
+    name: 'createAccount given as a backend URL instead of a function',
+    input: { createAccount: 'https://backend.example/create-account' },
+    run: (input) => passkeyWallet({ ...validPasskey, ...input } as never),
+    expected: {
+      throws: 'InvalidPasskeyWalletParameterError',
+      message:
+        'passkeyWallet: invalid `createAccount`: expected a function that calls your backend.',
+    },
+  }),
+  bad({
+    source: 'passkeyWallet options',
+    name: 'session length as a string from an env variable',
+    input: { session: { expirationSeconds: '900' } },
+    run: (input) => passkeyWallet({ ...validPasskey, ...input } as never),
+    expected: {
+      throws: 'InvalidPasskeyWalletParameterError',
+      message:
+        'passkeyWallet: invalid `session.expirationSeconds`: expected whole seconds from 30 to 604800 (7 days), or `session: false`.',
+    },
+  }),
+  badPasskeyOption(
+    'an endless session',
+    { session: { expirationSeconds: Number.POSITIVE_INFINITY } },
+    { messageIncludes: '`session.expirationSeconds`' },
+  ),
+  bad({
+    source: 'passkeyWallet options',
+    name: 'recovery without its start call',
+    input: { recovery: {} },
+    run: (input) => passkeyWallet({ ...validPasskey, ...input } as never),
+    expected: {
+      throws: 'InvalidPasskeyWalletParameterError',
+      message:
+        'passkeyWallet: invalid `recovery.start`: expected a function that calls your backend.',
+    },
+  }),
+  bad({
+    source: 'passkeyWallet options',
+    name: 'a recovery session longer than SPEC’s 1800 s',
+    input: {
+      recovery: {
+        start: async () => undefined,
+        sessionExpirationSeconds: 3600,
+      },
+    },
+    run: (input) => passkeyWallet({ ...validPasskey, ...input }),
+    expected: {
+      throws: 'InvalidPasskeyWalletParameterError',
+      message:
+        'passkeyWallet: invalid `recovery.sessionExpirationSeconds`: expected whole seconds from 60 to 1800.',
+    },
+  }),
+  badPasskeyOption(
+    'an export frame on plain http:// of another host',
+    { exportFrameUrl: 'http://frame.example.com/export' },
+    {
+      message:
+        'passkeyWallet: invalid `exportFrameUrl`: expected an https:// URL (http:// only on localhost or 127.0.0.1).',
+    },
+  ),
+  badPasskeyOption(
+    'an export frame at a javascript: URL',
+    { exportFrameUrl: 'javascript:alert(document.cookie)' },
+    { messageIncludes: '`exportFrameUrl`' },
+  ),
+  badPasskeyOption(
+    'an export frame URL carrying credentials',
+    { exportFrameUrl: 'https://admin:hunter2@frame.example.com/' },
+    { messageIncludes: '`exportFrameUrl`' },
+  ),
+
+  // --- passkey rp ids ---------------------------------------------------
+  ...(
+    [
+      ['an origin instead of a hostname', 'https://example.com'],
+      ['a hostname with a port', 'example.com:8443'],
+      ['an IPv4 address', '192.168.1.10'],
+      ['a trailing dot', 'example.com.'],
+      ['an empty string', ''],
+      ['a space inside', 'ex ample.com'],
+      ['a Unicode hostname (not punycode)', 'bücher.example'],
+      ['a label starting with "-"', '-shop.example.com'],
+      ['a name longer than 253 characters', `${'a'.repeat(63)}.`.repeat(4)],
+      ['a number', 42],
+    ] as const
+  ).map(([name, rpId]) =>
+    bad({
+      source: 'passkey rp ids',
+      name,
+      input: rpId,
+      run: (input) => {
+        // The pure check agrees with the option's validation.
+        expect(isValidRpId(input)).toBe(false)
+        return passkeyWallet({ ...validPasskey, rpId: input as string })
+      },
+      expected: {
+        throws: 'InvalidPasskeyWalletParameterError',
+        message:
+          'passkeyWallet: invalid `rpId`: expected a hostname such as "example.com", or "localhost".',
+      },
+    }),
+  ),
+
+  // --- passkey user names and ids ----------------------------------------
+  bad({
+    source: 'passkey user names and ids',
+    name: 'an empty passkey user id',
+    input: new Uint8Array(0),
+    run: (userId) =>
+      createPasskey({
+        rpId: 'example.com',
+        rpName: 'Example',
+        userName: 'alice',
+        userId,
+      }),
+    expected: {
+      throws: 'PasskeyError',
+      message: 'The passkey user id must be 1 to 64 bytes, got 0.',
+      also: (error) => expect(error.code).toBe('ERROR_INVALID_USER_ID_LENGTH'),
+    },
+  }),
+  bad({
+    source: 'passkey user names and ids',
+    name: 'a passkey user id of 65 bytes',
+    input: new Uint8Array(65),
+    run: (userId) =>
+      createPasskey({
+        rpId: 'example.com',
+        rpName: 'Example',
+        userName: 'alice',
+        userId,
+      }),
+    expected: {
+      throws: 'PasskeyError',
+      message: 'The passkey user id must be 1 to 64 bytes, got 65.',
+      also: (error) => expect(error.code).toBe('ERROR_INVALID_USER_ID_LENGTH'),
+    },
+  }),
+  bad({
+    source: 'passkey user names and ids',
+    name: 'sign-up without a user name (a form field missing)',
+    input: undefined,
+    run: (userName) => signUpAs(userName),
+    expected: {
+      throws: 'InvalidPasskeyWalletParameterError',
+      messageIncludes: 'userName',
+    },
+  }),
+  bad({
+    source: 'passkey user names and ids',
+    name: 'sign-up with a blank user name',
+    input: '   ',
+    run: (userName) => signUpAs(userName),
+    expected: {
+      throws: 'InvalidPasskeyWalletParameterError',
+      messageIncludes: 'userName',
+    },
+  }),
+]
+
+runCases(cases)

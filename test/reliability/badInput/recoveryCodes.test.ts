@@ -1,0 +1,189 @@
+import { expect } from 'vitest'
+import { decryptCredentialBundle } from '../../../src/recovery/decryptCredentialBundle.js'
+import type { RecoveryType } from '../../../src/recovery/recoveryState.js'
+import { validateRecoveryCode } from '../../../src/recovery/validateRecoveryCode.js'
+import { decodeCredentialBundle } from '../../../src/turnkey/decodeCredentialBundle.js'
+import { generateRecipientKey } from '../../../src/turnkey/hpkeOpen.js'
+import { bad, type Case, codeInvalid, runCases } from './cases.js'
+import {
+  now,
+  offCurveBundle,
+  recoveryKey,
+  sealRecoveryCode,
+  subOrganizationId,
+} from './fixtures.js'
+
+// Bad recovery codes: what the user pastes, and the credentials codes carry.
+
+const emailCredential = {
+  organizationId: subOrganizationId,
+  userId: 'user-1',
+  type: 'CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256',
+  createdAt: now - 60,
+}
+
+const notABundle = {
+  ignored: 'not a credential bundle: undefined',
+  check: (decoded: unknown) => expect(decoded).toBeUndefined(),
+}
+
+const cases: Case[] = [
+  // --- recovery codes ------------------------------------------------------
+  bad({
+    source: 'recovery codes',
+    name: 'a code that names no user',
+    input: { ...emailCredential, userId: '' },
+    run: (credential) =>
+      validateRecoveryCode({
+        recoveryType: 'email',
+        credential,
+        nowSeconds: now,
+      }),
+    expected: codeInvalid,
+  }),
+  bad({
+    source: 'recovery codes',
+    name: 'a code that names no organization',
+    input: { ...emailCredential, organizationId: undefined },
+    run: (credential) =>
+      validateRecoveryCode({
+        recoveryType: 'email',
+        credential,
+        nowSeconds: now,
+      }),
+    expected: codeInvalid,
+  }),
+  bad({
+    source: 'recovery codes',
+    name: 'an API-key credential used for passkey recovery',
+    input: { ...emailCredential, type: 'CREDENTIAL_TYPE_API_KEY_P256' },
+    run: (credential) =>
+      validateRecoveryCode({
+        recoveryType: 'passkey',
+        credential,
+        nowSeconds: now,
+      }),
+    expected: codeInvalid,
+  }),
+  bad({
+    source: 'recovery codes',
+    name: 'a code 900 s old',
+    input: { ...emailCredential, createdAt: now - 900 },
+    run: (credential) =>
+      validateRecoveryCode({
+        recoveryType: 'email',
+        credential,
+        nowSeconds: now,
+      }),
+    expected: codeInvalid,
+  }),
+  bad({
+    source: 'recovery codes',
+    name: 'a credential whose creation time is not a number',
+    input: { ...emailCredential, createdAt: Number.NaN },
+    run: (credential) =>
+      validateRecoveryCode({
+        recoveryType: 'email',
+        credential,
+        nowSeconds: now,
+      }),
+    expected: codeInvalid,
+  }),
+  bad({
+    source: 'recovery codes',
+    name: 'a recovery type the pack does not have',
+    input: 'sms',
+    run: (recoveryType) =>
+      validateRecoveryCode({
+        recoveryType: recoveryType as RecoveryType,
+        credential: emailCredential,
+        nowSeconds: now,
+      }),
+    expected: codeInvalid,
+  }),
+  bad({
+    source: 'recovery codes',
+    name: 'an empty code',
+    input: '',
+    run: decodeCredentialBundle,
+    expected: notABundle,
+  }),
+  bad({
+    source: 'recovery codes',
+    name: 'a hex string instead of base58',
+    input: `0x${'deadbeef'.repeat(20)}`,
+    run: decodeCredentialBundle,
+    expected: notABundle,
+  }),
+  bad({
+    source: 'recovery codes',
+    name: 'characters base58 leaves out (0, O, I, l)',
+    input: 'O0Il'.repeat(29),
+    run: decodeCredentialBundle,
+    expected: notABundle,
+  }),
+  bad({
+    source: 'recovery codes',
+    name: 'a real code cut short by five characters',
+    input: 5,
+    run: async (cut) => {
+      const page = await generateRecipientKey()
+      return decodeCredentialBundle(
+        sealRecoveryCode(recoveryKey().secret, page.publicKeyHex).slice(
+          0,
+          -cut,
+        ),
+      )
+    },
+    expected: notABundle,
+  }),
+  bad({
+    source: 'recovery codes',
+    name: 'a well-formed bundle whose key is no P-256 point',
+    input: offCurveBundle,
+    run: decodeCredentialBundle,
+    expected: notABundle,
+  }),
+  bad({
+    source: 'recovery codes',
+    name: 'a code that is not a string (an empty form field)',
+    input: undefined,
+    run: (code) => decodeCredentialBundle(code as never),
+    expected: notABundle,
+  }),
+  bad({
+    source: 'recovery codes',
+    name: 'a 40 KB paste',
+    input: 'z'.repeat(40_000),
+    run: (code) => {
+      const started = performance.now()
+      const decoded = decodeCredentialBundle(code)
+      return { decoded, ms: performance.now() - started }
+    },
+    expected: {
+      ignored: 'not a bundle, refused at once (the page stays responsive)',
+      check: ({ decoded, ms }) => {
+        expect(decoded).toBeUndefined()
+        expect(ms).toBeLessThan(100)
+      },
+    },
+  }),
+  bad({
+    source: 'recovery codes',
+    name: 'a code sealed to another page’s key',
+    input: 'another page',
+    run: async () => {
+      const [page, other] = await Promise.all([
+        generateRecipientKey(),
+        generateRecipientKey(),
+      ])
+      return decryptCredentialBundle(
+        sealRecoveryCode(recoveryKey().secret, other.publicKeyHex),
+        page,
+      )
+    },
+    expected: codeInvalid,
+  }),
+]
+
+runCases(cases)

@@ -1,0 +1,251 @@
+import { expect, vi } from 'vitest'
+import { readSessionClaims } from '../../../src/passkey/readSessionClaims.js'
+import { toVendorAccount } from '../../../src/passkey/toVendorAccount.js'
+import {
+  createVendorClient,
+  type VendorClient,
+} from '../../../src/turnkey/createVendorClient.js'
+import { bad, type Case, runCases } from './cases.js'
+import {
+  alice,
+  sessionToken,
+  stamper,
+  subOrganizationId,
+  vendorAnswering,
+} from './fixtures.js'
+
+// Vendor answers of the wrong shape: HTTP bodies, activities, session tokens, signatures.
+
+function vendorClient(status: number, body: string, statusText = '') {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  return createVendorClient({
+    baseUrl: 'https://api.vendor.example',
+    fetch: vendorAnswering(status, body, statusText),
+  })
+}
+
+const signRawPayload = {
+  type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+  organizationId: subOrganizationId,
+  parameters: {},
+  resultKey: 'signRawPayloadResult',
+}
+
+/** The vendor answering every activity with `result`. */
+function vendorAccount(result: unknown) {
+  const vendor: VendorClient = {
+    query: async () => ({}) as never,
+    submit: async () => result as never,
+  }
+  return toVendorAccount({
+    address: alice,
+    organizationId: subOrganizationId,
+    vendor,
+    stamper: () => stamper,
+  })
+}
+
+const cases: Case[] = [
+  // --- vendor responses ----------------------------------------------------
+  bad({
+    source: 'vendor responses',
+    name: 'a 200 answer that is an HTML page (a captive portal)',
+    input: '<html><body>Sign in to Wi-Fi</body></html>',
+    run: (body) => vendorClient(200, body).query('whoami', {}, stamper),
+    expected: {
+      throws: 'VendorRequestError',
+      message: '200 response was not JSON',
+    },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'a 502 with an HTML body',
+    input: '<html>Bad gateway</html>',
+    run: (body) =>
+      vendorClient(502, body, 'Bad Gateway').query('whoami', {}, stamper),
+    expected: {
+      throws: 'VendorRequestError',
+      message: '502 Bad Gateway',
+      also: (error) => expect(error.status).toBe(502),
+    },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'an error body whose code and message have the wrong types',
+    input: JSON.stringify({ code: 'three', message: 42, details: 'x' }),
+    run: (body) =>
+      vendorClient(400, body, 'Bad Request').query('whoami', {}, stamper),
+    expected: {
+      throws: 'VendorRequestError',
+      message: '400 Bad Request',
+      also: (error) => {
+        expect(error.code).toBe(400)
+        expect(error.vendorDetails).toBeUndefined()
+      },
+    },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'an expired session key (SPEC §8: a warning, not an error)',
+    input: JSON.stringify({
+      code: 16,
+      message: 'expired api key',
+      details: [],
+    }),
+    run: (body) =>
+      vendorClient(401, body, 'Unauthorized').query('whoami', {}, stamper),
+    expected: {
+      throws: 'VendorRequestError',
+      message: 'expired api key',
+      also: (error) => {
+        expect(error.vendorCode).toBe(16)
+        expect(console.warn).toHaveBeenCalledOnce()
+        expect(console.error).not.toHaveBeenCalled()
+      },
+    },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'an activity answer without an activity',
+    input: '{}',
+    run: (body) =>
+      vendorClient(200, body).submit(
+        'sign_raw_payload',
+        signRawPayload,
+        stamper,
+      ),
+    expected: { throws: 'VendorRequestError' },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'an activity answer that is JSON null',
+    input: 'null',
+    run: (body) =>
+      vendorClient(200, body).submit(
+        'sign_raw_payload',
+        signRawPayload,
+        stamper,
+      ),
+    expected: { throws: 'VendorRequestError' },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'an activity waiting for consensus',
+    input: JSON.stringify({
+      activity: { id: 'act-1', status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED' },
+    }),
+    run: (body) =>
+      vendorClient(200, body).submit(
+        'sign_raw_payload',
+        signRawPayload,
+        stamper,
+      ),
+    expected: {
+      throws: 'VendorConsensusNeededError',
+      message: 'Activity requires consensus',
+    },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'a failed activity',
+    input: JSON.stringify({
+      activity: { id: 'act-1', status: 'ACTIVITY_STATUS_FAILED' },
+    }),
+    run: (body) =>
+      vendorClient(200, body).submit(
+        'sign_raw_payload',
+        signRawPayload,
+        stamper,
+      ),
+    expected: {
+      throws: 'VendorActivityError',
+      message: 'Expected COMPLETED status',
+    },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'a completed activity without its result',
+    input: JSON.stringify({
+      activity: { id: 'act-1', status: 'ACTIVITY_STATUS_COMPLETED' },
+    }),
+    run: (body) =>
+      vendorClient(200, body).submit(
+        'sign_raw_payload',
+        signRawPayload,
+        stamper,
+      ),
+    expected: {
+      throws: 'VendorActivityError',
+      message: 'Expected COMPLETED status',
+    },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'a session token that is not a JWT',
+    input: 'not-a-jwt',
+    run: readSessionClaims,
+    expected: {
+      throws: 'VendorRequestError',
+      message: '200 malformed session token',
+    },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'a session token whose payload is null',
+    input: sessionToken('null'),
+    run: readSessionClaims,
+    expected: {
+      throws: 'VendorRequestError',
+      message: '200 malformed session token',
+    },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'a session token whose expiry is a string',
+    input: sessionToken(
+      JSON.stringify({
+        exp: '1800000000',
+        organization_id: subOrganizationId,
+        user_id: 'user-1',
+      }),
+    ),
+    run: readSessionClaims,
+    expected: {
+      throws: 'VendorRequestError',
+      message: '200 malformed session token',
+    },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'a signature result without r, s and v',
+    input: {},
+    run: (result) => vendorAccount(result).signMessage({ message: 'hello' }),
+    expected: { throws: 'VendorRequestError' },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'a signature result that is not hex',
+    input: { r: 'zz', s: 'zz', v: '00' },
+    run: (result) => vendorAccount(result).signMessage({ message: 'hello' }),
+    expected: { throws: 'VendorRequestError' },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'a signed transaction that is a number',
+    input: { signedTransaction: 42 },
+    run: (result) =>
+      vendorAccount(result).signTransaction({
+        chainId: 1,
+        to: alice,
+        value: 1n,
+        nonce: 0,
+        gas: 21_000n,
+        maxFeePerGas: 1n,
+        maxPriorityFeePerGas: 1n,
+      }),
+    expected: { throws: 'VendorRequestError' },
+  }),
+]
+
+runCases(cases)
