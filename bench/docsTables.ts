@@ -65,7 +65,7 @@ function addedRatio(
 }
 
 /** Where the tables go: docs/benchmarks.md, between the bench markers. */
-export const benchmarksPage = new URL('../docs/benchmarks.md', import.meta.url)
+const benchmarksPage = new URL('../docs/benchmarks.md', import.meta.url)
 
 /** The benchmark tables of a run, as Markdown, so that no figure is typed by hand. */
 export function renderBenchTables(results: BenchResults) {

@@ -4,7 +4,7 @@ import { base, mainnet } from 'viem/chains'
 /** The sandbox runs one anvil per chain id: Ethereum (1) and Base (8453). */
 export const sandboxChainIds = [mainnet.id, base.id] as const
 
-export type SandboxChainId = (typeof sandboxChainIds)[number]
+type SandboxChainId = (typeof sandboxChainIds)[number]
 
 export type SandboxChainUrls = Record<SandboxChainId, string>
 

@@ -4,7 +4,7 @@ import { type HDAccount, mnemonicToAccount } from 'viem/accounts'
 export const sandboxMnemonic =
   'test test test test test test test test test test test junk'
 
-export const devAccountCount = 10
+const devAccountCount = 10
 
 /** Dev account `index` (0–9), funded with 10 000 ETH on every sandbox chain. */
 export function devAccount(index: number): HDAccount {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { join, relative } from 'node:path'
 import { parse } from 'smol-toml'
 import type { Abi, Hex } from 'viem'
@@ -56,7 +55,7 @@ export async function compileContracts(): Promise<
   } catch {
     // Not compiled yet with these sources and settings.
   }
-  const contracts = compile(input, profile.solc_version)
+  const contracts = await compile(input, profile.solc_version)
   await mkdir(join(root, profile.out), { recursive: true })
   await writeFile(cacheFile, JSON.stringify(contracts))
   return contracts
@@ -81,11 +80,11 @@ type SolcOutput = {
   >
 }
 
-function compile(input: object, wantedVersion: string) {
-  const solc = createRequire(import.meta.url)('solc') as {
-    version(): string
-    compile(input: string): string
-  }
+async function compile(input: object, wantedVersion: string) {
+  // Loaded on a cache miss only: solc is a large module.
+  const solc: { version(): string; compile(input: string): string } = (
+    await import('solc')
+  ).default
   const version = solc.version()
   if (!version.startsWith(`${wantedVersion}+`))
     throw new Error(

@@ -2,6 +2,7 @@ import type { Clock } from './clock.js'
 import type { EnclaveKey } from './enclaveCrypto.js'
 import type { Faults } from './Faults.js'
 import type { Outbox } from './Outbox.js'
+import type { RelyingParties } from './relyingParties.js'
 import type { VendorState } from './VendorState.js'
 
 /** Everything the emulator's server works on. */
@@ -11,8 +12,8 @@ export type VendorWorld = {
   outbox: Outbox
   faults: Faults
   enclave: { signer: EnclaveKey; notarizer: EnclaveKey }
-  /** Origins a passkey may sign from; all by default, as the vendor without its origins feature. */
-  isAllowedOrigin(origin: string): boolean
+  /** The passkey rp ids the sandbox serves: a passkey signs only from their origins. */
+  relyingParties: RelyingParties
   /** Back to a fresh world: no sub-organizations, emails, faults or codes; same parent and keys. */
   reset(): void
   /** Called after every change, so the state can be saved. */

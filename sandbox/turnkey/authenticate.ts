@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { parseApiKeyStamp } from './apiKeyStamp.js'
 import type { ApiKey, Authenticator, Organization, User } from './model.js'
 import { verifyP256 } from './p256.js'
+import type { RelyingParties } from './relyingParties.js'
 import { forbidden, unauthenticated } from './VendorError.js'
 import type { VendorState } from './VendorState.js'
 import { parseWebauthnStamp, verifyWebauthnStamp } from './webauthnStamp.js'
@@ -13,6 +14,8 @@ export type Principal = {
   credential:
     | { kind: 'apiKey'; apiKey: ApiKey }
     | { kind: 'passkey'; authenticator: Authenticator }
+  /** The stamp's signature, as a vote on the activity records it. */
+  stamp: { publicKey: string; signature: string; scheme: string }
 }
 
 export type RequestScope = {
@@ -35,7 +38,7 @@ export async function authenticate({
   scope,
   state,
   nowMs,
-  isAllowedOrigin,
+  relyingParties,
 }: {
   headers: IncomingHttpHeaders
   rawBody: Buffer
@@ -43,7 +46,7 @@ export async function authenticate({
   scope: RequestScope
   state: VendorState
   nowMs: number
-  isAllowedOrigin(origin: string): boolean
+  relyingParties: RelyingParties
 }): Promise<Principal> {
   const apiKeyHeader = headers['x-stamp']
   const webauthnHeader = headers['x-stamp-webauthn']
@@ -69,6 +72,7 @@ export async function authenticate({
     return {
       ...owner,
       credential: { kind: 'apiKey', apiKey: candidate.apiKey },
+      stamp: { ...stamp, scheme: 'SIGNATURE_SCHEME_TK_API_P256' },
     }
   }
 
@@ -81,12 +85,20 @@ export async function authenticate({
       stamp,
       authenticator,
       rawBody,
-      isAllowedOrigin,
+      relyingParties,
     )
     // Overlapping verifications may finish out of order: the counter only rises.
     authenticator.counter = Math.max(authenticator.counter, counter)
     const owner = authorize(owners, candidate, target, scope, 'credential ID')
-    return { ...owner, credential: { kind: 'passkey', authenticator } }
+    return {
+      ...owner,
+      credential: { kind: 'passkey', authenticator },
+      stamp: {
+        publicKey: authenticator.publicKey,
+        signature: stamp.signature,
+        scheme: 'SIGNATURE_SCHEME_TK_WEBAUTHN',
+      },
+    }
   }
 
   throw unauthenticated(

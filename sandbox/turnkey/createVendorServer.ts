@@ -13,6 +13,11 @@ import type { Endpoint, EndpointContext, SubmitEndpoint } from './endpoint.js'
 import { exportSubmits } from './exportSubmits.js'
 import type { Fault } from './Faults.js'
 import { type Activity, type Organization, toTimestamp } from './model.js'
+import { publicApi } from './openapi/documents.js'
+import {
+  requestSchema,
+  validateAgainstSchema,
+} from './openapi/validateAgainstSchema.js'
 import { queries } from './queries.js'
 import { specPaths } from './specPaths.js'
 import { submits } from './submits.js'
@@ -24,6 +29,7 @@ import {
   VendorError,
 } from './VendorError.js'
 import type { VendorWorld } from './VendorWorld.js'
+import { userView } from './views.js'
 
 export const maxBodyBytes = 1024 * 1024
 const timestampMaxAgeMs = 60 * 60 * 1000
@@ -122,6 +128,13 @@ export function createVendorServer(world: VendorWorld): Server {
     if (!/^application\/json\b/i.test(request.headers['content-type'] ?? ''))
       throw badRequest('bad request body')
     const body = parseObject(rawBody)
+    // As strict as the vendor's published schema: required fields, enums, no unknown fields.
+    const schema = requestSchema(publicApi, pathname)
+    const problems = schema
+      ? validateAgainstSchema(publicApi, schema, body)
+      : ['the published schema has no such request']
+    if (problems.length > 0)
+      throw badRequest(`invalid request body: ${problems.join('; ')}`)
     const { organizationId } = body
     if (typeof organizationId !== 'string' || !uuid.test(organizationId))
       throw badRequest('malformed organization ID provided')
@@ -137,8 +150,18 @@ export function createVendorServer(world: VendorWorld): Server {
       },
       state,
       nowMs,
-      isAllowedOrigin: world.isAllowedOrigin,
+      relyingParties: world.relyingParties,
     })
+    // The vendor documents a recovery credential for recover_user alone.
+    if (
+      principal.credential.kind === 'apiKey' &&
+      principal.credential.apiKey.type ===
+        'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256' &&
+      name !== 'recover_user'
+    )
+      throw forbidden(
+        `request not authorized: a recovery credential may sign recover_user only, not ${name}`,
+      )
     // Slow after the stamp is checked, as a busy backend is: passkey counters keep their order.
     if (fault?.kind === 'delay') await sleep(fault.ms)
     const context: EndpointContext = {
@@ -146,7 +169,7 @@ export function createVendorServer(world: VendorWorld): Server {
       principal,
       organization: principal.organization,
       nowMs,
-      isAllowedOrigin: world.isAllowedOrigin,
+      relyingParties: world.relyingParties,
       outbox: world.outbox,
       enclave: world.enclave,
     }
@@ -184,6 +207,7 @@ export function createVendorServer(world: VendorWorld): Server {
         name as keyof typeof decisions,
         context,
         parameters as Record<string, unknown>,
+        rawBody.toString('utf8'),
       )
 
     const fingerprint = `sha256:${createHash('sha256').update(rawBody).digest('hex')}`
@@ -205,6 +229,7 @@ export function createVendorServer(world: VendorWorld): Server {
       fingerprint,
       fault,
       endpoint,
+      message: rawBody.toString('utf8'),
     })
     inFlight.set(flight, creation)
     try {
@@ -223,6 +248,7 @@ export function createVendorServer(world: VendorWorld): Server {
     fingerprint,
     fault,
     endpoint,
+    message,
   }: {
     context: EndpointContext
     name: string
@@ -232,6 +258,8 @@ export function createVendorServer(world: VendorWorld): Server {
     fingerprint: string
     fault: Fault | undefined
     endpoint: SubmitEndpoint
+    /** The signed request body, recorded on the activity's vote. */
+    message: string
   }) {
     const { organization, principal, nowMs } = context
     const id = randomUUID()
@@ -242,7 +270,7 @@ export function createVendorServer(world: VendorWorld): Server {
       type,
       intent: { [intentKey(name, type)]: parameters },
       result: {},
-      votes: [vote(principal, nowMs, id)],
+      votes: [vote(principal, nowMs, id, message)],
       fingerprint,
       canApprove: false,
       canReject: false,
@@ -298,6 +326,7 @@ export function createVendorServer(world: VendorWorld): Server {
     name: keyof typeof decisions,
     context: EndpointContext,
     { fingerprint }: Record<string, unknown>,
+    message: string,
   ) {
     const { organization, principal, nowMs } = context
     const activity = organization.activities.find(
@@ -320,13 +349,13 @@ export function createVendorServer(world: VendorWorld): Server {
     activity.updatedAt = toTimestamp(nowMs)
     if (name === 'reject_activity') {
       activity.votes.push({
-        ...vote(principal, nowMs, activity.id),
+        ...vote(principal, nowMs, activity.id, message),
         selection: 'VOTE_SELECTION_REJECTED',
       })
       activity.status = 'ACTIVITY_STATUS_REJECTED'
       awaitingConsensus.delete(activity.id)
     } else {
-      activity.votes.push(vote(principal, nowMs, activity.id))
+      activity.votes.push(vote(principal, nowMs, activity.id, message))
       const approvals = activity.votes.filter(
         (v) =>
           (v as { selection: string }).selection === 'VOTE_SELECTION_APPROVED',
@@ -374,13 +403,23 @@ function needsQuorum(organization: Organization, principal: Principal) {
   )
 }
 
-function vote(principal: Principal, nowMs: number, activityId: string) {
+/** A vote as the vendor's schema lists it: who, on what, and the stamp that signed the request. */
+function vote(
+  principal: Principal,
+  nowMs: number,
+  activityId: string,
+  message: string,
+) {
   return {
     id: randomUUID(),
     userId: principal.user.userId,
-    user: { userId: principal.user.userId, userName: principal.user.userName },
+    user: userView(principal.user),
     activityId,
     selection: 'VOTE_SELECTION_APPROVED',
+    message,
+    publicKey: principal.stamp.publicKey,
+    signature: principal.stamp.signature,
+    scheme: principal.stamp.scheme,
     createdAt: toTimestamp(nowMs),
   }
 }

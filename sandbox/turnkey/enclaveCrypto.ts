@@ -58,7 +58,7 @@ const uncompressedSpkiPrefix = Buffer.from(
  * A P-256 public key given as compressed or uncompressed hex, as raw
  * uncompressed bytes; anything else, a point off the curve included, is a 400.
  */
-export function uncompressedPublicKey(hex: unknown): Uint8Array {
+function uncompressedPublicKey(hex: unknown): Uint8Array {
   const invalid = () => badRequest('invalid target public key')
   if (typeof hex !== 'string') throw invalid()
   const prefix = /^04[0-9a-f]{128}$/i.test(hex)

@@ -2,6 +2,7 @@ import type { Principal, RequestScope } from './authenticate.js'
 import type { EnclaveKey } from './enclaveCrypto.js'
 import type { Organization } from './model.js'
 import type { Outbox } from './Outbox.js'
+import type { RelyingParties } from './relyingParties.js'
 import type { VendorState } from './VendorState.js'
 
 export type EndpointContext = {
@@ -10,7 +11,7 @@ export type EndpointContext = {
   /** The organization the request acts on. */
   organization: Organization
   nowMs: number
-  isAllowedOrigin(origin: string): boolean
+  relyingParties: RelyingParties
   outbox: Outbox
   /** Keys of the emulated enclave: export bundles are signed, session JWTs notarized. */
   enclave: { signer: EnclaveKey; notarizer: EnclaveKey }

@@ -65,7 +65,7 @@ export type Wallet = {
   createdAtMs: number
 }
 
-export type ActivityStatus =
+type ActivityStatus =
   | 'ACTIVITY_STATUS_COMPLETED'
   | 'ACTIVITY_STATUS_FAILED'
   | 'ACTIVITY_STATUS_CONSENSUS_NEEDED'
@@ -88,7 +88,7 @@ export type Activity = {
   failure?: { code: number; message: string; details: unknown[] } | undefined
 }
 
-export type UserTag = { userTagId: string; userTagName: string }
+type UserTag = { userTagId: string; userTagName: string }
 
 export type Organization = {
   organizationId: string

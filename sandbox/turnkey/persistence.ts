@@ -10,7 +10,7 @@ import type { ApiKeyPair } from './startVendor.js'
 import { VendorState } from './VendorState.js'
 
 /** What survives a restart with `--data FILE`: the same keys, wallets and authenticators. */
-export type SavedVendor = {
+type SavedVendor = {
   version: 1
   parentOrganizationId: string
   parentApiKey: ApiKeyPair

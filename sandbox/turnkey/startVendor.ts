@@ -6,6 +6,7 @@ import { createEnclaveKey, newP256Key } from './enclaveCrypto.js'
 import { Faults } from './Faults.js'
 import { type Email, Outbox } from './Outbox.js'
 import { type LoadedVendor, loadVendor, saveVendor } from './persistence.js'
+import { createRelyingParties } from './relyingParties.js'
 import { VendorState } from './VendorState.js'
 
 export type ApiKeyPair = {
@@ -20,6 +21,11 @@ export type StartVendorParameters = {
   dataFile?: string | undefined
   /** Called with each email the emulator "sends". */
   onEmail?: ((email: Email) => void) | undefined
+  /**
+   * The passkey rp ids of the pages that use this vendor (`localhost` by
+   * default): a passkey registers and signs only from their origins.
+   */
+  rpIds?: readonly string[] | undefined
 }
 
 export type Vendor = {
@@ -80,6 +86,7 @@ function freshVendor(nowMs: number): LoadedVendor {
 export async function startVendor({
   dataFile,
   onEmail,
+  rpIds = ['localhost'],
 }: StartVendorParameters = {}): Promise<Vendor> {
   const clock = createClock()
   const loaded = (dataFile && loadVendor(dataFile)) || freshVendor(clock.now())
@@ -93,7 +100,7 @@ export async function startVendor({
     outbox,
     faults,
     enclave: loaded.enclave,
-    isAllowedOrigin: () => true,
+    relyingParties: createRelyingParties(rpIds),
     onChange: save,
     reset() {
       for (const organization of loaded.state.organizations.values()) {

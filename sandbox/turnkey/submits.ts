@@ -47,7 +47,7 @@ function authenticatorsFrom(value: unknown, context: EndpointContext) {
     list(value).map((params) =>
       verifyAttestation(params as AuthenticatorParams, {
         nowMs: context.nowMs,
-        isAllowedOrigin: context.isAllowedOrigin,
+        relyingParties: context.relyingParties,
       }),
     ),
   )

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { verifyRegistrationResponse } from '@simplewebauthn/server'
 import type { Authenticator } from './model.js'
+import type { RelyingParties } from './relyingParties.js'
 import { badRequest } from './VendorError.js'
 
 export type AuthenticatorParams = {
@@ -19,14 +20,11 @@ const invalidAttestation = () => badRequest('invalid authenticator attestation')
 /**
  * Verifies a passkey registration (`webauthn.create`, challenge = the
  * `challenge` parameter) and returns the authenticator to store. The rp id is
- * the suffix of the origin's host whose hash the authenticator signed.
+ * the one the sandbox serves for that origin whose hash the authenticator signed.
  */
 export async function verifyAttestation(
   params: AuthenticatorParams,
-  {
-    nowMs,
-    isAllowedOrigin,
-  }: { nowMs: number; isAllowedOrigin(origin: string): boolean },
+  { nowMs, relyingParties }: { nowMs: number; relyingParties: RelyingParties },
 ): Promise<Authenticator> {
   if (typeof params !== 'object' || params === null)
     throw badRequest('bad request body')
@@ -43,18 +41,15 @@ export async function verifyAttestation(
     ? attestation.transports.filter((t): t is string => typeof t === 'string')
     : []
   let origin: string
-  let hostname: string
   try {
     origin = JSON.parse(
       Buffer.from(attestation.clientDataJson, 'base64url').toString('utf8'),
     ).origin
-    hostname = new URL(origin).hostname
   } catch {
     throw invalidAttestation()
   }
-  if (!isAllowedOrigin(origin)) throw invalidAttestation()
-  const labels = hostname.split('.')
-  const rpIdCandidates = labels.map((_, index) => labels.slice(index).join('.'))
+  const rpIdCandidates = relyingParties.rpIdsFor(origin)
+  if (rpIdCandidates.length === 0) throw invalidAttestation()
   try {
     const { verified, registrationInfo } = await verifyRegistrationResponse({
       response: {

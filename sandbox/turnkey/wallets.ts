@@ -6,7 +6,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import type { Organization, Wallet, WalletAccount } from './model.js'
 import { badRequest, notFound } from './VendorError.js'
 
-export type AccountParams = {
+type AccountParams = {
   curve?: unknown
   pathFormat?: unknown
   path?: unknown

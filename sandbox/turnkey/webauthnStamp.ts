@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { verifyAuthenticationResponse } from '@simplewebauthn/server'
 import type { Authenticator } from './model.js'
+import type { RelyingParties } from './relyingParties.js'
 import { unauthenticated } from './VendorError.js'
 
 export type WebauthnStamp = {
@@ -37,7 +38,7 @@ export function parseWebauthnStamp(header: string): WebauthnStamp {
 }
 
 /** The challenge a passkey signs for a request: the UTF-8 bytes of hex(sha256(body)). */
-export function webauthnChallenge(rawBody: Uint8Array) {
+function webauthnChallenge(rawBody: Uint8Array) {
   const hexDigest = createHash('sha256').update(rawBody).digest('hex')
   return Buffer.from(hexDigest, 'utf8').toString('base64url')
 }
@@ -50,7 +51,7 @@ export async function verifyWebauthnStamp(
   stamp: WebauthnStamp,
   authenticator: Authenticator,
   rawBody: Uint8Array,
-  isAllowedOrigin: (origin: string) => boolean,
+  relyingParties: RelyingParties,
 ): Promise<number> {
   let origin: unknown
   try {
@@ -60,7 +61,11 @@ export async function verifyWebauthnStamp(
   } catch {
     throw verificationFailed()
   }
-  if (typeof origin !== 'string' || !isAllowedOrigin(origin))
+  // The page must be one of the rp id's own origins.
+  if (
+    typeof origin !== 'string' ||
+    !relyingParties.rpIdsFor(origin).includes(authenticator.rpId)
+  )
     throw verificationFailed()
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse(

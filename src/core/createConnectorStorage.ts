@@ -2,7 +2,7 @@ import type { Storage } from '@wagmi/core'
 import { type Address, getAddress, isAddress } from 'viem'
 
 /** The three public values a connector keeps across reloads (SPEC §3). */
-export type ConnectorStorageItems = {
+type ConnectorStorageItems = {
   activeAccount: Address
   sessionTopic: string
   chainId: number

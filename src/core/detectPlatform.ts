@@ -30,7 +30,7 @@ const walletBrowserMarkers = {
   rabby: /Rabby/,
 } as const
 
-export type WalletBrowserId = keyof typeof walletBrowserMarkers
+type WalletBrowserId = keyof typeof walletBrowserMarkers
 
 const serverPlatform: Platform = {
   isMobile: false,

@@ -12,6 +12,11 @@ export {
   SessionNotFoundError,
   type SessionNotFoundErrorType,
 } from '../core/errors/connection.js'
+export {
+  type HostBackendCallback,
+  HostBackendError,
+  type HostBackendErrorType,
+} from '../core/errors/hostBackend.js'
 export type {
   ExportFlow,
   ExportKind,
@@ -48,6 +53,7 @@ export {
 export type {
   RecoveryFlow,
   RecoverySnapshot,
+  RecoveryStartAnswer,
   RecoveryStartRequest,
   RecoveryStep,
 } from '../recovery/createRecoveryFlow.js'

@@ -4,6 +4,7 @@ import { createRecoveryStateStore } from '../recovery/createRecoveryStateStore.j
 import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
 import { createPasskey } from './createPasskey.js'
+import { forgetPasskey } from './forgetPasskey.js'
 import type { PasskeyWalletParameters } from './passkeyWallet.js'
 
 /** passkeyWallet's recovery flow; loaded only when a host asks for it. */
@@ -35,5 +36,6 @@ export function createPasskeyRecovery({
         rpName: parameters.rpName ?? rpId(),
         userName,
       }),
+    forgetPasskey: (credentialId) => forgetPasskey(rpId(), credentialId),
   })
 }

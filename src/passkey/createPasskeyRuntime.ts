@@ -6,6 +6,9 @@ import {
   RequestRefusedError,
   SessionNotFoundError,
 } from '../core/errors/connection.js'
+import { HostBackendError } from '../core/errors/hostBackend.js'
+import { isUuid } from '../core/isUuid.js'
+import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { ExportAccess } from '../export/createExportFlow.js'
 import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'
@@ -13,8 +16,10 @@ import { createSessionStamper } from '../turnkey/createSessionStamper.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
 import { createPasskey } from './createPasskey.js'
 import { createPasskeyProvider } from './createPasskeyProvider.js'
+import { forgetPasskey } from './forgetPasskey.js'
 import { getPasskeyAssertion } from './getPasskeyAssertion.js'
 import type {
+  CreateAccountRequest,
   PasskeyWalletConnectParameters,
   PasskeyWalletParameters,
 } from './passkeyWallet.js'
@@ -196,6 +201,20 @@ export function createPasskeyRuntime({
     return claims.organizationId
   }
 
+  /** The host backend's sign-up answer, checked: a sub-organization id, or a HostBackendError. */
+  async function createAccount(request: CreateAccountRequest) {
+    const { subOrganizationId } = await readHostBackendAnswer(
+      'createAccount',
+      () => parameters.createAccount(request),
+    )
+    if (!isUuid(subOrganizationId))
+      throw new HostBackendError({
+        callback: 'createAccount',
+        reason: `its answer has no subOrganizationId UUID (got ${subOrganizationId === undefined ? 'none' : typeof subOrganizationId})`,
+      })
+    return subOrganizationId
+  }
+
   async function signUp(
     { userName, email }: NonNullable<PasskeyWalletConnectParameters['signUp']>,
     started: number,
@@ -205,10 +224,14 @@ export function createPasskeyRuntime({
       rpName: parameters.rpName ?? rpId(),
       userName,
     })
-    const { subOrganizationId } = await parameters.createAccount({
+    const subOrganizationId = await createAccount({
       userName,
       email,
       ...passkey,
+    }).catch(async (error: unknown) => {
+      // The passkey points at no account: the browser may drop it from the user's list.
+      await forgetPasskey(rpId(), passkey.attestation.credentialId)
+      throw error
     })
     if (started !== generation) throw new ConnectionAbandonedError()
     if (sessionSeconds !== undefined)

@@ -4,12 +4,14 @@ import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import { createListeners } from '../core/createListeners.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import { SessionNotFoundError } from '../core/errors/connection.js'
+import { isUuid } from '../core/isUuid.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { ExportFlow } from '../export/createExportFlow.js'
 import { defaultExportFrameUrl } from '../export/defaultExportFrameUrl.js'
 import { isAllowedFrameUrl } from '../export/isAllowedFrameUrl.js'
 import type {
   RecoveryFlow,
+  RecoveryStartAnswer,
   RecoveryStartRequest,
 } from '../recovery/createRecoveryFlow.js'
 import { RecoveryNotConfiguredError } from '../recovery/errors.js'
@@ -40,11 +42,13 @@ export type PasskeyWalletParameters = {
   /**
    * The host backend's sign-up call: creates the user's sub-organization
    * (with the parent API key, which stays on the server) holding this passkey
-   * and an Ethereum wallet.
+   * and an Ethereum wallet. Resolves to `{ subOrganizationId }`, or to the
+   * `fetch` Response carrying it; anything else fails sign-up with a
+   * `HostBackendError` before any vendor request.
    */
   createAccount(
     request: CreateAccountRequest,
-  ): Promise<{ subOrganizationId: string }>
+  ): Promise<{ subOrganizationId: string } | Response>
   /**
    * After log-in or sign-up, a session key signs without prompting until it
    * expires (default 900 s); then the passkey is asked again. `false`: every
@@ -55,11 +59,15 @@ export type PasskeyWalletParameters = {
    * Recovery by emailed code. `start` calls the host backend, which asks the
    * vendor with the parent API key (`email_auth` for type `email`,
    * `init_user_email_recovery` for type `passkey`) to email a code encrypted
-   * to `targetPublicKey`.
+   * to `targetPublicKey`, and answers `{ userId, organizationId }` (made-up
+   * ids for an unknown email). Resolve to that object or to the `fetch`
+   * Response; a rejection or a non-2xx Response is a `HostBackendError`.
    */
   recovery?:
     | {
-        start(request: RecoveryStartRequest): Promise<unknown>
+        start(
+          request: RecoveryStartRequest,
+        ): Promise<RecoveryStartAnswer | Response>
         /** How long an email recovery session may sign: 60 to 1800 s, default 1800. */
         sessionExpirationSeconds?: number | undefined
       }
@@ -90,15 +98,11 @@ export type PasskeyProvider = {
 const defaultApiBaseUrl = 'https://api.turnkey.com'
 const runtimeLoadTimeoutMs = 10_000
 const defaultSessionSeconds = 900
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 function validate(parameters: PasskeyWalletParameters) {
   const invalid = (name: string, expected: string) =>
     new InvalidPasskeyWalletParameterError(name, expected)
-  if (
-    typeof parameters?.organizationId !== 'string' ||
-    !uuid.test(parameters.organizationId)
-  )
+  if (!isUuid(parameters?.organizationId))
     throw invalid('organizationId', 'the vendor organization id, a UUID')
   const apiBaseUrl = parameters.apiBaseUrl ?? defaultApiBaseUrl
   if (!/^https?:\/\/[^/]+/.test(apiBaseUrl))
@@ -187,7 +191,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       storage: config.storage,
       key: 'passkeyWallet',
       chainIds: config.chains.map((chain) => chain.id),
-      isSessionTopic: (value) => uuid.test(value),
+      isSessionTopic: isUuid,
     })
     const listeners = createListeners()
     // Without wagmi storage nothing survives a reload, the session key included.

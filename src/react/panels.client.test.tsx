@@ -21,7 +21,14 @@ function configWith(recovery: boolean) {
       passkeyWallet({
         organizationId: '00000000-0000-4000-8000-000000000000',
         createAccount: async () => ({ subOrganizationId: '' }),
-        recovery: recovery ? { start: async () => ({}) } : undefined,
+        recovery: recovery
+          ? {
+              start: async () => ({
+                userId: '00000000-0000-4000-8000-000000000001',
+                organizationId: '00000000-0000-4000-8000-000000000002',
+              }),
+            }
+          : undefined,
       }),
     ],
     transports: { [mainnet.id]: http('http://127.0.0.1:1') },

@@ -18,7 +18,12 @@ describe('panels under server rendering', () => {
         passkeyWallet({
           organizationId: '00000000-0000-4000-8000-000000000000',
           createAccount: async () => ({ subOrganizationId: '' }),
-          recovery: { start: async () => ({}) },
+          recovery: {
+            start: async () => ({
+              userId: '00000000-0000-4000-8000-000000000001',
+              organizationId: '00000000-0000-4000-8000-000000000002',
+            }),
+          },
         }),
       ],
       transports: { [mainnet.id]: http('http://127.0.0.1:1') },

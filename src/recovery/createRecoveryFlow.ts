@@ -1,3 +1,6 @@
+import { HostBackendError } from '../core/errors/hostBackend.js'
+import { isUuid } from '../core/isUuid.js'
+import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import { generateRecipientKey, type RecipientKey } from '../turnkey/hpkeOpen.js'
@@ -27,6 +30,14 @@ export type RecoveryStartRequest = {
   /** Uncompressed P-256 key, hex: the code is encrypted to it. */
   targetPublicKey: string
 }
+
+/**
+ * What the host backend answers (as JSON, or as the object itself): the user
+ * the code was sent to. Passkey recovery needs it, because the emailed
+ * recover-user key may sign `recover_user` only. An unknown email gets
+ * made-up ids of the same shape, so the answer tells no one who has an account.
+ */
+export type RecoveryStartAnswer = { userId: string; organizationId: string }
 
 export type RecoveryStep =
   | 'idle'
@@ -71,12 +82,14 @@ export type RecoveryFlow = {
 export type CreateRecoveryFlowParameters = {
   vendor: VendorClient
   parentOrganizationId: string
-  start(request: RecoveryStartRequest): Promise<unknown>
+  start(request: RecoveryStartRequest): Promise<RecoveryStartAnswer | Response>
   stateStore: RecoveryStateStore
   sessionExpirationSeconds: number
   createPasskey(
     userName: string,
   ): Promise<{ challenge: string; attestation: VendorAttestation }>
+  /** Tells the browser a passkey created here belongs to no account (best effort). */
+  forgetPasskey?: ((credentialId: string) => Promise<void>) | undefined
   now?: (() => number) | undefined
 }
 
@@ -92,12 +105,22 @@ type VendorUser = {
   }[]
 }
 
+/** The email sent: where its code must come from, known to this page only. */
+type SentCode = {
+  recipient: RecipientKey
+  sentAt: number
+  /** The backend's answer: the user the code was sent to. */
+  to: Partial<RecoveryStartAnswer>
+}
+
 /** The user being recovered, known once the code is accepted; lives in memory only. */
 type Recovery = {
   type: RecoveryType
   key: RecoveryKey
   organizationId: string
-  user: VendorUser
+  userId: string
+  /** Shown by the new passkey's prompt. */
+  userName: string
   /** Unix seconds: the end of the session (email) or of the key's life. */
   expiresAt: number
   /** Done steps are not repeated when the user retries after a failure. */
@@ -135,11 +158,12 @@ export function createRecoveryFlow({
   stateStore,
   sessionExpirationSeconds,
   createPasskey,
+  forgetPasskey = async () => undefined,
   now = () => Math.floor(Date.now() / 1000),
 }: CreateRecoveryFlowParameters): RecoveryFlow {
   let snapshot = initial
   const listeners = new Set<() => void>()
-  let recipient: RecipientKey | undefined
+  let sent: SentCode | undefined
   let recovery: Recovery | undefined
   // Bumped by reset(): work that finishes afterwards changes nothing.
   let generation = 0
@@ -235,7 +259,7 @@ export function createRecoveryFlow({
     if (current.userConfirmed) return
     const user = await getUser(
       current.organizationId,
-      current.user.userId,
+      current.userId,
       current.key,
     )
     await submit('update_user', 'ACTIVITY_TYPE_UPDATE_USER', current, {
@@ -246,9 +270,10 @@ export function createRecoveryFlow({
     current.userConfirmed = true
   }
 
-  async function addPasskey(current: Recovery, userId: string) {
-    current.passkey ??= await createPasskey(current.user.userName)
+  async function addPasskey(current: Recovery) {
+    current.passkey ??= await createPasskey(current.userName)
     const authenticator = { authenticatorName: 'Passkey', ...current.passkey }
+    const { userId } = current
     if (current.type === 'email') {
       if (!current.authenticatorAdded)
         await submit(
@@ -260,12 +285,75 @@ export function createRecoveryFlow({
       current.authenticatorAdded = true
       await confirmUser(current)
     } else {
-      // The vendor deletes the recovery key once it has added the passkey: update first.
-      await confirmUser(current)
+      // The recover-user key signs this one activity; the vendor deletes it after.
       await submit('recover_user', 'ACTIVITY_TYPE_RECOVER_USER', current, {
         authenticator,
         userId,
       })
+    }
+  }
+
+  /** Email recovery: the code's key is an email-auth credential, which may read the user. */
+  async function checkEmailCredential(key: RecoveryKey) {
+    const { organizationId, userId } =
+      (await vendor
+        .query<{ organizationId?: string; userId?: string } | null>(
+          'whoami',
+          { organizationId: parentOrganizationId },
+          key.stamper,
+        )
+        .catch(toCodeError)) ?? {}
+    const user =
+      organizationId && userId
+        ? await getUser(organizationId, userId, key).catch(toCodeError)
+        : undefined
+    // The vendor's answer is outside input: a missing field means a code we cannot trust.
+    const listed = user?.apiKeys?.find(
+      (k) => k?.credential?.publicKey === key.publicKey,
+    )
+    const createdAt = Number(listed?.createdAt?.seconds ?? Number.NaN)
+    validateRecoveryCode({
+      recoveryType: 'email',
+      credential: {
+        organizationId,
+        userId,
+        type: listed?.credential.type ?? 'not listed for the user',
+        createdAt,
+      },
+      nowSeconds: now(),
+    })
+    return {
+      organizationId: organizationId!,
+      userId: userId!,
+      userName: user!.userName,
+      createdAt,
+      keyLife: Number(listed?.expirationSeconds ?? Number.NaN),
+    }
+  }
+
+  /**
+   * Passkey recovery: the code's key may sign recover_user only, so the user
+   * comes from the backend's answer and the code's age is bounded by when it
+   * was asked for; the vendor checks the key's type when it signs.
+   */
+  function checkRecoveryCredential({ sentAt, to }: SentCode, email: string) {
+    const { organizationId, userId } = to
+    validateRecoveryCode({
+      recoveryType: 'passkey',
+      credential: {
+        organizationId,
+        userId,
+        type: undefined,
+        createdAt: sentAt,
+      },
+      nowSeconds: now(),
+    })
+    return {
+      organizationId: organizationId!,
+      userId: userId!,
+      userName: email,
+      createdAt: sentAt,
+      keyLife: recoveryCodeValiditySeconds,
     }
   }
 
@@ -291,16 +379,27 @@ export function createRecoveryFlow({
       expect('sendEmail', 'idle', 'waiting-for-code')
       const address = email.trim()
       await run(snapshot.step, 'sending-email', async (current) => {
-        const next = await generateRecipientKey()
+        const recipient = await generateRecipientKey()
         const sentAt = now()
-        await start({
-          email: address,
-          type,
-          targetPublicKey: next.publicKeyHex,
-        })
+        const to = await readHostBackendAnswer('recovery.start', () =>
+          start({
+            email: address,
+            type,
+            targetPublicKey: recipient.publicKeyHex,
+          }),
+        )
+        if (
+          type === 'passkey' &&
+          !(isUuid(to.userId) && isUuid(to.organizationId))
+        )
+          throw new HostBackendError({
+            callback: 'recovery.start',
+            reason:
+              'for passkey recovery its answer must carry the userId and organizationId the code was sent for',
+          })
         current()
         // Only now: if sending failed, the code already emailed still opens.
-        recipient = next
+        sent = { recipient, sentAt, to: to as Partial<RecoveryStartAnswer> }
         recovery = undefined
         return {
           step: 'waiting-for-code',
@@ -316,44 +415,21 @@ export function createRecoveryFlow({
       expect('submitCode', 'waiting-for-code')
       const type = snapshot.type!
       await run('waiting-for-code', 'verifying-code', async (current) => {
-        if (!recipient)
+        const request = sent
+        if (!request)
           throw new RecoveryStepError({ action: 'submitCode', step: 'idle' })
         const key = await importRecoveryCredential(
-          await decryptCredentialBundle(code, recipient),
+          await decryptCredentialBundle(code, request.recipient),
         )
-        const { organizationId, userId } =
-          (await vendor
-            .query<{ organizationId?: string; userId?: string } | null>(
-              'whoami',
-              { organizationId: parentOrganizationId },
-              key.stamper,
-            )
-            .catch(toCodeError)) ?? {}
-        const user =
-          organizationId && userId
-            ? await getUser(organizationId, userId, key).catch(toCodeError)
-            : undefined
-        // The vendor's answer is outside input: a missing field means a code we cannot trust.
-        const listed = user?.apiKeys?.find(
-          (k) => k?.credential?.publicKey === key.publicKey,
-        )
-        const createdAt = Number(listed?.createdAt?.seconds ?? Number.NaN)
-        validateRecoveryCode({
-          recoveryType: type,
-          credential: {
-            organizationId,
-            userId,
-            type: listed?.credential.type ?? 'not listed for the user',
-            createdAt,
-          },
-          nowSeconds: now(),
-        })
+        const { organizationId, userId, userName, createdAt, keyLife } =
+          type === 'email'
+            ? await checkEmailCredential(key)
+            : checkRecoveryCredential(request, snapshot.email ?? '')
         current()
         // The page key has done its job: a second code cannot use it.
-        recipient = undefined
+        sent = undefined
         const startedAt = now()
         // The key's own expiry, read off the vendor's clock and counted on ours.
-        const keyLife = Number(listed?.expirationSeconds ?? Number.NaN)
         const keyEnds = Number.isFinite(keyLife)
           ? startedAt + Math.max(0, createdAt + keyLife - startedAt)
           : Number.POSITIVE_INFINITY
@@ -364,14 +440,15 @@ export function createRecoveryFlow({
         recovery = {
           type,
           key,
-          organizationId: organizationId!,
-          user: user!,
+          organizationId,
+          userId,
+          userName,
           expiresAt: sessionEnds,
         }
         if (type === 'email') {
           const state: RecoveryState = {
             type,
-            userId: userId!,
+            userId,
             createdAt: startedAt,
             sessionExpirationSeconds: sessionEnds - startedAt,
           }
@@ -397,13 +474,17 @@ export function createRecoveryFlow({
           if (now() >= active.expiresAt)
             await endRecovery('the recovery session ended; request a new code')
           try {
-            await addPasskey(active, active.user.userId)
+            await addPasskey(active)
           } catch (error) {
-            if (refusesTheKey(error))
+            if (refusesTheKey(error)) {
+              // The passkey made for this recovery will never belong to the account.
+              if (active.passkey && !active.authenticatorAdded)
+                await forgetPasskey(active.passkey.attestation.credentialId)
               await endRecovery(
                 `the vendor refused the recovery key: ${(error as VendorRequestError).vendorMessage}`,
                 error,
               )
+            }
             throw error
           }
           current()
@@ -420,7 +501,7 @@ export function createRecoveryFlow({
 
     async reset() {
       generation++
-      recipient = undefined
+      sent = undefined
       recovery = undefined
       await stateStore.clear()
       update(initial)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidRecoveryCodeError } from './errors.js'
 import {
+  maxClockSkewSeconds,
   type RecoveryCredential,
   recoveryCodeValiditySeconds,
   validateRecoveryCode,
@@ -107,6 +108,18 @@ describe('validateRecoveryCode', () => {
       { ...passkeyCredential, createdAt: now - 3600 },
       /3600 s old/,
     ],
+    [
+      'a credential dated 301 s in the future (more than the clock skew allowed)',
+      'email',
+      { ...emailCredential, createdAt: now + maxClockSkewSeconds + 1 },
+      /301 s in the future/,
+    ],
+    [
+      'an email-recovery credential whose type the page could not read',
+      'email',
+      { ...emailCredential, type: undefined },
+      /unknown credential cannot be used for email recovery/,
+    ],
   ] as const)(
     'refuses %s with the one sentence users see',
     (_, recoveryType, credential, reason) => {
@@ -117,8 +130,18 @@ describe('validateRecoveryCode', () => {
     },
   )
 
-  it('accepts a credential 899 s old, and one stamped ahead of this clock (the vendor clock runs ahead)', () => {
-    for (const createdAt of [now - 899, now + 60, now + 1200])
+  it('accepts a passkey-recovery credential whose type only the vendor can check (its key signs recover_user alone)', () => {
+    expect(() =>
+      validateRecoveryCode({
+        recoveryType: 'passkey',
+        credential: { ...passkeyCredential, type: undefined },
+        nowSeconds: now,
+      }),
+    ).not.toThrow()
+  })
+
+  it('accepts a credential 899 s old, and one stamped up to 300 s ahead of this clock (the vendor clock runs ahead)', () => {
+    for (const createdAt of [now - 899, now + 60, now + maxClockSkewSeconds])
       expect(() =>
         validateRecoveryCode({
           recoveryType: 'email',

@@ -4,12 +4,19 @@ import type { RecoveryType } from './recoveryState.js'
 /** A recovery code is valid for this long after its credential was made (SPEC §9). */
 export const recoveryCodeValiditySeconds = 900
 
+/** How far this device's clock may be behind the vendor's before a credential counts as forged. */
+export const maxClockSkewSeconds = 300
+
 /** What the vendor says about the credential a code decrypts to. */
 export type RecoveryCredential = {
   organizationId: string | undefined
   userId: string | undefined
-  /** The vendor's credential type, e.g. `CREDENTIAL_TYPE_RECOVER_USER_KEY_P256`. */
-  type: string
+  /**
+   * The vendor's credential type, e.g. `CREDENTIAL_TYPE_RECOVER_USER_KEY_P256`;
+   * `undefined` where the page cannot read it: a recover-user key may sign
+   * `recover_user` only, and the vendor checks its type there.
+   */
+  type: string | undefined
   /** Unix seconds. */
   createdAt: number
 }
@@ -43,15 +50,22 @@ export function validateRecoveryCode({
     throw new InvalidRecoveryCodeError({
       reason: 'the code names no organization',
     })
-  if (!credentialTypes[recoveryType]?.includes(credential.type))
+  const typeUnread = credential.type === undefined && recoveryType === 'passkey'
+  if (
+    !typeUnread &&
+    !credentialTypes[recoveryType]?.includes(credential.type ?? 'unknown')
+  )
     throw new InvalidRecoveryCodeError({
-      reason: `a ${credential.type} credential cannot be used for ${recoveryType} recovery`,
+      reason: `a ${credential.type ?? 'unknown'} credential cannot be used for ${recoveryType} recovery`,
     })
-  // A credential "from the future" only means this device's clock is behind the
-  // vendor's: it is fresh. The vendor enforces the key's own expiry as well.
   const age = nowSeconds - credential.createdAt
   if (!Number.isFinite(age) || age >= recoveryCodeValiditySeconds)
     throw new InvalidRecoveryCodeError({
       reason: `the credential is ${age} s old; codes are valid for ${recoveryCodeValiditySeconds} s`,
+    })
+  // A little "from the future" only means this device's clock is behind the vendor's.
+  if (age < -maxClockSkewSeconds)
+    throw new InvalidRecoveryCodeError({
+      reason: `the credential is dated ${-age} s in the future; more than ${maxClockSkewSeconds} s of clock skew`,
     })
 }

@@ -109,10 +109,10 @@ export class SoftwareAuthenticator {
     }
   }
 
-  /** An assertion over `challenge` (base64url); `rpId` and `counter` can be forged for tests. */
+  /** An assertion over `challenge` (base64url); `rpId`, `counter` and the page's `origin` can be forged for tests. */
   assert(
     challenge: string,
-    { rpId = this.rpId, counter = ++this.counter } = {},
+    { rpId = this.rpId, counter = ++this.counter, origin = this.origin } = {},
   ) {
     const authenticatorData = Buffer.concat([
       sha256(rpId),
@@ -128,7 +128,7 @@ export class SoftwareAuthenticator {
       JSON.stringify({
         type: 'webauthn.get',
         challenge,
-        origin: this.origin,
+        origin,
         crossOrigin: false,
       }),
     )

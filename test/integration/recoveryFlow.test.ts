@@ -39,19 +39,23 @@ function hostBackend({
         keySeconds ?? ((issue ?? type) === 'passkey' ? 900 : 1800),
       ),
     }
-    if ((issue ?? type) === 'passkey')
-      await backend.initUserEmailRecovery(request)
-    else await backend.emailAuth(request)
+    const { userId } =
+      (issue ?? type) === 'passkey'
+        ? await backend.initUserEmailRecovery(request)
+        : await backend.emailAuth(request)
+    return { userId, organizationId: request.organizationId }
   }
 }
 
 function setup({
   issue,
   keySeconds,
+  start,
   clock = { seconds: Math.floor(Date.now() / 1000) },
 }: {
   issue?: 'email' | 'passkey'
   keySeconds?: number
+  start?: (request: RecoveryStartRequest) => Promise<unknown>
   clock?: { seconds: number }
 } = {}) {
   const memory = new Map<string, string>()
@@ -64,10 +68,11 @@ function setup({
     },
   })
   const newPasskey = new SoftwareAuthenticator()
+  const forgotten: string[] = []
   const flow = createRecoveryFlow({
     vendor: createVendorClient({ baseUrl: vendor.url }),
     parentOrganizationId: vendor.parentOrganizationId,
-    start: hostBackend({ issue, keySeconds }),
+    start: (start ?? hostBackend({ issue, keySeconds })) as never,
     stateStore: createRecoveryStateStore({
       storage: wagmiStorage,
       key: 'passkeyWallet',
@@ -78,9 +83,12 @@ function setup({
       const { challenge, attestation } = newPasskey.register()
       return { challenge, attestation }
     },
+    forgetPasskey: async (credentialId) => {
+      forgotten.push(credentialId)
+    },
     now: () => clock.seconds,
   })
-  return { flow, memory, newPasskey, clock }
+  return { flow, memory, newPasskey, clock, forgotten }
 }
 
 async function codeFor(email: string) {
@@ -151,32 +159,63 @@ describe('createRecoveryFlow against the vendor emulator', () => {
     await flow.createPasskey()
     expect(await authenticatorsOf(user)).toContain(newPasskey.credentialId)
 
-    // The same code again, in a fresh flow: its key was deleted by recover_user.
-    const again = setup().flow
-    await again.sendEmail({ email: user.email, type: 'passkey' })
-    await expect(again.submitCode(code)).rejects.toMatchObject({
-      name: 'InvalidRecoveryCodeError',
+    // The code's key signed recover_user alone, and the vendor deleted it after.
+    const activities = await fetch(
+      `${vendor.url}/sandbox/activities?type=ACTIVITY_TYPE_RECOVER_USER`,
+    ).then(
+      (r) => r.json() as Promise<{ activities: { organizationId: string }[] }>,
+    )
+    expect(
+      activities.activities.filter(
+        (a) => a.organizationId === user.organizationId,
+      ),
+    ).toHaveLength(1)
+    const { user: after } = await backendClient(vendor).getUser({
+      organizationId: user.organizationId,
+      userId: user.userId,
     })
+    expect(after.apiKeys.map((k) => k.credential.type)).not.toContain(
+      'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256',
+    )
+    expect(flow.getSnapshot().step).toBe('passkey-created')
   })
 
-  it('refuses a code of the wrong credential type with the one sentence', async () => {
+  it('refuses a code of the wrong credential type with the one sentence (email recovery reads it)', async () => {
     const user = await signUp(vendor, `wes${Date.now()}`)
-    // The page asked for passkey recovery, the backend issued an email-auth key.
-    const { flow } = setup({ issue: 'email' })
-    await flow.sendEmail({ email: user.email, type: 'passkey' })
+    // The page asked for email recovery, the backend issued a recover-user key: it may not even read the user.
+    const { flow } = setup({ issue: 'passkey' })
+    await flow.sendEmail({ email: user.email, type: 'email' })
     const error = await flow
       .submitCode(await codeFor(user.email))
       .catch((e: unknown) => e)
     expect(error).toMatchObject({
       name: 'InvalidRecoveryCodeError',
       shortMessage: 'The code is invalid or expired.',
-      reason:
-        'a CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256 credential cannot be used for passkey recovery',
+      reason: expect.stringMatching(
+        /^the vendor refused the code's key: request not authorized: a recovery credential may sign recover_user only/,
+      ),
     })
     expect(flow.getSnapshot()).toMatchObject({
       step: 'waiting-for-code',
       error,
     })
+  })
+
+  it('refuses a code of the wrong credential type in passkey recovery when the vendor does, and forgets the passkey made for it', async () => {
+    const user = await signUp(vendor, `wen${Date.now()}`)
+    // The page asked for passkey recovery, the backend issued an email-auth key.
+    const { flow, newPasskey, forgotten } = setup({ issue: 'email' })
+    await flow.sendEmail({ email: user.email, type: 'passkey' })
+    await flow.submitCode(await codeFor(user.email))
+    const error = await flow.createPasskey().catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      name: 'InvalidRecoveryCodeError',
+      shortMessage: 'The code is invalid or expired.',
+      reason: expect.stringMatching(/^the vendor refused the recovery key/),
+    })
+    expect(flow.getSnapshot().step).toBe('idle')
+    expect(await authenticatorsOf(user)).not.toContain(newPasskey.credentialId)
+    expect(forgotten).toEqual([newPasskey.credentialId])
   })
 
   it('refuses a code older than 900 s by the client clock', async () => {
@@ -218,14 +257,43 @@ describe('createRecoveryFlow against the vendor emulator', () => {
     expect(flow.getSnapshot().step).toBe('idle')
   })
 
-  it('a backend that refuses to send keeps the form, with its error', async () => {
+  it('a backend that refuses to send keeps the form, with an error naming recovery.start', async () => {
     const { flow } = setup()
     const rejected = await flow
       .sendEmail({ email: 'nobody@example.com', type: 'email' })
       .catch((e: unknown) => e)
-    // The backend decides; ours throws on an unknown email, and the flow keeps the form.
+    // This test backend throws on an unknown email; the flow keeps the form.
+    expect(rejected).toMatchObject({
+      name: 'HostBackendError',
+      callback: 'recovery.start',
+      shortMessage:
+        "The app's server could not send the code. Please try again.",
+    })
     expect(flow.getSnapshot().step).toBe('idle')
     expect(flow.getSnapshot().error).toBe(rejected)
+  })
+
+  it('a backend answering HTTP 500, or passkey recovery without the user it sent to, never says a code was sent', async () => {
+    for (const [type, answer, status] of [
+      ['email', new Response('upstream down', { status: 500 }), 500],
+      ['passkey', Response.json({}), undefined],
+      ['passkey', { userId: 'not-a-uuid', organizationId: 'x' }, undefined],
+    ] as const) {
+      const { flow } = setup({ start: async () => answer })
+      const error = await flow
+        .sendEmail({ email: 'ada@example.com', type })
+        .catch((e: unknown) => e)
+      expect(error).toMatchObject({
+        name: 'HostBackendError',
+        callback: 'recovery.start',
+        status,
+      })
+      expect(flow.getSnapshot()).toMatchObject({
+        step: 'idle',
+        email: undefined,
+        error,
+      })
+    }
   })
 
   it("the recovery session ends with the code's key when the backend made it shorter", async () => {

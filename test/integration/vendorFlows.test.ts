@@ -97,7 +97,14 @@ describe('recovery, authentication and export flows', () => {
     )
     const recoveryKey = decryptCredentialBundle(email.secret, target.privateKey)
     const recovery = keyClient(vendor, recoveryKey)
-    const { user: before } = await recovery.getUser({
+    // The vendor documents the recovery credential for recover_user alone.
+    await expect(
+      recovery.getUser({
+        organizationId: user.organizationId,
+        userId: user.userId,
+      }),
+    ).rejects.toThrow(/recovery credential may sign recover_user only/)
+    const { user: before } = await backendClient(vendor).getUser({
       organizationId: user.organizationId,
       userId: user.userId,
     })

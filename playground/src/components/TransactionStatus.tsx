@@ -6,7 +6,7 @@ import {
 import { ErrorMessage } from './ErrorMessage.js'
 
 /** Transaction receipts count as final after this many blocks (SPEC §9). */
-export const receiptConfirmations = 3
+const receiptConfirmations = 3
 
 export function TransactionStatus({
   hash,

@@ -84,7 +84,7 @@ export function hostConfig(
 }
 
 /** Storage prefix of the WalletConnect SDK, one per host, as two apps would have. */
-export const sdkPrefix = () => `reliability-${hosts}-${Math.random()}`
+const sdkPrefix = () => `reliability-${hosts}-${Math.random()}`
 
 const answering: (() => void)[] = []
 

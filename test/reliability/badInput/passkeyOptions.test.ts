@@ -105,7 +105,7 @@ const cases: Case[] = [
     name: 'a recovery session longer than SPEC’s 1800 s',
     input: {
       recovery: {
-        start: async () => undefined,
+        start: async () => Response.json({}),
         sessionExpirationSeconds: 3600,
       },
     },

@@ -106,7 +106,7 @@ const cases: Case[] = [
       const key = 'host.passkeyWallet.recovery'
       const { storage, entries } = memoryStorage({ [key]: raw })
       const connector = passkeyConnector(storage, {
-        recovery: { start: async () => undefined },
+        recovery: { start: async () => Response.json({}) },
       }) as unknown as { getRecovery(): Promise<RecoveryFlow> }
       const flow = await connector.getRecovery()
       // The flow reads the stored state as it starts.

@@ -36,6 +36,7 @@ async function submitCodeAgainst(answers: {
     parentOrganizationId: organizationId,
     start: async ({ targetPublicKey }) => {
       target = targetPublicKey
+      return { userId: 'user-1', organizationId }
     },
     stateStore: createRecoveryStateStore({ storage: null, key: 'recovery' }),
     sessionExpirationSeconds: 1800,

@@ -1,0 +1,56 @@
+import { dirname, join, relative } from 'node:path'
+import type { KnipConfig } from 'knip'
+
+const playgroundRoot = join(import.meta.dirname, 'playground')
+
+/**
+ * An HTML page as the imports of its module scripts, so each page is an entry
+ * as the browser loads it: `src="./x"` is from the page, `src="/x"` from the
+ * page's Vite root (the playground's for its pages, else the page's folder, as
+ * bench/hostApp/buildHostApp.ts builds them).
+ */
+function htmlModuleScripts(html: string, page: string): string {
+  const imports: string[] = []
+  for (const [, attributes] of html.matchAll(/<script\b([^>]*)>/g)) {
+    const src = attributes!.match(/\bsrc="([^"]+)"/)?.[1]
+    if (!src || !/\btype="module"/.test(attributes!)) continue
+    const root = page.startsWith(`${playgroundRoot}/`)
+      ? playgroundRoot
+      : dirname(page)
+    const path = src.startsWith('/')
+      ? relative(dirname(page), join(root, src))
+      : src
+    imports.push(`import '${path.startsWith('.') ? path : `./${path}`}'`)
+  }
+  return imports.join('\n')
+}
+
+// package.json scripts add their own entries (sandbox/cli.ts,
+// sandbox/wallet/cli.ts, playground/cli.ts, bench/run.ts, scripts/test.ts,
+// scripts/buildExportFrame.ts, scripts/checkImports.ts), and the Vite, Vitest
+// and Playwright plugins add their configs, test files and global setups.
+const config: KnipConfig = {
+  entry: [
+    // The public API: package.json "exports" (built to dist/).
+    'src/exports/*.ts',
+    // Bundled by scripts/buildExportFrame.ts through esbuild's entryPoints.
+    'src/exportFrame/main.ts',
+    // Pages Vite serves (the playground and its harnesses) or builds (the
+    // bench's host app).
+    'playground/**/*.html',
+    'bench/**/*.html',
+  ],
+  compilers: { html: htmlModuleScripts },
+  // Not at the root: startPlayground() hands it to Vite's createServer.
+  vite: { config: ['playground/vite.config.ts'] },
+  ignoreDependencies: [
+    // Never imported: installed for its per-platform optional dependencies,
+    // whose binary sandbox/anvil/findAnvilBinary.ts resolves by a computed name.
+    '@foundry-rs/anvil',
+    // Not a package: an alias bench/hostApp/buildHostApp.ts gives Vite for
+    // wagmi's published walletConnect (bench/fetchWagmiConnectors.ts).
+    'wagmi-reference',
+  ],
+}
+
+export default config

@@ -1,0 +1,62 @@
+import { BaseError } from './BaseError.js'
+
+/** The host's own calls into its backend that the pack makes and checks. */
+export type HostBackendCallback = 'createAccount' | 'recovery.start'
+
+export type HostBackendErrorType = HostBackendError & {
+  name: 'HostBackendError'
+}
+
+const whatFailed: Record<HostBackendCallback, string> = {
+  createAccount: "The app's server could not create the account.",
+  'recovery.start': "The app's server could not send the code.",
+}
+
+const contract: Record<HostBackendCallback, string> = {
+  createAccount:
+    'passkeyWallet({ createAccount }) must resolve to { subOrganizationId } or to a fetch Response of that JSON (docs/backend.md).',
+  'recovery.start':
+    'passkeyWallet({ recovery: { start } }) must resolve to a 2xx fetch Response or to the JSON { userId, organizationId } your backend answered (docs/backend.md).',
+}
+
+/**
+ * A host callback into its backend failed or answered the wrong shape. The
+ * short message says so in plain words (with the backend's own `message`
+ * when it sent one); `callback` names which one, `status` its HTTP status.
+ */
+export class HostBackendError extends BaseError {
+  override name = 'HostBackendError'
+  readonly callback: HostBackendCallback
+  readonly status: number | undefined
+
+  constructor({
+    callback,
+    reason,
+    status,
+    backendMessage,
+    cause,
+  }: {
+    callback: HostBackendCallback
+    /** What went wrong, for the developer: names the callback and what it did. */
+    reason: string
+    status?: number | undefined
+    /** The backend's own sentence (`{ message }` of its error answer), shown as is. */
+    backendMessage?: string | undefined
+    cause?: unknown
+  }) {
+    super(
+      backendMessage
+        ? `${whatFailed[callback]} ${backendMessage}`
+        : `${whatFailed[callback]} Please try again.`,
+      {
+        code: 'host_backend_failed',
+        cause,
+        details: `${callback}: ${reason}`,
+        metaMessages: [contract[callback]],
+        docsPath: 'docs/backend.md',
+      },
+    )
+    this.callback = callback
+    this.status = status
+  }
+}
