@@ -56,3 +56,37 @@ it('clear rejects the running task and the waiting ones at once; the next task s
     'next session',
   )
 })
+
+it("after clear, 'wait-for-running' starts the next task only once the abandoned one has ended", async () => {
+  const { enqueue, clear } = createSerialQueue({
+    afterClear: 'wait-for-running',
+  })
+  let endPrompt = () => {}
+  const open: string[] = []
+  const prompt = (name: string, ends: Promise<void>) => async () => {
+    open.push(name)
+    await ends
+    open.splice(open.indexOf(name), 1)
+    return name
+  }
+  const first = enqueue(
+    prompt(
+      'first',
+      new Promise<void>((resolve) => {
+        endPrompt = resolve
+      }),
+    ),
+  )
+  await Promise.resolve()
+  expect(open).toEqual(['first'])
+  const gone = new Error('disconnected')
+  clear(gone)
+  await expect(first).rejects.toBe(gone)
+  const next = enqueue(prompt('next', Promise.resolve()))
+  // The first prompt is still on screen: the next one must not open beside it.
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  expect(open).toEqual(['first'])
+  endPrompt()
+  await expect(next).resolves.toBe('next')
+  expect(open).toEqual([])
+})

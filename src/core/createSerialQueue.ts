@@ -3,9 +3,15 @@
  * before its user at a time, and a browser allows one passkey prompt at a time.
  * A failed task does not stop the ones behind it. `clear` rejects every task
  * not settled yet, the running one too (the connection they were made on is
- * gone, and its answer may never come); the next tasks start at once.
+ * gone). After it, the next task starts at once (`afterClear: 'start-at-once'`:
+ * a departed wallet may never answer), or once the abandoned task has really
+ * ended (`'wait-for-running'`: the browser shows one passkey prompt at a time).
  */
-export function createSerialQueue() {
+export function createSerialQueue({
+  afterClear = 'start-at-once',
+}: {
+  afterClear?: 'start-at-once' | 'wait-for-running'
+} = {}) {
   let tail: Promise<unknown> = Promise.resolve()
   const unsettled = new Set<(error: unknown) => void>()
 
@@ -33,7 +39,7 @@ export function createSerialQueue() {
   function clear(error: unknown) {
     for (const cancel of unsettled) cancel(error)
     unsettled.clear()
-    tail = Promise.resolve()
+    if (afterClear === 'start-at-once') tail = Promise.resolve()
   }
 
   return { enqueue, clear }

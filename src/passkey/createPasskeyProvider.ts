@@ -196,7 +196,8 @@ export function createPasskeyProvider({
   }
 
   // Also keeps transactions' nonces apart: each is prepared after the one before was sent.
-  const userRequests = createSerialQueue()
+  // A prompt left open by a disconnect ends before the next one opens.
+  const userRequests = createSerialQueue({ afterClear: 'wait-for-running' })
   return {
     request: (args: EIP1193Parameters) =>
       userAuthorisedMethods.has(args.method)

@@ -306,16 +306,31 @@ export function createPasskeyRuntime({
       signUp: signUpWith,
     }: PasskeyWalletConnectParameters) {
       const started = generation
+      // A disconnect may come during any await: nothing is kept or stored after it.
+      const stillWanted = () => {
+        if (started !== generation) throw new ConnectionAbandonedError()
+      }
       const next = isReconnecting ? await restore() : await ceremony(signUpWith)
       if (!next) throw new SessionNotFoundError()
-      if (started !== generation) throw new ConnectionAbandonedError()
-      if (requestedChainId !== undefined && requestedChainId !== chainId)
-        await switchChain(requestedChainId)
+      stillWanted()
+      if (requestedChainId !== undefined) {
+        if (!chains.some((chain) => chain.id === requestedChainId))
+          throw new ChainNotConfiguredError({ chainId: requestedChainId })
+        chainId = requestedChainId
+      }
       session = next
-      // Stored last: a connect that failed leaves nothing that would reconnect on reload.
-      await storage.set('activeAccount', next.account.address)
-      await storage.set('sessionTopic', next.organizationId)
-      await storage.set('chainId', chainId)
+      // Stored last, each write only while still wanted (a disconnect's clear is issued after
+      // it): a connect that failed or was abandoned leaves nothing that would reconnect on reload.
+      const stored = [
+        ['activeAccount', next.account.address],
+        ['sessionTopic', next.organizationId],
+        ['chainId', chainId],
+      ] as const
+      for (const [key, value] of stored) {
+        stillWanted()
+        await storage.set(key, value as never)
+      }
+      stillWanted()
       emit('connect', { chainId: `0x${chainId.toString(16)}` })
       emit('accountsChanged', [next.account.address])
       return { address: next.account.address, chainId }

@@ -153,3 +153,67 @@ describe('passkeyWallet in a wagmi config', () => {
     expect(await connector.isAuthorized()).toBe(false)
   })
 })
+
+describe('disconnect while connecting', () => {
+  it('a disconnect that lands while the connection is being stored leaves nothing stored and isAuthorized() false', async () => {
+    const { createConfig, createStorage, http } = await import('@wagmi/core')
+    const { mainnet } = await import('viem/chains')
+    // Writes apply at once (as localStorage does) and finish when the test says.
+    const entries = new Map<string, string>()
+    const writesFinish: (() => void)[] = []
+    const storage = createStorage({
+      key: 'host',
+      storage: {
+        getItem: (key) => entries.get(key) ?? null,
+        setItem: (key, value) => {
+          entries.set(key, value)
+          // wagmi's own state is written as usual; the connector's writes wait.
+          if (!key.includes('passkeyWallet')) return
+          return new Promise<void>((resolve) => writesFinish.push(resolve))
+        },
+        removeItem: (key) => void entries.delete(key),
+      },
+    })
+    const address = '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'
+    const organizationId = '5f0c8a3e-1b2d-4c6e-9f70-123456789abd'
+    entries.set('host.passkeyWallet.activeAccount', JSON.stringify(address))
+    entries.set(
+      'host.passkeyWallet.sessionTopic',
+      JSON.stringify(organizationId),
+    )
+    const config = createConfig({
+      chains: [mainnet],
+      connectors: [passkeyWallet({ ...valid, session: false })],
+      transports: { [mainnet.id]: http('http://127.0.0.1:1') },
+      storage,
+    })
+    const [connector] = config.connectors
+    if (!connector) throw new Error('no connector')
+
+    let settled = false
+    const connecting = connector.connect({ isReconnecting: true })
+    const outcome = connecting.then(
+      () => 'connected',
+      (error: { shortMessage?: string; message: string }) =>
+        error.shortMessage ?? error.message,
+    )
+    void outcome.finally(() => {
+      settled = true
+    })
+    // The reconnect reached its first write: the user disconnects, and that finishes first.
+    await expect.poll(() => writesFinish.length).toBe(1)
+    await connector.disconnect()
+    // Then the connect goes on, one write at a time.
+    while (!settled) {
+      writesFinish.shift()?.()
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    // The connection that was abandoned: SPEC's 'No session found'.
+    expect(await outcome).toBe('No session found')
+
+    expect(
+      [...entries.keys()].filter((key) => key.includes('passkeyWallet')),
+    ).toEqual([])
+    expect(await connector.isAuthorized()).toBe(false)
+  })
+})
