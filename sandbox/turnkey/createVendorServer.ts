@@ -70,9 +70,7 @@ export function createVendorServer(world: VendorWorld): Server {
     }
     const url = new URL(request.url ?? '/', 'http://localhost')
     const work = url.pathname.startsWith('/sandbox/')
-      ? adminRoute(world, request, url, async () =>
-          parseObject(await readBody(request)),
-        )
+      ? sandboxRoute(request, url)
       : handle(request, url.pathname)
     work
       .then((body) => send(response, 200, body))
@@ -94,6 +92,17 @@ export function createVendorServer(world: VendorWorld): Server {
       })
       .finally(() => world.onChange?.())
   })
+
+  /** The sandbox's own routes; a change needs a JSON body, which a cross-site form cannot send. */
+  async function sandboxRoute(request: IncomingMessage, url: URL) {
+    if (request.method !== 'GET' && !isJson(request))
+      throw badRequest(
+        'sandbox routes that change anything take content-type: application/json',
+      )
+    return adminRoute(world, request, url, async () =>
+      parseObject(await readBody(request)),
+    )
+  }
 
   async function handle(request: IncomingMessage, pathname: string) {
     if (request.method !== 'POST')
@@ -125,8 +134,7 @@ export function createVendorServer(world: VendorWorld): Server {
         8,
         'Too many requests. Please wait and try again in a few seconds',
       )
-    if (!/^application\/json\b/i.test(request.headers['content-type'] ?? ''))
-      throw badRequest('bad request body')
+    if (!isJson(request)) throw badRequest('bad request body')
     const body = parseObject(rawBody)
     // As strict as the vendor's published schema: required fields, enums, no unknown fields.
     const schema = requestSchema(publicApi, pathname)
@@ -429,6 +437,9 @@ function intentKey(name: string, type: string) {
   const camel = name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
   return `${camel}Intent${/_(V\d+)$/.exec(type)?.[1] ?? ''}`
 }
+
+const isJson = (request: IncomingMessage) =>
+  /^application\/json\b/i.test(request.headers['content-type'] ?? '')
 
 function parseObject(rawBody: Buffer): Record<string, unknown> {
   let body: unknown

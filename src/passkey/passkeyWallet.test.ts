@@ -15,6 +15,18 @@ const valid: PasskeyWalletParameters = {
 }
 
 describe('passkeyWallet options', () => {
+  it('accepts a session of a day, and of 7 days only with allowLong', () => {
+    expect(() =>
+      passkeyWallet({ ...valid, session: { expirationSeconds: 86_400 } }),
+    ).not.toThrow()
+    expect(() =>
+      passkeyWallet({
+        ...valid,
+        session: { expirationSeconds: 604_800, allowLong: true },
+      }),
+    ).not.toThrow()
+  })
+
   it('accepts the minimal options and names itself for wagmi', () => {
     expect(typeof passkeyWallet(valid)).toBe('function')
     expect(passkeyWallet.type).toBe('passkeyWallet')
@@ -45,12 +57,22 @@ describe('passkeyWallet options', () => {
     [
       'session.expirationSeconds',
       { session: { expirationSeconds: 10 } },
-      /from 30 to 604800/,
+      /from 30 to 86400/,
     ],
     [
       'session.expirationSeconds',
       { session: { expirationSeconds: 90.5 } },
       /whole seconds/,
+    ],
+    [
+      'session.expirationSeconds',
+      { session: { expirationSeconds: 86_401 } },
+      /from 30 to 86400 \(a day; up to 604800 with `allowLong: true`\)/,
+    ],
+    [
+      'session.expirationSeconds',
+      { session: { expirationSeconds: 604_801, allowLong: true } },
+      /from 30 to 604800 \(7 days\)/,
     ],
   ])('fails fast on a bad %s', (_, override, message) => {
     expect(() =>

@@ -52,9 +52,18 @@ export type PasskeyWalletParameters = {
   /**
    * After log-in or sign-up, a session key signs without prompting until it
    * expires (default 900 s); then the passkey is asked again. `false`: every
-   * signature needs the passkey.
+   * signature needs the passkey. The session key can do anything the passkey
+   * can, export included, until it expires: more than a day (86400 s, up to
+   * 7 days) needs `allowLong: true`.
    */
-  session?: { expirationSeconds?: number | undefined } | false | undefined
+  session?:
+    | {
+        expirationSeconds?: number | undefined
+        /** Accept a session longer than a day (up to 604800 s). */
+        allowLong?: boolean | undefined
+      }
+    | false
+    | undefined
   /**
    * Recovery by emailed code. `start` calls the host backend, which asks the
    * vendor with the parent API key (`email_auth` for type `email`,
@@ -98,6 +107,9 @@ export type PasskeyProvider = {
 const defaultApiBaseUrl = 'https://api.turnkey.com'
 const runtimeLoadTimeoutMs = 10_000
 const defaultSessionSeconds = 900
+// The session key signs anything the passkey can: a long one is the host's explicit choice.
+const longestSessionSecondsByDefault = 86_400
+const longestSessionSeconds = 604_800
 
 function validate(parameters: PasskeyWalletParameters) {
   const invalid = (name: string, expected: string) =>
@@ -116,17 +128,23 @@ function validate(parameters: PasskeyWalletParameters) {
     session === false
       ? undefined
       : (session.expirationSeconds ?? defaultSessionSeconds)
+  const longest =
+    session !== false && session.allowLong === true
+      ? longestSessionSeconds
+      : longestSessionSecondsByDefault
   if (
     sessionSeconds !== undefined &&
     !(
       Number.isInteger(sessionSeconds) &&
       sessionSeconds >= 30 &&
-      sessionSeconds <= 604_800
+      sessionSeconds <= longest
     )
   )
     throw invalid(
       'session.expirationSeconds',
-      'whole seconds from 30 to 604800 (7 days), or `session: false`',
+      longest === longestSessionSeconds
+        ? `whole seconds from 30 to ${longestSessionSeconds} (7 days), or \`session: false\``
+        : `whole seconds from 30 to ${longestSessionSecondsByDefault} (a day; up to ${longestSessionSeconds} with \`allowLong: true\`), or \`session: false\``,
     )
   const { recovery } = parameters
   if (recovery !== undefined && typeof recovery?.start !== 'function')

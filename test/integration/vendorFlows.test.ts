@@ -60,8 +60,19 @@ describe('recovery, authentication and export flows', () => {
     const separate = await startVendor()
     try {
       const user = await signUp(separate, 'reset')
+      // A form post (another content type) cannot reach a sandbox route.
+      const formPost = await fetch(`${separate.url}/sandbox/reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'a=1',
+      })
+      expect(formPost.status).toBe(400)
+      expect(
+        (await backendClient(separate).getSubOrgIds({})).organizationIds,
+      ).toHaveLength(1)
       const response = await fetch(`${separate.url}/sandbox/reset`, {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
       })
       expect(response.status).toBe(200)
       expect(

@@ -81,7 +81,7 @@ const cases: Case[] = [
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       message:
-        'passkeyWallet: invalid `session.expirationSeconds`: expected whole seconds from 30 to 604800 (7 days), or `session: false`.',
+        'passkeyWallet: invalid `session.expirationSeconds`: expected whole seconds from 30 to 86400 (a day; up to 604800 with `allowLong: true`), or `session: false`.',
     },
   }),
   badPasskeyOption(

@@ -1,13 +1,17 @@
+import { createServer } from 'node:http'
 import { connect } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type Sandbox, startSandbox } from '../../../sandbox/startSandbox.js'
+import {
+  type Playground,
+  startPlayground,
+} from '../../../playground/startPlayground.js'
 
-let sandbox: Sandbox
+let playground: Playground
 beforeAll(async () => {
-  sandbox = await startSandbox()
-})
-afterAll(() => sandbox.stop())
+  playground = await startPlayground({ port: 0, strictPort: true })
+}, 90_000)
+afterAll(() => playground.stop())
 
 /** Whether a TCP connection to `host:port` is accepted. */
 function accepts(host: string, port: number) {
@@ -26,26 +30,55 @@ function accepts(host: string, port: number) {
   })
 }
 
-it('every sandbox service listens on 127.0.0.1 only: another address of this machine is refused', async () => {
-  const services = {
-    'chain 1': sandbox.rpcUrls[1],
-    'chain 8453': sandbox.rpcUrls[8453],
-    'vendor emulator': sandbox.vendor.url,
-    'WalletConnect relay': sandbox.relay.url,
-    'export frame': sandbox.exportFrameUrl,
-  }
-  const otherAddresses = Object.values(networkInterfaces())
+/** Every http(s)/ws(s) URL anywhere in `value`, by the path that leads to it. */
+function urlsIn(value: unknown, path = ''): [string, string][] {
+  if (typeof value === 'string')
+    return /^(https?|wss?):\/\//.test(value) ? [[path, value]] : []
+  if (typeof value !== 'object' || value === null) return []
+  return Object.entries(value).flatMap(([key, inner]) =>
+    urlsIn(inner, path ? `${path}.${key}` : key),
+  )
+}
+
+/**
+ * Addresses of this machine other than 127.0.0.1. 127.0.0.2 is always one
+ * (all of 127.0.0.0/8 reaches the loopback device), so the check never runs empty.
+ */
+const otherAddresses = [
+  '127.0.0.2',
+  ...Object.values(networkInterfaces())
     .flat()
     .filter((address) => address && !address.internal)
-    .map((address) => address!.address)
-  for (const [name, url] of Object.entries(services)) {
-    const { hostname, port } = new URL(url)
-    expect(hostname, name).toBe('127.0.0.1')
-    expect(await accepts('127.0.0.1', Number(port)), name).toBe(true)
+    .map((address) => address!.address),
+]
+
+it('the probe works: a server on every address is reached through each other address', async () => {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve))
+  const { port } = server.address() as { port: number }
+  try {
+    for (const address of otherAddresses.filter((a) => !a.includes(':')))
+      expect(await accepts(address, port), address).toBe(true)
+  } finally {
+    server.close()
+  }
+})
+
+it('every listener of the sandbox and the playground is on 127.0.0.1 only: another address of this machine is refused', async () => {
+  const services = [
+    ['playground (Vite)', playground.url],
+    ...urlsIn(playground.sandbox, 'sandbox'),
+  ] as [string, string][]
+  const ports = new Map<number, string>()
+  for (const [name, url] of services) {
+    const { port } = new URL(url)
+    if (port) ports.set(Number(port), name)
+  }
+  // The chains, the vendor, the relay, the export frame and the playground at least.
+  expect(ports.size).toBeGreaterThanOrEqual(6)
+  for (const [port, name] of ports) {
+    expect(await accepts('127.0.0.1', port), `${name} on 127.0.0.1`).toBe(true)
     for (const address of otherAddresses)
-      expect(
-        await accepts(address, Number(port)),
-        `${name} on ${address}`,
-      ).toBe(false)
+      expect(await accepts(address, port), `${name} on ${address}`).toBe(false)
   }
 })
