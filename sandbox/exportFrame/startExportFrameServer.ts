@@ -14,8 +14,11 @@ export type ExportFrameServer = { url: string; stop(): Promise<void> }
  */
 export async function startExportFrameServer({
   signerPublicKey,
+  frameAncestors = ['http://localhost:*'],
 }: {
   signerPublicKey: string
+  /** The host pages that may embed the frame (CSP `frame-ancestors`): the playground's by default. */
+  frameAncestors?: readonly string[] | undefined
 }): Promise<ExportFrameServer> {
   const outDir = await mkdtemp(join(tmpdir(), 'export-frame-'))
   const html = await buildExportFrame({ signerPublicKey, outDir })
@@ -32,9 +35,10 @@ export async function startExportFrameServer({
       response.writeHead(405, { Allow: 'GET' }).end()
       return
     }
-    // Meant to be framed by any host page: no X-Frame-Options. The CSP is in
-    // the page itself; these keep it out of caches and off other referrers.
+    // Framed only by the host pages named: a <meta> CSP cannot say
+    // frame-ancestors, so it is a header. The rest of the CSP is in the page.
     response.writeHead(200, {
+      'Content-Security-Policy': `frame-ancestors ${frameAncestors.join(' ')}`,
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Length': html.length,
       'Cache-Control': 'no-store',

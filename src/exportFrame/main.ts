@@ -2,6 +2,7 @@ import { generateRecipientKey, type RecipientKey } from '../turnkey/hpkeOpen.js'
 import { InvalidExportBundleError } from '../turnkey/InvalidExportBundleError.js'
 import { openExportBundle } from '../turnkey/openExportBundle.js'
 import { createSecretView } from './createSecretView.js'
+import { toEthereumAddress } from './toEthereumAddress.js'
 
 /** A request from the host page, in @turnkey/iframe-stamper's shape (notes §6). */
 type Request = {
@@ -56,11 +57,20 @@ async function answer(request: Request) {
           throw new InvalidExportBundleError(
             'The export bundle does not hold a 32-byte private key.',
           )
-        const address = String(request.address ?? '')
+        // The account shown is the key's own; the page's word for it must agree.
+        const address = toEthereumAddress(key)
+        const asked = request.address
+        if (
+          asked !== undefined &&
+          String(asked).toLowerCase() !== address.toLowerCase()
+        )
+          throw new InvalidExportBundleError(
+            `The exported key belongs to ${address}, not to the account ${String(asked).slice(0, 42)} this export was asked for. Nothing is shown.`,
+          )
         view.show({
           kind: 'privateKey',
           privateKey: `0x${Array.from(key, (x) => x.toString(16).padStart(2, '0')).join('')}`,
-          address: /^0x[0-9a-f]{40}$/i.test(address) ? address : undefined,
+          address,
         })
         return reply('BUNDLE_INJECTED', true)
       }

@@ -153,6 +153,36 @@ test('an account’s private key shows inside the export frame', async ({
   expect(await openExportFrame(page)).not.toBe(publicKey)
 })
 
+test('a private key asked for another account than its own is not shown', async ({
+  page,
+}) => {
+  const user = await signUp(vendor, 'babbage')
+  await openHostPage(page)
+  const publicKey = await openExportFrame(page)
+  const { activity } = await user.client.exportWalletAccount({
+    type: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT',
+    timestampMs: timestampMs(),
+    organizationId: user.organizationId,
+    parameters: { address: user.address, targetPublicKey: publicKey },
+  })
+  const bundle = activity.result.exportWalletAccountResult!.exportBundle
+  const otherAddress = '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'
+
+  const injected = await page.evaluate(
+    ([bundle, organizationId, address]) =>
+      window.exportHarness.injectKeyBundle(bundle, organizationId, address),
+    [bundle, user.organizationId, otherAddress] as const,
+  )
+  expect(injected).toMatchObject({ ok: false })
+  await expect(frame(page).getByRole('alert')).toContainText(
+    `The exported key belongs to ${user.address}, not to the account ${otherAddress}`,
+  )
+  await expect(
+    frame(page).getByRole('region', { name: 'Private key' }),
+  ).toBeHidden()
+  await expect(frame(page).getByText(/0x[0-9a-f]{64}/)).toHaveCount(0)
+})
+
 test('a frame that never answers is given up after the timeout, and removed', async ({
   page,
 }) => {
