@@ -52,6 +52,12 @@ const harness = {
   vendorSdkInjectWalletBundle: (bundle: string, organizationId: string) =>
     outcome(vendorFrame!.injectWalletExportBundle(bundle, organizationId)),
   vendorSdkEmbeddedPublicKey: () => vendorFrame!.getEmbeddedPublicKey(),
+  /** A recovery code (credential bundle) given to the frame by the vendor's client. */
+  vendorSdkInjectCredentialBundle: (bundle: string) =>
+    outcome(vendorFrame!.injectCredentialBundle(bundle)),
+  /** whoami, stamped inside the frame by the injected credential. */
+  vendorSdkWhoami: () =>
+    outcome(vendorFrame!.getWhoami({ organizationId: parentOrganizationId })),
 }
 
 declare global {

@@ -1,4 +1,4 @@
-import { withTimeout } from '../core/withTimeout.js'
+import { createFrameChannel } from '../turnkey/createFrameChannel.js'
 import {
   ExportFrameClosedError,
   ExportFrameError,
@@ -26,16 +26,10 @@ export type ExportFrame = {
   destroy(): void
 }
 
-type Answer = { type?: unknown; value?: unknown; requestId?: unknown }
-
-/** The frame's origin, if the frame can be loaded without anyone in between. */
-function frameOrigin(url: string) {
+/** The frame's URL, if the frame can be loaded without anyone in between. */
+function checkedUrl(url: string) {
   if (!isAllowedFrameUrl(url)) throw new ExportFrameUrlError({ url })
-  const { origin } = new URL(url)
-  // Same origin plus allow-same-origin would let this page read the frame.
-  if (typeof location !== 'undefined' && origin === location.origin)
-    throw new ExportFrameUrlError({ url, sameOrigin: true })
-  return origin
+  return url
 }
 
 /**
@@ -55,69 +49,24 @@ export async function createExportFrame({
   container: HTMLElement
   timeoutMs?: number | undefined
 }): Promise<ExportFrame> {
-  const origin = frameOrigin(url)
-  const iframe = document.createElement('iframe')
-  iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin')
-  iframe.title = 'Wallet export'
-  iframe.referrerPolicy = 'no-referrer'
-  iframe.src = url
-
-  // Answers come back on a private channel, matched by request id; the key
-  // announcement has none, so it waits under its own type.
-  const { port1: port, port2 } = new MessageChannel()
-  const waiting = new Map<
-    unknown,
-    { resolve(answer: Answer): void; reject(error: Error): void }
-  >()
-  port.onmessage = ({ data }: MessageEvent<Answer>) =>
-    waiting.get(data?.requestId ?? data?.type)?.resolve(data)
-  const answerTo = (key: string) =>
-    withTimeout(
-      new Promise<Answer>((resolve, reject) =>
-        waiting.set(key, { resolve, reject }),
-      ),
-      timeoutMs,
-      () => new ExportFrameTimeoutError({ url, timeoutMs }),
-    ).finally(() => waiting.delete(key))
-
-  let closed = false
-  function destroy() {
-    closed = true
-    port.close()
-    iframe.remove()
-    for (const { reject } of waiting.values())
-      reject(new ExportFrameClosedError())
-  }
-
-  const announced = answerTo('PUBLIC_KEY_READY')
-  iframe.addEventListener(
-    'load',
-    () =>
-      iframe.contentWindow?.postMessage(
-        { type: 'TURNKEY_INIT_MESSAGE_CHANNEL' },
-        origin,
-        [port2],
-      ),
-    { once: true },
-  )
-  container.append(iframe)
-  const { value: publicKey } = await announced.catch((error: unknown) => {
-    destroy()
-    throw error
+  const channel = await createFrameChannel({
+    url: checkedUrl(url),
+    container,
+    title: 'Wallet export',
+    timeoutMs,
+    errors: {
+      sameOrigin: () => new ExportFrameUrlError({ url, sameOrigin: true }),
+      timeout: () => new ExportFrameTimeoutError({ url, timeoutMs }),
+      closed: () => new ExportFrameClosedError(),
+      invalidKey: () =>
+        new ExportFrameError({
+          message: 'The export frame announced an invalid public key.',
+        }),
+    },
   })
-  if (typeof publicKey !== 'string' || !/^04[0-9a-f]{128}$/i.test(publicKey)) {
-    destroy()
-    throw new ExportFrameError({
-      message: 'The export frame announced an invalid public key.',
-    })
-  }
 
   async function request(type: string, fields: Record<string, string>) {
-    if (closed) throw new ExportFrameClosedError()
-    const requestId = crypto.randomUUID()
-    const answer = answerTo(requestId)
-    port.postMessage({ type, requestId, ...fields })
-    const { type: answerType, value } = await answer
+    const { type: answerType, value } = await channel.request(type, fields)
     if (answerType !== 'BUNDLE_INJECTED')
       throw new ExportFrameError({
         message:
@@ -128,7 +77,7 @@ export async function createExportFrame({
   }
 
   return {
-    publicKey,
+    publicKey: channel.publicKey,
     injectWalletBundle: (bundle, organizationId) =>
       request('INJECT_WALLET_EXPORT_BUNDLE', { value: bundle, organizationId }),
     injectKeyBundle: (bundle, organizationId, address) =>
@@ -138,6 +87,6 @@ export async function createExportFrame({
         keyFormat: 'HEXADECIMAL',
         address,
       }),
-    destroy,
+    destroy: channel.destroy,
   }
 }

@@ -1,5 +1,14 @@
-import { generateRecipientKey, type RecipientKey } from '../turnkey/hpkeOpen.js'
+import { decodeCredentialBundle } from '../turnkey/decodeCredentialBundle.js'
+import {
+  generateRecipientKey,
+  hpkeOpen,
+  type RecipientKey,
+} from '../turnkey/hpkeOpen.js'
 import { InvalidExportBundleError } from '../turnkey/InvalidExportBundleError.js'
+import {
+  importRecoveryCredential,
+  type RecoveryKey,
+} from '../turnkey/importRecoveryCredential.js'
 import { openExportBundle } from '../turnkey/openExportBundle.js'
 import { createSecretView } from './createSecretView.js'
 import { toEthereumAddress } from './toEthereumAddress.js'
@@ -20,6 +29,39 @@ const view = createSecretView(
 // Held in memory only: a reload or a new frame means a new key.
 let recipient: RecipientKey
 let port: MessagePort | undefined
+// An injected credential (a recovery code's key): it stamps, nothing reads it, and it ends.
+let credential: (RecoveryKey & { endsAt: number }) | undefined
+// SPEC §4: a recovery session lasts at most 1800 s.
+const credentialLifeMs = 1_800_000
+
+/** Decrypts a credential bundle (the emailed code) into a key that only stamps. */
+async function injectCredential(bundle: unknown) {
+  const decoded = decodeCredentialBundle(String(bundle ?? ''))
+  if (!decoded)
+    throw new InvalidExportBundleError('The code is not a credential bundle.')
+  const key = await hpkeOpen({ recipient, ...decoded }).catch(() => {
+    throw new InvalidExportBundleError(
+      'The code does not open with this frame’s key.',
+    )
+  })
+  if (key.length !== 32)
+    throw new InvalidExportBundleError('The code does not hold a 32-byte key.')
+  credential = {
+    ...(await importRecoveryCredential(key)),
+    endsAt: Date.now() + credentialLifeMs,
+  }
+  recipient = await generateRecipientKey()
+}
+
+/** The X-Stamp of `body` by the injected credential, while it lives. */
+async function stamp(body: unknown) {
+  if (credential && Date.now() >= credential.endsAt) credential = undefined
+  if (!credential)
+    throw new InvalidExportBundleError(
+      'No credential to stamp with: inject a code first (a credential lives 1800 s).',
+    )
+  return (await credential.stamper.stamp(String(body))).value
+}
 
 /** Decrypts a verified bundle, then replaces the key: each key opens one export. */
 async function open(request: Request) {
@@ -74,6 +116,12 @@ async function answer(request: Request) {
         })
         return reply('BUNDLE_INJECTED', true)
       }
+      case 'INJECT_CREDENTIAL_BUNDLE':
+      case 'INJECT_RECOVERY_BUNDLE':
+        await injectCredential(request.value)
+        return reply('BUNDLE_INJECTED', true)
+      case 'STAMP_REQUEST':
+        return reply('STAMP', await stamp(request.value))
       case 'GET_EMBEDDED_PUBLIC_KEY':
         return reply('EMBEDDED_PUBLIC_KEY', recipient.publicKeyHex)
       default:

@@ -3,7 +3,7 @@ import type { Hex } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { placesInHostPage } from '../helpers/placesInHostPage.js'
-import { signUp } from '../helpers/vendorUsers.js'
+import { backendClient, lastEmail, signUp } from '../helpers/vendorUsers.js'
 
 const vendor = JSON.parse(
   process.env.SANDBOX_VENDOR ?? 'null',
@@ -226,4 +226,48 @@ test('the vendor’s own iframe client (@turnkey/iframe-stamper 2.x) drives the 
   )
   expect(next).toMatch(/^04[0-9a-f]{128}$/)
   expect(next).not.toBe(publicKey)
+})
+
+test('a recovery code injected through the vendor’s own client stays in the frame, which stamps with it', async ({
+  page,
+}) => {
+  const user = await signUp(vendor, 'noether')
+  await openHostPage(page)
+  const publicKey = await page.evaluate(
+    (url) => window.exportHarness.openWithVendorSdk(url),
+    exportFrameUrl,
+  )
+  await backendClient(vendor).emailAuth({
+    organizationId: user.organizationId,
+    email: user.email,
+    targetPublicKey: publicKey!,
+    emailCustomization: { appName: 'frame test' },
+  })
+  const { secret: code } = await lastEmail(vendor, user.email)
+
+  // A code altered on the way is refused, and nothing can be stamped.
+  const altered = `${code.slice(0, -2)}${code.endsWith('1') ? '2' : '1'}${code.slice(-1)}`
+  expect(
+    await page.evaluate(
+      (bundle) => window.exportHarness.vendorSdkInjectCredentialBundle(bundle),
+      altered,
+    ),
+  ).toMatchObject({ ok: false })
+  expect(
+    await page.evaluate(() => window.exportHarness.vendorSdkWhoami()),
+  ).toMatchObject({ ok: false })
+
+  expect(
+    await page.evaluate(
+      (bundle) => window.exportHarness.vendorSdkInjectCredentialBundle(bundle),
+      code,
+    ),
+  ).toEqual({ ok: true, value: true })
+  const whoami = await page.evaluate(() =>
+    window.exportHarness.vendorSdkWhoami(),
+  )
+  expect(whoami).toMatchObject({
+    ok: true,
+    value: { organizationId: user.organizationId, userId: user.userId },
+  })
 })
