@@ -1,4 +1,3 @@
-import './offline.js'
 import {
   exportFrameUrl,
   parentOrganizationId,
@@ -43,7 +42,11 @@ export const config = createConfig({
       session: query.get('session') === 'off' ? false : undefined,
       // Host backend calls; the dev server plays the backend (playground/hostBackend.ts).
       createAccount: (request) => backend('/api/create-account', request),
-      recovery: { start: (request) => backend('/api/start-recovery', request) },
+      recovery: {
+        start: (request) => backend('/api/start-recovery', request),
+        // The sandbox's frame: the recovery code's key lives there, never in this page.
+        frameUrl: exportFrameUrl,
+      },
       exportFrameUrl,
     }),
     walletConnectDeepLink({

@@ -1,15 +1,11 @@
-import { decodeCredentialBundle } from '../turnkey/decodeCredentialBundle.js'
-import {
-  generateRecipientKey,
-  hpkeOpen,
-  type RecipientKey,
-} from '../turnkey/hpkeOpen.js'
-import { InvalidExportBundleError } from '../turnkey/InvalidExportBundleError.js'
+import { generateRecipientKey, type RecipientKey } from '../turnkey/hpkeOpen.js'
 import {
   importRecoveryCredential,
   type RecoveryKey,
 } from '../turnkey/importRecoveryCredential.js'
+import { openCredentialBundle } from '../turnkey/openCredentialBundle.js'
 import { openExportBundle } from '../turnkey/openExportBundle.js'
+import { RefusedBundleError } from '../turnkey/RefusedBundleError.js'
 import { createSecretView } from './createSecretView.js'
 import { toEthereumAddress } from './toEthereumAddress.js'
 
@@ -36,16 +32,7 @@ const credentialLifeMs = 1_800_000
 
 /** Decrypts a credential bundle (the emailed code) into a key that only stamps. */
 async function injectCredential(bundle: unknown) {
-  const decoded = decodeCredentialBundle(String(bundle ?? ''))
-  if (!decoded)
-    throw new InvalidExportBundleError('The code is not a credential bundle.')
-  const key = await hpkeOpen({ recipient, ...decoded }).catch(() => {
-    throw new InvalidExportBundleError(
-      'The code does not open with this frame’s key.',
-    )
-  })
-  if (key.length !== 32)
-    throw new InvalidExportBundleError('The code does not hold a 32-byte key.')
+  const key = await openCredentialBundle(String(bundle ?? ''), recipient)
   credential = {
     ...(await importRecoveryCredential(key)),
     endsAt: Date.now() + credentialLifeMs,
@@ -57,7 +44,7 @@ async function injectCredential(bundle: unknown) {
 async function stamp(body: unknown) {
   if (credential && Date.now() >= credential.endsAt) credential = undefined
   if (!credential)
-    throw new InvalidExportBundleError(
+    throw new RefusedBundleError(
       'No credential to stamp with: inject a code first (a credential lives 1800 s).',
     )
   return (await credential.stamper.stamp(String(body))).value
@@ -91,12 +78,12 @@ async function answer(request: Request) {
       }
       case 'INJECT_KEY_EXPORT_BUNDLE': {
         if ((request.keyFormat ?? 'HEXADECIMAL') !== 'HEXADECIMAL')
-          throw new InvalidExportBundleError(
+          throw new RefusedBundleError(
             `Key format ${String(request.keyFormat)} is not supported: ask for HEXADECIMAL.`,
           )
         const key = await open(request)
         if (key.length !== 32)
-          throw new InvalidExportBundleError(
+          throw new RefusedBundleError(
             'The export bundle does not hold a 32-byte private key.',
           )
         // The account shown is the key's own; the page's word for it must agree.
@@ -106,7 +93,7 @@ async function answer(request: Request) {
           asked !== undefined &&
           String(asked).toLowerCase() !== address.toLowerCase()
         )
-          throw new InvalidExportBundleError(
+          throw new RefusedBundleError(
             `The exported key belongs to ${address}, not to the account ${String(asked).slice(0, 42)} this export was asked for. Nothing is shown.`,
           )
         view.show({
@@ -129,7 +116,7 @@ async function answer(request: Request) {
     }
   } catch (error) {
     const message =
-      error instanceof InvalidExportBundleError
+      error instanceof RefusedBundleError
         ? error.message
         : 'The export could not be shown. Reload the page and try again.'
     view.showError(message)

@@ -60,6 +60,8 @@ export type {
 export {
   InvalidRecoveryCodeError,
   type InvalidRecoveryCodeErrorType,
+  RecoveryFrameError,
+  type RecoveryFrameErrorType,
   RecoveryNotConfiguredError,
   type RecoveryNotConfiguredErrorType,
   RecoveryStepError,

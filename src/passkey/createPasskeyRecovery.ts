@@ -1,4 +1,5 @@
 import type { Storage } from '@wagmi/core'
+import { createCodeFrame } from '../recovery/createCodeFrame.js'
 import { createRecoveryFlow } from '../recovery/createRecoveryFlow.js'
 import { createRecoveryStateStore } from '../recovery/createRecoveryStateStore.js'
 import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
@@ -11,12 +12,15 @@ import type { PasskeyWalletParameters } from './passkeyWallet.js'
 export function createPasskeyRecovery({
   parameters,
   recovery,
+  frameUrl,
   apiBaseUrl,
   storage,
   storageKey,
 }: {
   parameters: PasskeyWalletParameters
   recovery: NonNullable<PasskeyWalletParameters['recovery']>
+  /** The isolated frame's URL, checked when the connector was created. */
+  frameUrl: string
   apiBaseUrl: string
   storage: Storage | null | undefined
   storageKey: string
@@ -27,6 +31,7 @@ export function createPasskeyRecovery({
     vendor: createVendorClient({ baseUrl: apiBaseUrl }),
     parentOrganizationId: parameters.organizationId,
     start: recovery.start,
+    openCodeFrame: () => createCodeFrame({ url: frameUrl }),
     stateStore: createRecoveryStateStore({ storage, key: storageKey }),
     sessionExpirationSeconds:
       recovery.sessionExpirationSeconds ?? defaultRecoverySessionSeconds,

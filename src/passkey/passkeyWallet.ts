@@ -79,6 +79,13 @@ export type PasskeyWalletParameters = {
         ): Promise<RecoveryStartAnswer | Response>
         /** How long an email recovery session may sign: 60 to 1800 s, default 1800. */
         sessionExpirationSeconds?: number | undefined
+        /**
+         * The isolated frame the code is encrypted to, decrypted in and
+         * stamped by, so the page never holds its key: the vendor's hosted
+         * `https://auth.turnkey.com` by default, or a self-hosted copy of
+         * `wagmi-connector-pack/export-frame.html` (it speaks both).
+         */
+        frameUrl?: string | undefined
       }
     | undefined
   /**
@@ -107,6 +114,8 @@ export type PasskeyProvider = {
 const defaultApiBaseUrl = 'https://api.turnkey.com'
 const runtimeLoadTimeoutMs = 10_000
 const defaultSessionSeconds = 900
+// The vendor's hosted frame for credential bundles (notes §6).
+const defaultRecoveryFrameUrl = 'https://auth.turnkey.com'
 // The session key signs anything the passkey can: a long one is the host's explicit choice.
 const longestSessionSecondsByDefault = 86_400
 const longestSessionSeconds = 604_800
@@ -162,6 +171,12 @@ function validate(parameters: PasskeyWalletParameters) {
       'recovery.sessionExpirationSeconds',
       `whole seconds from 60 to ${defaultRecoverySessionSeconds}`,
     )
+  const recoveryFrameUrl = recovery?.frameUrl ?? defaultRecoveryFrameUrl
+  if (!isAllowedFrameUrl(recoveryFrameUrl))
+    throw invalid(
+      'recovery.frameUrl',
+      'an https:// URL (http:// only on localhost or 127.0.0.1)',
+    )
   const exportFrameUrl = parameters.exportFrameUrl ?? defaultExportFrameUrl
   if (!isAllowedFrameUrl(exportFrameUrl))
     throw invalid(
@@ -172,6 +187,7 @@ function validate(parameters: PasskeyWalletParameters) {
     apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''),
     sessionSeconds,
     exportFrameUrl,
+    recoveryFrameUrl,
   }
 }
 
@@ -186,7 +202,8 @@ passkeyWallet.type = 'passkeyWallet' as const
  * passkeyWallet({ organizationId, createAccount: (request) => fetch('/api/create-account', …) })
  */
 export function passkeyWallet(parameters: PasskeyWalletParameters) {
-  const { apiBaseUrl, sessionSeconds, exportFrameUrl } = validate(parameters)
+  const { apiBaseUrl, sessionSeconds, exportFrameUrl, recoveryFrameUrl } =
+    validate(parameters)
   type Properties = {
     /** The recovery flow (see `RecoveryFlow`); loads its code on first call. */
     getRecovery(): Promise<RecoveryFlow>
@@ -272,6 +289,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
             createPasskeyRecovery({
               parameters,
               recovery: options,
+              frameUrl: recoveryFrameUrl,
               apiBaseUrl,
               storage: config.storage,
               storageKey: 'passkeyWallet',

@@ -3,14 +3,9 @@ import { isUuid } from '../core/isUuid.js'
 import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
-import { generateRecipientKey, type RecipientKey } from '../turnkey/hpkeOpen.js'
-import {
-  importRecoveryCredential,
-  type RecoveryKey,
-} from '../turnkey/importRecoveryCredential.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
+import type { CodeFrame, CodeKey } from './createCodeFrame.js'
 import type { RecoveryStateStore } from './createRecoveryStateStore.js'
-import { decryptCredentialBundle } from './decryptCredentialBundle.js'
 import { InvalidRecoveryCodeError, RecoveryStepError } from './errors.js'
 import type { RecoveryState, RecoveryType } from './recoveryState.js'
 import {
@@ -83,6 +78,8 @@ export type CreateRecoveryFlowParameters = {
   vendor: VendorClient
   parentOrganizationId: string
   start(request: RecoveryStartRequest): Promise<RecoveryStartAnswer | Response>
+  /** Opens the isolated frame a code is encrypted to, decrypted in and stamped by. */
+  openCodeFrame(): Promise<CodeFrame>
   stateStore: RecoveryStateStore
   sessionExpirationSeconds: number
   createPasskey(
@@ -107,7 +104,8 @@ type VendorUser = {
 
 /** The email sent: where its code must come from, known to this page only. */
 type SentCode = {
-  recipient: RecipientKey
+  /** Holds the key the code is encrypted to, and later the code's key. */
+  frame: CodeFrame
   sentAt: number
   /** The backend's answer: the user the code was sent to. */
   to: Partial<RecoveryStartAnswer>
@@ -116,7 +114,8 @@ type SentCode = {
 /** The user being recovered, known once the code is accepted; lives in memory only. */
 type Recovery = {
   type: RecoveryType
-  key: RecoveryKey
+  frame: CodeFrame
+  key: CodeKey
   organizationId: string
   userId: string
   /** Shown by the new passkey's prompt. */
@@ -155,6 +154,7 @@ export function createRecoveryFlow({
   vendor,
   parentOrganizationId,
   start,
+  openCodeFrame,
   stateStore,
   sessionExpirationSeconds,
   createPasskey,
@@ -217,17 +217,14 @@ export function createRecoveryFlow({
 
   /** Forgets the recovery whose key no longer works; the user starts again. */
   async function endRecovery(reason: string, cause?: unknown): Promise<never> {
+    recovery?.frame.destroy()
     recovery = undefined
     await stateStore.clear()
     update({ sessionExpiresAt: undefined })
     throw new InvalidRecoveryCodeError({ reason, cause })
   }
 
-  async function getUser(
-    organizationId: string,
-    userId: string,
-    key: RecoveryKey,
-  ) {
+  async function getUser(organizationId: string, userId: string, key: CodeKey) {
     const { user } = await vendor.query<{ user: VendorUser }>(
       'get_user',
       { organizationId, userId },
@@ -294,7 +291,7 @@ export function createRecoveryFlow({
   }
 
   /** Email recovery: the code's key is an email-auth credential, which may read the user. */
-  async function checkEmailCredential(key: RecoveryKey) {
+  async function checkEmailCredential(key: CodeKey) {
     const { organizationId, userId } =
       (await vendor
         .query<{ organizationId?: string; userId?: string } | null>(
@@ -379,27 +376,39 @@ export function createRecoveryFlow({
       expect('sendEmail', 'idle', 'waiting-for-code')
       const address = email.trim()
       await run(snapshot.step, 'sending-email', async (current) => {
-        const recipient = await generateRecipientKey()
+        const frame = await openCodeFrame()
         const sentAt = now()
         const to = await readHostBackendAnswer('recovery.start', () =>
           start({
             email: address,
             type,
-            targetPublicKey: recipient.publicKeyHex,
+            targetPublicKey: frame.publicKey,
           }),
-        )
+        ).catch((error: unknown) => {
+          frame.destroy()
+          throw error
+        })
         if (
           type === 'passkey' &&
           !(isUuid(to.userId) && isUuid(to.organizationId))
-        )
+        ) {
+          frame.destroy()
           throw new HostBackendError({
             callback: 'recovery.start',
             reason:
               'for passkey recovery its answer must carry the userId and organizationId the code was sent for',
           })
-        current()
+        }
+        try {
+          current()
+        } catch (superseded) {
+          frame.destroy()
+          throw superseded
+        }
         // Only now: if sending failed, the code already emailed still opens.
-        sent = { recipient, sentAt, to: to as Partial<RecoveryStartAnswer> }
+        sent?.frame.destroy()
+        sent = { frame, sentAt, to: to as Partial<RecoveryStartAnswer> }
+        recovery?.frame.destroy()
         recovery = undefined
         return {
           step: 'waiting-for-code',
@@ -418,15 +427,14 @@ export function createRecoveryFlow({
         const request = sent
         if (!request)
           throw new RecoveryStepError({ action: 'submitCode', step: 'idle' })
-        const key = await importRecoveryCredential(
-          await decryptCredentialBundle(code, request.recipient),
-        )
+        // The frame decrypts the code and keeps its key; the page gets stamps.
+        const key = await request.frame.open(code)
         const { organizationId, userId, userName, createdAt, keyLife } =
           type === 'email'
             ? await checkEmailCredential(key)
             : checkRecoveryCredential(request, snapshot.email ?? '')
         current()
-        // The page key has done its job: a second code cannot use it.
+        // The frame now holds this code's key: a second code cannot use it.
         sent = undefined
         const startedAt = now()
         // The key's own expiry, read off the vendor's clock and counted on ours.
@@ -439,6 +447,7 @@ export function createRecoveryFlow({
             : keyEnds
         recovery = {
           type,
+          frame: request.frame,
           key,
           organizationId,
           userId,
@@ -488,6 +497,8 @@ export function createRecoveryFlow({
             throw error
           }
           current()
+          // Done: the frame, and the code's key in it, go.
+          active.frame.destroy()
           recovery = undefined
           await stateStore.clear()
           return {
@@ -501,7 +512,9 @@ export function createRecoveryFlow({
 
     async reset() {
       generation++
+      sent?.frame.destroy()
       sent = undefined
+      recovery?.frame.destroy()
       recovery = undefined
       await stateStore.clear()
       update(initial)

@@ -1,7 +1,7 @@
 import { withTimeout } from '../core/withTimeout.js'
 
 /** An answer of the frame: `{ type, value, requestId }` (the vendor's iframe protocol). */
-export type FrameAnswer = {
+type FrameAnswer = {
   type?: unknown
   value?: unknown
   requestId?: unknown

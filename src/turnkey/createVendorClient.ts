@@ -5,7 +5,7 @@ import {
 } from './errors.js'
 import type { Stamper } from './Stamper.js'
 
-export type VendorActivity = {
+type VendorActivity = {
   id: string
   status: string
   type: string

@@ -2,8 +2,8 @@ import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import { hpkeEncrypt, uncompressRawPublicKey } from '@turnkey/crypto'
 import { describe, expect, it } from 'vitest'
 import { generateRecipientKey, type RecipientKey } from './hpkeOpen.js'
-import { InvalidExportBundleError } from './InvalidExportBundleError.js'
 import { openExportBundle } from './openExportBundle.js'
+import { RefusedBundleError } from './RefusedBundleError.js'
 
 const organizationId = '0b7c6a52-3a8e-4f5e-9d64-7c1f0e2a9b31'
 const otherOrganizationId = 'f3d1c9e4-5b2a-4c8d-8e7f-1a2b3c4d5e6f'
@@ -70,7 +70,7 @@ async function refusal(promise: Promise<unknown>) {
     () => undefined,
     (e: unknown) => e,
   )
-  expect(error).toBeInstanceOf(InvalidExportBundleError)
+  expect(error).toBeInstanceOf(RefusedBundleError)
   return (error as Error).message
 }
 

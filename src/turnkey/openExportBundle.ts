@@ -1,7 +1,7 @@
 import { derToP1363Signature } from './derToP1363Signature.js'
 import { hexToBytes } from './hexToBytes.js'
 import { hpkeOpen, type RecipientKey } from './hpkeOpen.js'
-import { InvalidExportBundleError } from './InvalidExportBundleError.js'
+import { RefusedBundleError } from './RefusedBundleError.js'
 
 function parseJson(text: unknown): Record<string, unknown> | undefined {
   try {
@@ -35,7 +35,7 @@ async function verifySignature(
 /**
  * The secret inside an export bundle (notes §5.2), once the bundle proved it
  * comes from the enclave (`signerPublicKey`, uncompressed hex) and from the
- * expected organization. Every refusal is an InvalidExportBundleError.
+ * expected organization. Every refusal is an RefusedBundleError.
  */
 export async function openExportBundle({
   bundle,
@@ -48,7 +48,7 @@ export async function openExportBundle({
   signerPublicKey: string
   recipient: RecipientKey
 }): Promise<Uint8Array> {
-  const refuse = (message: string) => new InvalidExportBundleError(message)
+  const refuse = (message: string) => new RefusedBundleError(message)
   const parsed = parseJson(bundle)
   if (!parsed) throw refuse('The export bundle is not valid JSON.')
   if (parsed.version !== 'v1.0.0')

@@ -11,9 +11,21 @@ const vendor = JSON.parse(
 ) as Sandbox['vendor']
 const recoveryKey = 'wagmi.passkeyWallet.recovery'
 
+/** The vendor's time: tests move the shared sandbox's clock forward. */
+async function vendorNow() {
+  const response = await fetch(`${vendor.url}/sandbox/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: 0 }),
+  })
+  return ((await response.json()) as { nowMs: number }).nowMs
+}
+
 /** A user signed up in the playground whose device is then lost: no passkey, nothing stored. */
 async function userWhoLostTheirDevice(page: Page, name: string) {
   const email = `${name}-${Date.now()}@example.com`
+  // The page's clock agrees with the vendor's, as a real device's does (within seconds).
+  await page.clock.setSystemTime(await vendorNow())
   await page.goto('/')
   const authenticator = await addVirtualAuthenticator(page)
   await page.getByLabel('User name').fill(name)
@@ -164,13 +176,8 @@ test('passkey recovery through the sandbox inbox: the lost passkey is replaced',
   await panel(page).getByRole('button', { name: 'Create new passkey' }).click()
   await expect(status(page)).toHaveText(/Passkey created/)
   expect(await authenticator.credentials()).toHaveLength(1)
-  expect(requests).toEqual([
-    'query/whoami',
-    'query/get_user',
-    'query/get_user',
-    'submit/update_user',
-    'submit/recover_user',
-  ])
+  // The code's key signs recover_user alone, as the vendor documents; the user came from the backend.
+  expect(requests).toEqual(['submit/recover_user'])
   await signInAndSign(page, address)
 })
 
@@ -192,7 +199,7 @@ test('a recovery session older than 1800 s is gone after a reload', async ({
   ).not.toBeNull()
 
   // 1801 s later, as the page's clock sees it.
-  await page.clock.install({ time: Date.now() + 1801_000 })
+  await page.clock.install({ time: (await vendorNow()) + 1801_000 })
   await page.reload()
   await expect(status(page)).toHaveText(/Enter the email of your account/)
   expect(
@@ -232,6 +239,91 @@ test('a tampered code and a code older than 900 s both say so, and a good code s
   expect(moved.ok).toBe(true)
   await panel(page).getByLabel('Code from the email').fill(late.secret)
   await panel(page).getByRole('button', { name: 'Continue' }).click()
+  // A recover-user key can sign nothing but recover_user: the vendor judges its age there.
+  await expect(status(page)).toHaveText(/Code accepted/)
+  await panel(page).getByRole('button', { name: 'Create new passkey' }).click()
   await expect(alert(page)).toHaveText('The code is invalid or expired.')
-  await expect(status(page)).toContainText('We sent a code to')
+  await expect(
+    panel(page).getByRole('button', { name: 'Send code' }),
+  ).toBeVisible()
+})
+
+test('the recovery code’s key never passes through the host page: its WebCrypto sees no key import, no HPKE, no code', async ({
+  page,
+}) => {
+  // Every call the host page (not the frame) makes to crypto.subtle, recorded from the first script on.
+  await page.addInitScript(() => {
+    if (window !== window.top) return
+    const seen: { method: string; args: string }[] = []
+    ;(window as unknown as { subtleCalls: typeof seen }).subtleCalls = seen
+    const subtle = crypto.subtle
+    for (const method of [
+      'importKey',
+      'deriveBits',
+      'deriveKey',
+      'decrypt',
+      'unwrapKey',
+      'exportKey',
+      'digest',
+    ] as const) {
+      const original = subtle[method].bind(subtle) as (
+        ...args: unknown[]
+      ) => unknown
+      ;(subtle as unknown as Record<string, unknown>)[method] = (
+        ...args: unknown[]
+      ) => {
+        seen.push({
+          method,
+          args: args
+            .map((arg) =>
+              arg instanceof ArrayBuffer || ArrayBuffer.isView(arg)
+                ? `bytes(${(arg as ArrayBuffer).byteLength})`
+                : (JSON.stringify(arg) ?? String(arg)),
+            )
+            .join(', '),
+        })
+        return original(...args)
+      }
+    }
+  })
+  const { email } = await userWhoLostTheirDevice(page, 'ada')
+  const before = await page.evaluate(
+    () => (window as unknown as { subtleCalls: unknown[] }).subtleCalls.length,
+  )
+  await sendCode(page, email, /email code/)
+  const { secret } = await lastEmail(vendor, email)
+  await panel(page).getByLabel('Code from the email').fill(secret)
+  await panel(page).getByRole('button', { name: 'Continue' }).click()
+  await expect(status(page)).toHaveText(/Code accepted/)
+  await panel(page).getByRole('button', { name: 'Create new passkey' }).click()
+  await expect(status(page)).toHaveText(/Passkey created/)
+
+  const calls = await page.evaluate(
+    (from) =>
+      (
+        window as unknown as { subtleCalls: { method: string; args: string }[] }
+      ).subtleCalls.slice(from),
+    before,
+  )
+  // Decrypting the code (HPKE: ECDH deriveBits, AES-GCM decrypt) and importing its key happen in the frame.
+  expect(
+    calls.filter((call) =>
+      ['importKey', 'deriveBits', 'deriveKey', 'decrypt', 'unwrapKey'].includes(
+        call.method,
+      ),
+    ),
+  ).toEqual([])
+  expect(calls.some((call) => call.args.includes(secret))).toBe(false)
+  // The hook is live: a call made now is recorded.
+  await page.evaluate(() => crypto.subtle.digest('SHA-256', new Uint8Array(1)))
+  expect(
+    await page.evaluate(
+      () =>
+        (
+          window as unknown as { subtleCalls: { method: string }[] }
+        ).subtleCalls.at(-1)?.method,
+    ),
+  ).toBe('digest')
+  // The frame that held the key is gone once the passkey is added.
+  await expect(page.locator('iframe[title="Account recovery"]')).toHaveCount(0)
 })

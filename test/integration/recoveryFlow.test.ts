@@ -7,6 +7,7 @@ import {
 } from '../../src/recovery/createRecoveryFlow.js'
 import { createRecoveryStateStore } from '../../src/recovery/createRecoveryStateStore.js'
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
+import { codeFrameInNode } from '../helpers/codeFrameInNode.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import { backendClient, signUp } from '../helpers/vendorUsers.js'
 
@@ -73,6 +74,7 @@ function setup({
     vendor: createVendorClient({ baseUrl: vendor.url }),
     parentOrganizationId: vendor.parentOrganizationId,
     start: (start ?? hostBackend({ issue, keySeconds })) as never,
+    openCodeFrame: codeFrameInNode,
     stateStore: createRecoveryStateStore({
       storage: wagmiStorage,
       key: 'passkeyWallet',

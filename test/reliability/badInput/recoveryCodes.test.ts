@@ -1,9 +1,9 @@
 import { expect } from 'vitest'
-import { decryptCredentialBundle } from '../../../src/recovery/decryptCredentialBundle.js'
 import type { RecoveryType } from '../../../src/recovery/recoveryState.js'
 import { validateRecoveryCode } from '../../../src/recovery/validateRecoveryCode.js'
 import { decodeCredentialBundle } from '../../../src/turnkey/decodeCredentialBundle.js'
 import { generateRecipientKey } from '../../../src/turnkey/hpkeOpen.js'
+import { codeFrameInNode } from '../../helpers/codeFrameInNode.js'
 import { bad, type Case, codeInvalid, runCases } from './cases.js'
 import {
   now,
@@ -173,13 +173,12 @@ const cases: Case[] = [
     name: 'a code sealed to another page’s key',
     input: 'another page',
     run: async () => {
-      const [page, other] = await Promise.all([
-        generateRecipientKey(),
+      const [frame, other] = await Promise.all([
+        codeFrameInNode(),
         generateRecipientKey(),
       ])
-      return decryptCredentialBundle(
+      return frame.open(
         sealRecoveryCode(recoveryKey().secret, other.publicKeyHex),
-        page,
       )
     },
     expected: codeInvalid,

@@ -1,6 +1,7 @@
 import { createRecoveryFlow } from '../../../src/recovery/createRecoveryFlow.js'
 import { createRecoveryStateStore } from '../../../src/recovery/createRecoveryStateStore.js'
 import type { VendorClient } from '../../../src/turnkey/createVendorClient.js'
+import { codeFrameInNode } from '../../helpers/codeFrameInNode.js'
 import { bad, type Case, codeInvalid, runCases } from './cases.js'
 import {
   organizationId,
@@ -38,6 +39,7 @@ async function submitCodeAgainst(answers: {
       target = targetPublicKey
       return { userId: 'user-1', organizationId }
     },
+    openCodeFrame: codeFrameInNode,
     stateStore: createRecoveryStateStore({ storage: null, key: 'recovery' }),
     sessionExpirationSeconds: 1800,
     createPasskey: async () => {

@@ -2,9 +2,9 @@ import { base58 } from '@scure/base'
 import { hpkeEncrypt } from '@turnkey/crypto'
 import { sha256 } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { generateRecipientKey } from '../turnkey/hpkeOpen.js'
-import { decryptCredentialBundle } from './decryptCredentialBundle.js'
-import { InvalidRecoveryCodeError } from './errors.js'
+import { generateRecipientKey } from './hpkeOpen.js'
+import { openCredentialBundle } from './openCredentialBundle.js'
+import { RefusedBundleError } from './RefusedBundleError.js'
 
 const base58check = (payload: Uint8Array) =>
   base58.encode(
@@ -21,16 +21,16 @@ function sealWithVendorLibrary(plaintext: Uint8Array, target: Uint8Array) {
   )
 }
 
-describe('decryptCredentialBundle', () => {
+describe('openCredentialBundle', () => {
   it('opens a bundle the vendor library sealed to the page key', async () => {
     const recipient = await generateRecipientKey()
     const secret = crypto.getRandomValues(new Uint8Array(32))
     const code = sealWithVendorLibrary(secret, recipient.publicKey)
     expect(code).toMatch(/^[1-9A-HJ-NP-Za-km-z]{100,120}$/)
-    expect(await decryptCredentialBundle(code, recipient)).toEqual(secret)
+    expect(await openCredentialBundle(code, recipient)).toEqual(secret)
     // Pasted with the line breaks and spaces of an email.
     const wrapped = `  ${code.slice(0, 40)}\n${code.slice(40, 80)} \r\n${code.slice(80)}\n`
-    expect(await decryptCredentialBundle(wrapped, recipient)).toEqual(secret)
+    expect(await openCredentialBundle(wrapped, recipient)).toEqual(secret)
   })
 
   it.each([
@@ -39,11 +39,9 @@ describe('decryptCredentialBundle', () => {
     ['too short', base58check(new Uint8Array(40))],
   ])('refuses a code that is %s', async (_, code) => {
     const recipient = await generateRecipientKey()
-    await expect(
-      decryptCredentialBundle(code, recipient),
-    ).rejects.toMatchObject({
-      name: 'InvalidRecoveryCodeError',
-      shortMessage: 'The code is invalid or expired.',
+    await expect(openCredentialBundle(code, recipient)).rejects.toMatchObject({
+      name: 'RefusedBundleError',
+      message: 'The code is not a credential bundle (base58check).',
     })
   })
 
@@ -54,13 +52,13 @@ describe('decryptCredentialBundle', () => {
       recipient.publicKey,
     )
     const last = code.at(-1) === '2' ? '3' : '2'
-    const error = await decryptCredentialBundle(
+    const error = await openCredentialBundle(
       `${code.slice(0, -1)}${last}`,
       recipient,
     ).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(InvalidRecoveryCodeError)
-    expect((error as InvalidRecoveryCodeError).shortMessage).toBe(
-      'The code is invalid or expired.',
+    expect(error).toBeInstanceOf(RefusedBundleError)
+    expect((error as RefusedBundleError).message).toMatch(
+      /not a credential bundle/,
     )
   })
 
@@ -71,11 +69,11 @@ describe('decryptCredentialBundle', () => {
       targetKeyBuf: recipient.publicKey,
     })
     sealed[40]! ^= 1
-    const error = await decryptCredentialBundle(
+    const error = await openCredentialBundle(
       base58check(sealed),
       recipient,
     ).catch((e: unknown) => e)
-    expect((error as InvalidRecoveryCodeError).reason).toMatch(/decrypt/)
+    expect((error as RefusedBundleError).message).toMatch(/does not decrypt/)
   })
 
   it('refuses a code sealed to another page key', async () => {
@@ -87,8 +85,8 @@ describe('decryptCredentialBundle', () => {
       new Uint8Array(32).fill(2),
       other.publicKey,
     )
-    await expect(decryptCredentialBundle(code, page)).rejects.toBeInstanceOf(
-      InvalidRecoveryCodeError,
+    await expect(openCredentialBundle(code, page)).rejects.toBeInstanceOf(
+      RefusedBundleError,
     )
   })
 
@@ -100,9 +98,9 @@ describe('decryptCredentialBundle', () => {
     })
     sealed.fill(0xff, 1, 33)
     await expect(
-      decryptCredentialBundle(base58check(sealed), recipient),
+      openCredentialBundle(base58check(sealed), recipient),
     ).rejects.toMatchObject({
-      reason: expect.stringMatching(/not a credential bundle/),
+      message: expect.stringMatching(/not a credential bundle/),
     })
   })
 })

@@ -1,0 +1,104 @@
+import { createFrameChannel } from '../turnkey/createFrameChannel.js'
+import type { Stamper } from '../turnkey/Stamper.js'
+import { InvalidRecoveryCodeError, RecoveryFrameError } from './errors.js'
+
+/** A recovery code's key, held by the isolated frame: the page gets stamps, never the key. */
+export type CodeKey = {
+  /** Compressed P-256 point, hex: how the vendor lists the key. */
+  publicKey: string
+  stamper: Stamper
+}
+
+/** The isolated frame a recovery code is encrypted to and opened in. */
+export type CodeFrame = {
+  /** Uncompressed P-256 hex: the `targetPublicKey` the code is encrypted to. */
+  publicKey: string
+  /** Gives the frame the pasted code; the frame keeps the key and stamps with it. */
+  open(code: string): Promise<CodeKey>
+  /** Removes the frame, and the key with it. */
+  destroy(): void
+}
+
+/** The X-Stamp header value: base64url JSON `{ publicKey, scheme, signature }`. */
+function stampPublicKey(value: unknown) {
+  try {
+    const padded = String(value).replace(/-/g, '+').replace(/_/g, '/')
+    const { publicKey } = JSON.parse(atob(padded)) as { publicKey?: unknown }
+    return typeof publicKey === 'string' ? publicKey : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Opens the isolated frame (the vendor's iframe protocol, notes §6) for one
+ * recovery code: the vendor encrypts the code to the frame's key, the frame
+ * decrypts it and stamps the recovery's requests. The frame is hidden: it
+ * shows nothing, and the page never holds the code's key.
+ */
+export async function createCodeFrame({
+  url,
+  container = document.body,
+  timeoutMs = 10_000,
+}: {
+  url: string
+  container?: HTMLElement | undefined
+  timeoutMs?: number | undefined
+}): Promise<CodeFrame> {
+  const failed = (reason: string) => new RecoveryFrameError({ url, reason })
+  const channel = await createFrameChannel({
+    url,
+    container,
+    title: 'Account recovery',
+    timeoutMs,
+    hidden: true,
+    errors: {
+      sameOrigin: () =>
+        failed('the frame is on this page’s own origin, which could read it'),
+      timeout: () => failed(`no answer within ${timeoutMs} ms`),
+      closed: () => failed('the frame was closed'),
+      invalidKey: () => failed('the frame announced an invalid public key'),
+    },
+  })
+
+  async function stamp(body: string) {
+    const { type, value } = await channel.request('STAMP_REQUEST', {
+      value: body,
+    })
+    if (type !== 'STAMP' || typeof value !== 'string')
+      throw failed(
+        type === 'ERROR'
+          ? String(value)
+          : 'the frame did not stamp the request',
+      )
+    return value
+  }
+
+  return {
+    publicKey: channel.publicKey,
+    async open(code) {
+      const { type, value } = await channel.request(
+        'INJECT_CREDENTIAL_BUNDLE',
+        { value: code },
+      )
+      if (type !== 'BUNDLE_INJECTED')
+        throw new InvalidRecoveryCodeError({
+          reason: `the recovery frame refused the code: ${String(value)}`,
+        })
+      // A stamp over nothing names the key without sending anything anywhere.
+      const publicKey = stampPublicKey(await stamp(''))
+      if (!publicKey) throw failed('the frame stamped without a public key')
+      return {
+        publicKey,
+        stamper: {
+          kind: 'session',
+          stamp: async (body) => ({
+            header: 'X-Stamp',
+            value: await stamp(body),
+          }),
+        },
+      }
+    },
+    destroy: channel.destroy,
+  }
+}

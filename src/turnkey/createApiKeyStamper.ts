@@ -1,0 +1,116 @@
+import { p256 } from '@noble/curves/p256'
+import { toBase64Url } from '../core/base64url.js'
+import { createSessionStamper } from './createSessionStamper.js'
+import { hexToBytes } from './hexToBytes.js'
+import type { Stamper } from './Stamper.js'
+
+export type ApiKeyPair = {
+  /** Compressed P-256 point, hex (66 characters, `02…`/`03…`), as the vendor lists the key. */
+  publicKey: string
+  /** The raw 32-byte P-256 scalar, hex (64 characters), as the vendor's dashboard and CLI give it. */
+  privateKey: string
+}
+
+/** Why a key pair cannot stamp; never shows either key. */
+export type ApiKeyPairProblem = {
+  key: 'publicKey' | 'privateKey'
+  expected: string
+}
+
+const privateKeyHex = /^[0-9a-f]{64}$/i
+const compressedKeyHex = /^0[23][0-9a-f]{64}$/i
+
+/**
+ * What is wrong with an API key pair, or undefined when the private key is a
+ * valid P-256 scalar and the public key is the one it derives.
+ */
+export function checkApiKeyPair(
+  pair: Partial<Record<keyof ApiKeyPair, unknown>>,
+): ApiKeyPairProblem | undefined {
+  const { publicKey, privateKey } = pair
+  if (
+    typeof privateKey !== 'string' ||
+    !privateKeyHex.test(privateKey) ||
+    !p256.utils.isValidPrivateKey(hexToBytes(privateKey)!)
+  )
+    return {
+      key: 'privateKey',
+      expected: 'the API private key: 64 hex characters (a P-256 scalar)',
+    }
+  if (typeof publicKey !== 'string' || !compressedKeyHex.test(publicKey))
+    return {
+      key: 'publicKey',
+      expected:
+        'the API public key: 66 hex characters starting with 02 or 03 (compressed P-256)',
+    }
+  const derived = p256.getPublicKey(hexToBytes(privateKey)!, true)
+  if (publicKey.toLowerCase() !== bytesToHex(derived))
+    return {
+      key: 'publicKey',
+      expected: 'the public key of the given private key (they do not match)',
+    }
+  return undefined
+}
+
+const bytesToHex = (bytes: Uint8Array) =>
+  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+
+/**
+ * The private key as a JWK (d, and the x, y it derives), imported once into a
+ * non-extractable WebCrypto key: from then on the process can sign with it but
+ * no code can read it back from the key object.
+ */
+async function importPrivateKey(privateKey: string): Promise<CryptoKey> {
+  const scalar = hexToBytes(privateKey)!
+  const point = p256.getPublicKey(scalar, false)
+  try {
+    return await crypto.subtle.importKey(
+      'jwk',
+      {
+        kty: 'EC',
+        crv: 'P-256',
+        d: toBase64Url(scalar),
+        x: toBase64Url(point.subarray(1, 33)),
+        y: toBase64Url(point.subarray(33, 65)),
+        ext: false,
+      },
+      { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['sign'],
+    )
+  } finally {
+    scalar.fill(0)
+  }
+}
+
+/**
+ * Stamps requests with an organization's API key (`X-Stamp`, scheme
+ * `SIGNATURE_SCHEME_TK_API_P256`, DER signature over the exact body) on
+ * WebCrypto, so it runs wherever `crypto.subtle` does (Node, Deno, Bun,
+ * Workers). Throws if the pair is not a valid, matching P-256 pair; the key
+ * is imported on the first stamp. Signs silently, like a session key.
+ */
+export function createApiKeyStamper(pair: ApiKeyPair): Stamper {
+  const problem = checkApiKeyPair(pair)
+  if (problem)
+    throw new TypeError(
+      `createApiKeyStamper: invalid ${problem.key}: expected ${problem.expected}.`,
+    )
+  const publicKey = pair.publicKey.toLowerCase()
+  let stamper: Promise<Stamper> | undefined
+  return {
+    kind: 'session',
+    async stamp(body) {
+      if (!stamper) {
+        stamper = importPrivateKey(pair.privateKey).then((privateKey) =>
+          createSessionStamper({ privateKey, publicKey }),
+        )
+        // A failed import is not kept: the next stamp tries again.
+        stamper.catch(() => {
+          stamper = undefined
+        })
+      }
+      return (await stamper).stamp(body)
+    },
+  }
+}

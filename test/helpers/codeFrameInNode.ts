@@ -1,0 +1,28 @@
+import type { CodeFrame } from '../../src/recovery/createCodeFrame.js'
+import { InvalidRecoveryCodeError } from '../../src/recovery/errors.js'
+import { generateRecipientKey } from '../../src/turnkey/hpkeOpen.js'
+import { importRecoveryCredential } from '../../src/turnkey/importRecoveryCredential.js'
+import { openCredentialBundle } from '../../src/turnkey/openCredentialBundle.js'
+
+/**
+ * What the isolated frame does (src/exportFrame/main.ts), for flows tested in
+ * Node where there is no browser to hold a frame: the same code opens the
+ * bundle and stamps; a refused code reads as the page reads the frame's refusal.
+ */
+export async function codeFrameInNode(): Promise<CodeFrame> {
+  const recipient = await generateRecipientKey()
+  return {
+    publicKey: recipient.publicKeyHex,
+    async open(code) {
+      const key = await openCredentialBundle(code, recipient).catch(
+        (refused: Error) => {
+          throw new InvalidRecoveryCodeError({
+            reason: `the recovery frame refused the code: ${refused.message}`,
+          })
+        },
+      )
+      return importRecoveryCredential(key)
+    },
+    destroy() {},
+  }
+}
