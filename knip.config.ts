@@ -39,6 +39,8 @@ const config: KnipConfig = {
     // bench's host app).
     'playground/**/*.html',
     'bench/**/*.html',
+    // The docs' code examples (docs/backend.md), type-checked by tsconfig.docs.json.
+    'docs/examples/**/*.ts',
   ],
   compilers: { html: htmlModuleScripts },
   // Not at the root: startPlayground() hands it to Vite's createServer.

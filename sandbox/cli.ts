@@ -18,7 +18,7 @@ const sandbox = await startSandbox({
 })
 stopOnSignals(sandbox.stop)
 
-const { vendor } = sandbox
+const { vendor, authProxy } = sandbox
 console.log(
   [
     `Sandbox ready in ${Math.round(performance.now() - startedAt)} ms (Ctrl-C stops it)`,
@@ -31,6 +31,8 @@ console.log(
     `  parent org     ${vendor.parentOrganizationId}`,
     `  parent API key public ${vendor.parentApiKey.publicKey}`,
     `                 private ${vendor.parentApiKey.privateKey} (host backend only)`,
+    `  auth proxy     ${authProxy.url} (the browser's Auth Proxy URL)`,
+    `  proxy config   ${authProxy.configId} (X-Auth-Proxy-Config-Id; allows ${authProxy.allowedOrigins.join(', ')})`,
     `  export signer  ${vendor.signerPublicKey}`,
     `  export frame   ${sandbox.exportFrameUrl} (trusts the export signer)`,
     `  WalletConnect relay ${sandbox.relay.url}`,

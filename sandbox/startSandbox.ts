@@ -3,6 +3,11 @@ import { type SandboxChainUrls, sandboxChainIds } from './chains.js'
 import { sandboxMnemonic } from './devAccounts.js'
 import { startExportFrameServer } from './exportFrame/startExportFrameServer.js'
 import { type Relay, startRelay } from './relay/startRelay.js'
+import type { AuthProxyConfigInit } from './turnkey/authProxy/AuthProxyConfig.js'
+import {
+  type AuthProxy,
+  startAuthProxy,
+} from './turnkey/authProxy/startAuthProxy.js'
 import {
   type ApiKeyPair,
   type StartVendorParameters,
@@ -12,6 +17,11 @@ import {
 export type StartSandboxParameters = {
   /** Seconds between blocks on every chain. */
   blockTime?: number | undefined
+  /**
+   * The Auth Proxy's configs, the first being `authProxy.configId`; by default
+   * one allowing the playground's origin, http://localhost:5173.
+   */
+  authProxyConfigs?: readonly AuthProxyConfigInit[] | undefined
 } & StartVendorParameters
 
 export type Sandbox = {
@@ -31,6 +41,12 @@ export type Sandbox = {
     notarizerPublicKey: string
   }
   /**
+   * The vendor's Auth Proxy (sign-up, email OTP log-in with no host backend):
+   * `url`, the default `configId` and the origins it allows, `addConfig()`,
+   * and `allowOrigin(origin)` for a page whose port is known once it listens.
+   */
+  authProxy: AuthProxy
+  /**
    * The export frame page, trusting the vendor's signer key; on 127.0.0.1,
    * so it is cross-origin to a host page on localhost.
    */
@@ -45,11 +61,12 @@ export type Sandbox = {
 
 /**
  * Starts the local world on 127.0.0.1: two real anvil chains (1 and 8453),
- * the vendor emulator and the export frame. If anything fails to start,
+ * the vendor emulator, its Auth Proxy, the export frame and the relay. If anything fails to start,
  * what did start is stopped again.
  */
 export async function startSandbox({
   blockTime = 0.5,
+  authProxyConfigs,
   ...vendorParameters
 }: StartSandboxParameters = {}): Promise<Sandbox> {
   const started = await Promise.allSettled(
@@ -71,15 +88,26 @@ export async function startSandbox({
       throw error
     },
   )
+  const authProxy = await startAuthProxy(vendor, {
+    configs: authProxyConfigs,
+  }).catch(async (error: unknown) => {
+    await Promise.all([vendor.stop(), ...anvils.map((anvil) => anvil.stop())])
+    throw error
+  })
   const exportFrame = await startExportFrameServer({
     signerPublicKey: vendor.signerPublicKey,
   }).catch(async (error: unknown) => {
-    await Promise.all([vendor.stop(), ...anvils.map((anvil) => anvil.stop())])
+    await Promise.all([
+      vendor.stop(),
+      authProxy.stop(),
+      ...anvils.map((anvil) => anvil.stop()),
+    ])
     throw error
   })
   const relay = await startRelay().catch(async (error: unknown) => {
     await Promise.all([
       vendor.stop(),
+      authProxy.stop(),
       exportFrame.stop(),
       ...anvils.map((anvil) => anvil.stop()),
     ])
@@ -99,6 +127,7 @@ export async function startSandbox({
       signerPublicKey: vendor.signerPublicKey,
       notarizerPublicKey: vendor.notarizerPublicKey,
     },
+    authProxy,
     exportFrameUrl: exportFrame.url,
     relay,
     died: Promise.race(
@@ -111,6 +140,7 @@ export async function startSandbox({
     stop() {
       stopping ??= Promise.all([
         vendor.stop(),
+        authProxy.stop(),
         exportFrame.stop(),
         relay.stop(),
         ...anvils.map((anvil) => anvil.stop()),

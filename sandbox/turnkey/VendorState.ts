@@ -27,11 +27,28 @@ export type PendingOtp = {
   attemptsLeft: number
 }
 
+/** A generic OTP (`init_otp`): the code, its tries and expiry, and the key its code is encrypted to. */
+export type OtpFlow = {
+  organizationId: string
+  contact: string
+  code: string
+  expiresAtMs: number
+  attemptsLeft: number
+  /** The P-256 key the code is encrypted to: raw private scalar and uncompressed public point. */
+  targetKey: { privateKey: Uint8Array; publicKey: Uint8Array }
+  /** Why the OTP can no longer be used, once it cannot. */
+  ended?: 'verified' | 'burned' | undefined
+}
+
 /** Every organization the emulator knows, with the lookups stamps need. */
 export class VendorState {
   readonly organizations = new Map<string, Organization>()
   /** One-time codes sent and not yet used, by OTP id. */
   readonly otps = new Map<string, PendingOtp>()
+  /** Generic OTPs (`init_otp`), by OTP id, kept after they end so a late try says why. */
+  readonly otpFlows = new Map<string, OtpFlow>()
+  /** Ids of the verification tokens an `otp_login` has consumed. */
+  readonly consumedVerificationTokens = new Set<string>()
 
   /** Builds an organization and registers it. */
   createOrganization(

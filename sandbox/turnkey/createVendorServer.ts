@@ -18,6 +18,7 @@ import {
   requestSchema,
   validateAgainstSchema,
 } from './openapi/validateAgainstSchema.js'
+import { otpSubmits } from './otpSubmits.js'
 import { queries } from './queries.js'
 import { specPaths } from './specPaths.js'
 import { submits } from './submits.js'
@@ -43,6 +44,7 @@ const allSubmits: Record<string, SubmitEndpoint> = {
   ...submits,
   ...authSubmits,
   ...exportSubmits,
+  ...otpSubmits,
 }
 
 class NonJsonFailure extends Error {}

@@ -111,6 +111,8 @@ export async function startVendor({
         for (const user of organization.users) user.userTags = []
       }
       loaded.state.otps.clear()
+      loaded.state.otpFlows.clear()
+      loaded.state.consumedVerificationTokens.clear()
       outbox.clear()
       faults.clear()
     },

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
+import { build } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 const run = promisify(execFile)
@@ -31,7 +32,7 @@ describe('the published package', () => {
 
   it('maps each public subpath to ESM and declarations, types first', () => {
     expect(Object.keys(manifest.exports).sort()).toEqual(
-      [...subpaths, './export-frame.html', './package.json'].sort(),
+      [...subpaths, './server', './export-frame.html', './package.json'].sort(),
     )
     for (const subpath of subpaths) {
       const target = manifest.exports[subpath] as {
@@ -83,5 +84,87 @@ describe('the published package', () => {
     await expect(
       importFromNode('wagmi-connector-pack/core/withTimeout'),
     ).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED/)
+  })
+
+  it('imports wagmi-connector-pack/server in Node: the real handlers', async () => {
+    expect(await importFromNode('wagmi-connector-pack/server')).toEqual([
+      'BaseError',
+      'InvalidPasskeyBackendParameterError',
+      'createPasskeyBackend',
+    ])
+  })
+
+  describe('wagmi-connector-pack/server is server-only', () => {
+    const server = manifest.exports['./server'] as Record<string, string>
+
+    it('maps types first, the server runtimes before browser, and default to the real entry', () => {
+      expect(Object.keys(server)).toEqual([
+        'types',
+        'workerd',
+        'edge-light',
+        'node',
+        'browser',
+        'default',
+      ])
+      for (const target of Object.values(server))
+        expect(existsSync(`${root}${target}`)).toBe(true)
+      expect(server.browser).toBe('./dist/esm/exports/server.browser.js')
+      for (const condition of ['workerd', 'edge-light', 'node', 'default'])
+        expect(server[condition]).toBe('./dist/esm/exports/server.js')
+    })
+
+    /** What a bundler makes of a host module that imports the subpath. */
+    async function bundle(
+      platform: 'browser' | 'node',
+      conditions: string[] = [],
+    ) {
+      const result = await build({
+        stdin: {
+          contents:
+            "import { createPasskeyBackend } from 'wagmi-connector-pack/server'\nexport const backend = () => createPasskeyBackend({})\n",
+          resolveDir: root,
+          loader: 'ts',
+        },
+        // As a host's bundler sees the package: by its exports, not our tsconfig paths.
+        tsconfigRaw: {},
+        bundle: true,
+        format: 'esm',
+        platform,
+        conditions,
+        write: false,
+        logLevel: 'silent',
+      })
+      return result.outputFiles[0]!.text
+    }
+    const serverCode = 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8'
+    const stub = 'wagmi-connector-pack/server is server-only'
+
+    it('a browser bundle gets the throwing stub and no server code', async () => {
+      const code = await bundle('browser')
+      expect(code).toContain(stub)
+      expect(code).not.toContain(serverCode)
+      expect(code.length).toBeLessThan(2000)
+    })
+
+    it.each([
+      ['Node', 'node', []],
+      [
+        'Cloudflare Workers (workerd, worker, browser)',
+        'browser',
+        ['workerd', 'worker'],
+      ],
+      [
+        'the Edge runtime (edge-light, worker, browser)',
+        'browser',
+        ['edge-light', 'worker'],
+      ],
+    ] as const)(
+      '%s gets the real handlers',
+      async (_, platform, conditions) => {
+        const code = await bundle(platform, [...conditions])
+        expect(code).toContain(serverCode)
+        expect(code).not.toContain(stub)
+      },
+    )
   })
 })

@@ -8,3 +8,5 @@ const read = (name: string) =>
 
 /** The vendor's public API, as published (see README.md beside this file). */
 export const publicApi = read('./public_api.swagger.json')
+/** The vendor's hosted Auth Proxy (`/v1/*`), as published (see README.md beside this file). */
+export const authProxyApi = read('./auth_proxy.swagger.json')

@@ -29,6 +29,9 @@ export type Source =
   | 'passkey rp ids'
   | 'passkey user names and ids'
   | 'vendor responses'
+  | 'host backend sign-up'
+  | 'host backend recovery start'
+  | 'createPasskeyBackend options'
 
 /** The pack's error classes these cases expect (each module's errors.ts). */
 type PackErrorName =
@@ -36,6 +39,7 @@ type PackErrorName =
   | 'InvalidCaipAccountError'
   | 'InvalidCaipChainIdError'
   | 'InvalidInjectedWalletParameterError'
+  | 'InvalidPasskeyBackendParameterError'
   | 'InvalidPasskeyWalletParameterError'
   | 'InvalidRecoveryCodeError'
   | 'InvalidWalletConnectParameterError'

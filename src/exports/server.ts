@@ -1,0 +1,20 @@
+// biome-ignore-all lint/performance/noBarrelFile: entrypoint module
+export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
+export {
+  type CreatePasskeyBackendParameters,
+  createPasskeyBackend,
+  type PasskeyBackend,
+  type PasskeyBackendHandler,
+} from '../server/createPasskeyBackend.js'
+export {
+  InvalidPasskeyBackendParameterError,
+  type InvalidPasskeyBackendParameterErrorType,
+} from '../server/errors.js'
+export type {
+  CreateAccountAnswer,
+  CreateAccountRequest,
+} from '../server/parseCreateAccountRequest.js'
+export type {
+  RecoveryStartAnswer,
+  RecoveryStartRequest,
+} from '../server/parseRecoveryStartRequest.js'

@@ -1,0 +1,560 @@
+// @vitest-environment node
+import {
+  generateP256KeyPair,
+  getPublicKey,
+  verifyStampSignature,
+} from '@turnkey/crypto'
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
+import type { CreateAccountRequest as BrowserCreateAccountRequest } from '../passkey/passkeyWallet.js'
+import type {
+  RecoveryStartAnswer as BrowserRecoveryStartAnswer,
+  RecoveryStartRequest as BrowserRecoveryStartRequest,
+} from '../recovery/createRecoveryFlow.js'
+import {
+  type CreatePasskeyBackendParameters,
+  createPasskeyBackend,
+} from './createPasskeyBackend.js'
+import type { CreateAccountRequest } from './parseCreateAccountRequest.js'
+import type {
+  RecoveryStartAnswer,
+  RecoveryStartRequest,
+} from './parseRecoveryStartRequest.js'
+
+const uuid =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+const parentOrganizationId = '7b1c3a52-3f0e-4d1b-9a55-0c2f5b8e4a11'
+const b64url = (bytes: Uint8Array | string) =>
+  Buffer.from(bytes).toString('base64url')
+
+function parentKey() {
+  const { privateKey } = generateP256KeyPair()
+  return {
+    apiPublicKey: Buffer.from(getPublicKey(privateKey, true)).toString('hex'),
+    apiPrivateKey: privateKey,
+  }
+}
+
+/** A passkey registration of the right shape (the vendor, not the handler, verifies its signature). */
+function registration(
+  challenge = b64url(crypto.getRandomValues(new Uint8Array(32))),
+) {
+  return {
+    challenge,
+    attestation: {
+      credentialId: b64url(crypto.getRandomValues(new Uint8Array(32))),
+      clientDataJson: b64url(
+        JSON.stringify({
+          type: 'webauthn.create',
+          challenge,
+          origin: 'https://app.example',
+        }),
+      ),
+      attestationObject: b64url(crypto.getRandomValues(new Uint8Array(164))),
+      transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL'],
+    },
+  }
+}
+
+type Sent = { path: string; headers: Headers; raw: string; body: any }
+
+/** A vendor that answers as documented, and records every request. */
+function fakeVendor(
+  accounts: Record<string, string[]> = {},
+  override?: (sent: Sent) => Response | Promise<Response> | undefined,
+) {
+  const sent: Sent[] = []
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input))
+    const raw = String(init?.body)
+    const request = {
+      path: url.pathname,
+      headers: new Headers(init?.headers),
+      raw,
+      body: JSON.parse(raw),
+    }
+    sent.push(request)
+    const overridden = await override?.(request)
+    if (overridden) return overridden
+    const completed = (result: Record<string, unknown>) =>
+      Response.json({
+        activity: {
+          id: crypto.randomUUID(),
+          status: 'ACTIVITY_STATUS_COMPLETED',
+          type: request.body.type,
+          fingerprint: 'sha256:00',
+          result,
+        },
+      })
+    switch (url.pathname) {
+      case '/public/v1/query/list_suborgs':
+        return Response.json({
+          organizationIds: accounts[request.body.filterValue] ?? [],
+        })
+      case '/public/v1/submit/create_sub_organization':
+        return completed({
+          createSubOrganizationResultV8: {
+            subOrganizationId: crypto.randomUUID(),
+            rootUserIds: [crypto.randomUUID()],
+          },
+        })
+      case '/public/v1/submit/init_user_email_recovery':
+        return completed({
+          initUserEmailRecoveryResult: {
+            userId: '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d',
+          },
+        })
+      case '/public/v1/submit/email_auth':
+        return completed({
+          emailAuthResult: {
+            userId: '0f4f6c1e-8a1b-4c55-9e0e-5d8c7b6a5f43',
+            apiKeyId: crypto.randomUUID(),
+          },
+        })
+      default:
+        return Response.json(
+          { code: 5, message: 'unknown path', details: [] },
+          { status: 404 },
+        )
+    }
+  })
+  return { fetch, sent }
+}
+
+function backendWith(
+  vendor: ReturnType<typeof fakeVendor>,
+  options: Partial<CreatePasskeyBackendParameters> = {},
+) {
+  const key = parentKey()
+  return {
+    key,
+    backend: createPasskeyBackend({
+      organizationId: parentOrganizationId,
+      ...key,
+      apiBaseUrl: 'https://vendor.test',
+      appName: 'Example',
+      fetch: vendor.fetch as typeof fetch,
+      ...options,
+    }),
+  }
+}
+
+const post = (path: string, body: unknown, headers: HeadersInit = {}) =>
+  new Request(`https://app.example${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+
+async function read(response: Response) {
+  return { status: response.status, body: await response.json() }
+}
+
+async function stampVerifies(sent: Sent, publicKey: string) {
+  const stamp = JSON.parse(
+    Buffer.from(sent.headers.get('x-stamp')!, 'base64url').toString('utf8'),
+  )
+  expect(stamp.publicKey).toBe(publicKey)
+  return verifyStampSignature(stamp.publicKey, stamp.signature, sent.raw)
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('the contract with passkeyWallet', () => {
+  it('takes and answers the types the browser side sends and reads', () => {
+    expectTypeOf<CreateAccountRequest>().toEqualTypeOf<BrowserCreateAccountRequest>()
+    expectTypeOf<RecoveryStartRequest>().toEqualTypeOf<BrowserRecoveryStartRequest>()
+    expectTypeOf<RecoveryStartAnswer>().toEqualTypeOf<BrowserRecoveryStartAnswer>()
+  })
+})
+
+describe('signUp', () => {
+  it("creates the user's sub-organization (V8, passkey, email, Ethereum account) with one stamped request", async () => {
+    const vendor = fakeVendor()
+    const { backend, key } = backendWith(vendor)
+    const passkey = registration()
+    const { status, body } = await read(
+      await backend.signUp(
+        post('/api/create-account', {
+          userName: 'ada',
+          email: 'Ada@Example.com',
+          ...passkey,
+        }),
+      ),
+    )
+    expect(status).toBe(200)
+    expect(Object.keys(body)).toEqual(['subOrganizationId'])
+    expect(body.subOrganizationId).toMatch(uuid)
+    expect(vendor.sent).toHaveLength(1)
+    const [request] = vendor.sent
+    expect(request!.path).toBe('/public/v1/submit/create_sub_organization')
+    expect(request!.headers.get('content-type')).toBe('application/json')
+    expect(request!.body).toEqual({
+      type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
+      timestampMs: expect.stringMatching(/^\d{13}$/),
+      organizationId: parentOrganizationId,
+      parameters: {
+        subOrganizationName: 'passkeyWallet: ada',
+        rootUsers: [
+          {
+            userName: 'ada',
+            userEmail: 'ada@example.com',
+            apiKeys: [],
+            authenticators: [
+              {
+                authenticatorName: 'Passkey',
+                challenge: passkey.challenge,
+                attestation: passkey.attestation,
+              },
+            ],
+            oauthProviders: [],
+          },
+        ],
+        rootQuorumThreshold: 1,
+        wallet: {
+          walletName: 'Default wallet',
+          accounts: [
+            {
+              curve: 'CURVE_SECP256K1',
+              pathFormat: 'PATH_FORMAT_BIP32',
+              path: "m/44'/60'/0'/0/0",
+              addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+            },
+          ],
+        },
+      },
+    })
+    expect(await stampVerifies(request!, key.apiPublicKey)).toBe(true)
+  })
+
+  it('leaves userEmail out without an email, trims the name and maps WebAuthn transport names', async () => {
+    const vendor = fakeVendor()
+    const { backend } = backendWith(vendor)
+    const passkey = registration()
+    passkey.attestation.transports = [
+      'internal',
+      'hybrid',
+      'AUTHENTICATOR_TRANSPORT_INTERNAL',
+    ]
+    const response = await backend.signUp(
+      post('/api/create-account', { userName: ' ada ', email: '', ...passkey }),
+    )
+    expect(response.status).toBe(200)
+    const [user] = vendor.sent[0]!.body.parameters.rootUsers
+    expect(user.userName).toBe('ada')
+    expect('userEmail' in user).toBe(false)
+    expect(user.authenticators[0].attestation.transports).toEqual([
+      'AUTHENTICATOR_TRANSPORT_INTERNAL',
+      'AUTHENTICATOR_TRANSPORT_HYBRID',
+    ])
+  })
+})
+
+describe('startRecovery', () => {
+  const targetPublicKey = Buffer.from(
+    getPublicKey(generateP256KeyPair().privateKey, false),
+  ).toString('hex')
+  const subOrganizationId = '3d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f70'
+
+  it('sends list_suborgs then init_user_email_recovery V2 or email_auth V3, each stamped by the parent key', async () => {
+    const sentAll: Sent[] = []
+    for (const type of ['passkey', 'email'] as const) {
+      const vendor = fakeVendor({ 'ada@example.com': [subOrganizationId] })
+      const { backend, key } = backendWith(vendor)
+      const response = await backend.startRecovery(
+        post('/api/start-recovery', {
+          email: type === 'passkey' ? ' ADA@example.com' : 'ada@example.com',
+          type,
+          targetPublicKey,
+        }),
+      )
+      expect(vendor.sent.map((sent) => sent.path)).toEqual([
+        '/public/v1/query/list_suborgs',
+        type === 'passkey'
+          ? '/public/v1/submit/init_user_email_recovery'
+          : '/public/v1/submit/email_auth',
+      ])
+      const [list, send] = vendor.sent
+      expect(list!.body).toEqual({
+        organizationId: parentOrganizationId,
+        filterType: 'EMAIL',
+        filterValue: 'ada@example.com',
+      })
+      expect(send!.body).toEqual({
+        type:
+          type === 'passkey'
+            ? 'ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2'
+            : 'ACTIVITY_TYPE_EMAIL_AUTH_V3',
+        timestampMs: expect.stringMatching(/^\d+$/),
+        organizationId: subOrganizationId,
+        parameters: {
+          email: 'ada@example.com',
+          targetPublicKey,
+          expirationSeconds: type === 'passkey' ? '900' : '1800',
+          emailCustomization: { appName: 'Example' },
+        },
+      })
+      for (const sent of vendor.sent)
+        expect(await stampVerifies(sent, key.apiPublicKey)).toBe(true)
+      expect(await read(response)).toEqual({
+        status: 200,
+        body: {
+          userId:
+            type === 'passkey'
+              ? '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d'
+              : '0f4f6c1e-8a1b-4c55-9e0e-5d8c7b6a5f43',
+          organizationId: subOrganizationId,
+        },
+      })
+      sentAll.push(...vendor.sent)
+    }
+    expect(sentAll).toHaveLength(4)
+  })
+
+  it('answers an unknown email the same way, with ids stable per email, and sends nothing', async () => {
+    const vendor = fakeVendor({ 'ada@example.com': [subOrganizationId] })
+    const { backend } = backendWith(vendor)
+    const ask = (email: string, type = 'passkey') =>
+      backend.startRecovery(
+        post('/api/start-recovery', { email, type, targetPublicKey }),
+      )
+    const known = await ask('ada@example.com', 'email')
+    const unknown = await ask('nobody@example.com')
+    expect(unknown.status).toBe(known.status)
+    expect([...unknown.headers]).toEqual([...known.headers])
+    const [knownBody, unknownBody] = [await known.json(), await unknown.json()]
+    expect(Object.keys(unknownBody)).toEqual(Object.keys(knownBody))
+    expect(unknownBody.userId).toMatch(uuid)
+    expect(unknownBody.organizationId).toMatch(uuid)
+    // Asking again (either type) gives the same ids, as for a real account.
+    expect(await (await ask('nobody@example.com', 'email')).json()).toEqual(
+      unknownBody,
+    )
+    const other = await (await ask('someone@example.com')).json()
+    expect(other.userId).not.toBe(unknownBody.userId)
+    expect(
+      vendor.sent.filter((sent) => sent.path.includes('/submit/')),
+    ).toHaveLength(1)
+  })
+
+  it('sends nothing when several accounts share the email, and says so in the log only', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const vendor = fakeVendor({
+      'ada@example.com': [subOrganizationId, crypto.randomUUID()],
+    })
+    const { backend } = backendWith(vendor)
+    const { status, body } = await read(
+      await backend.startRecovery(
+        post('/api/start-recovery', {
+          email: 'ada@example.com',
+          type: 'email',
+          targetPublicKey,
+        }),
+      ),
+    )
+    expect(status).toBe(200)
+    expect(body.organizationId).not.toBe(subOrganizationId)
+    expect(vendor.sent.map((sent) => sent.path)).toEqual([
+      '/public/v1/query/list_suborgs',
+    ])
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('2 sub-organizations have the same email'),
+    )
+  })
+})
+
+describe('vendor failures', () => {
+  const passkey = registration()
+  const signUpBody = { userName: 'ada', ...passkey }
+  const failures: [string, () => Response | Promise<Response>, RegExp][] = [
+    [
+      'an error the vendor explains',
+      () =>
+        Response.json(
+          {
+            code: 3,
+            message: 'invalid authenticator attestation',
+            details: [],
+          },
+          { status: 400 },
+        ),
+      /refused the request \(HTTP 400, code 3\): invalid authenticator attestation/,
+    ],
+    [
+      'a 500 without JSON',
+      () => new Response('Internal Server Error', { status: 500 }),
+      /failed with HTTP 500 and no JSON error/,
+    ],
+    [
+      'a 429',
+      () =>
+        Response.json(
+          {
+            code: 8,
+            message:
+              'Too many requests. Please wait and try again in a few seconds',
+          },
+          { status: 429 },
+        ),
+      /limiting requests \(HTTP 429\): Too many requests/,
+    ],
+    [
+      'a failed activity',
+      () =>
+        Response.json({
+          activity: {
+            id: 'act-1',
+            status: 'ACTIVITY_STATUS_FAILED',
+            result: {},
+          },
+        }),
+      /activity act-1 ended ACTIVITY_STATUS_FAILED/,
+    ],
+    [
+      'an activity held for consensus',
+      () =>
+        Response.json({
+          activity: {
+            id: 'act-2',
+            status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED',
+            result: {},
+          },
+        }),
+      /holds activity act-2 .*consensus needed/,
+    ],
+    [
+      'a completed activity without the id',
+      () =>
+        Response.json({
+          activity: {
+            id: 'act-3',
+            status: 'ACTIVITY_STATUS_COMPLETED',
+            result: { createSubOrganizationResultV8: { subOrganizationId: 7 } },
+          },
+        }),
+      /not what it documents: create_sub_organization returned no subOrganizationId/,
+    ],
+    [
+      'an unreachable vendor',
+      () => {
+        throw new TypeError('fetch failed', {
+          cause: Object.assign(new Error('connect ECONNREFUSED'), {
+            code: 'ECONNREFUSED',
+          }),
+        })
+      },
+      /could not be reached at https:\/\/vendor\.test: fetch failed \(ECONNREFUSED\)/,
+    ],
+  ]
+
+  it.each(failures)(
+    '%s: 502 vendor_error with the reason',
+    async (_, answer, reason) => {
+      const error = vi
+        .spyOn(console, 'error')
+        .mockImplementation(() => undefined)
+      const vendor = fakeVendor({}, answer)
+      const { backend } = backendWith(vendor)
+      const { status, body } = await read(
+        await backend.signUp(post('/api/create-account', signUpBody)),
+      )
+      expect(status).toBe(502)
+      expect(body.code).toBe('vendor_error')
+      expect(body.message).toMatch(reason)
+      expect(error).toHaveBeenCalledWith(
+        expect.stringContaining(
+          `[wagmi-connector-pack/server] sign-up: ${body.message}`,
+        ),
+      )
+    },
+  )
+
+  it('gives up at vendorTimeoutMs, aborting the request', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    let signal: AbortSignal | undefined
+    const vendor = fakeVendor()
+    const { backend } = backendWith(vendor, {
+      vendorTimeoutMs: 100,
+      fetch: ((_: unknown, init: RequestInit) => {
+        signal = init.signal ?? undefined
+        return new Promise(() => undefined)
+      }) as typeof fetch,
+    })
+    const { status, body } = await read(
+      await backend.signUp(post('/api/create-account', signUpBody)),
+    )
+    expect(status).toBe(502)
+    expect(body).toEqual({
+      code: 'vendor_error',
+      message:
+        'The vendor did not answer within 0.1 s (timeout); whatever it was asked may still happen.',
+    })
+    expect(signal?.aborted).toBe(true)
+  })
+
+  it('never shows or logs the parent key, even when the vendor echoes it', async () => {
+    const lines: string[] = []
+    for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const)
+      vi.spyOn(console, level).mockImplementation((...args) => {
+        lines.push(args.map(String).join(' '))
+      })
+    let key = { apiPublicKey: '', apiPrivateKey: '' }
+    const vendor = fakeVendor({}, () =>
+      Response.json(
+        {
+          code: 16,
+          message: `could not find public key ${key.apiPublicKey.toUpperCase()} (private ${key.apiPrivateKey})`,
+        },
+        { status: 401 },
+      ),
+    )
+    const created = backendWith(vendor)
+    key = created.key
+    const bodies = [
+      await (
+        await created.backend.signUp(post('/api/create-account', signUpBody))
+      ).text(),
+      await (await created.backend.fetch(post('/nowhere', {}))).text(),
+      await (
+        await created.backend.signUp(post('/api/create-account', '{'))
+      ).text(),
+    ]
+    expect(bodies[0]).toContain('[parent API key]')
+    for (const text of [...bodies, ...lines]) {
+      expect(text.toLowerCase()).not.toContain(key.apiPrivateKey.toLowerCase())
+      expect(text.toLowerCase()).not.toContain(key.apiPublicKey.toLowerCase())
+    }
+    expect(JSON.stringify(created.backend)).toBe('{}')
+  })
+})
+
+describe('fetch', () => {
+  it('routes by the end of the path, and answers 404 elsewhere', async () => {
+    const vendor = fakeVendor()
+    const { backend } = backendWith(vendor)
+    const signUp = await backend.fetch(
+      post('/api/create-account/', { userName: 'ada', ...registration() }),
+    )
+    expect(signUp.status).toBe(200)
+    const recovery = await read(
+      await backend.fetch(
+        post('/any/prefix/start-recovery', {
+          email: 'x@example.com',
+          type: 'email',
+          targetPublicKey: Buffer.from(
+            getPublicKey(generateP256KeyPair().privateKey, false),
+          ).toString('hex'),
+        }),
+      ),
+    )
+    expect(recovery.status).toBe(200)
+    expect(await read(await backend.fetch(post('/api/other', {})))).toEqual({
+      status: 404,
+      body: {
+        code: 'not_found',
+        message: expect.stringContaining('No such route'),
+      },
+    })
+  })
+})

@@ -1,0 +1,395 @@
+import { isUuid } from '../core/isUuid.js'
+import { withTimeout } from '../core/withTimeout.js'
+import {
+  checkApiKeyPair,
+  createApiKeyStamper,
+} from '../turnkey/createApiKeyStamper.js'
+import {
+  createVendorClient,
+  type VendorClient,
+} from '../turnkey/createVendorClient.js'
+import { VendorRequestError } from '../turnkey/errors.js'
+import { createDecoyAnswers } from './createDecoyAnswers.js'
+import {
+  describeVendorFailure,
+  UnexpectedVendorAnswer,
+  VendorTimeout,
+  VendorUnreachable,
+} from './describeVendorFailure.js'
+import { InvalidPasskeyBackendParameterError } from './errors.js'
+import { jsonAnswer } from './jsonAnswer.js'
+import {
+  type CreateAccountAnswer,
+  parseCreateAccountRequest,
+} from './parseCreateAccountRequest.js'
+import {
+  parseRecoveryStartRequest,
+  type RecoveryStartAnswer,
+} from './parseRecoveryStartRequest.js'
+import { Refusal } from './Refusal.js'
+import { readJsonBody } from './readJsonBody.js'
+
+export type CreatePasskeyBackendParameters = {
+  /** Your parent organization at the vendor (Turnkey), a UUID. */
+  organizationId: string
+  /** The parent organization's API public key: compressed P-256, 66 hex characters. */
+  apiPublicKey: string
+  /** Its private key: 64 hex characters. Read it from the server's environment; it never leaves this process. */
+  apiPrivateKey: string
+  /** The vendor's API: `https://api.turnkey.com` by default (the sandbox prints its own). */
+  apiBaseUrl?: string | undefined
+  /** Your app's name, shown in the vendor's recovery emails (required by the vendor). */
+  appName: string
+  /**
+   * How long one call to a handler may wait for the vendor, in milliseconds:
+   * 10 000 by default, 100 to 60 000. Past it the handler answers 502.
+   */
+  vendorTimeoutMs?: number | undefined
+  /** How to reach the vendor; `globalThis.fetch` by default (tests count or fake requests with it). */
+  fetch?: typeof fetch | undefined
+}
+
+/** A handler on the web-standard Request and Response, as Next.js, Hono, Bun, Deno and Workers call them. */
+export type PasskeyBackendHandler = (request: Request) => Promise<Response>
+
+export type PasskeyBackend = {
+  /**
+   * `createAccount`: POST `CreateAccountRequest` as JSON → 200
+   * `{ subOrganizationId }`; 400/405/413/415 `{ code, message }` for bad
+   * input; 502 `{ code: 'vendor_error', message }` when the vendor fails.
+   */
+  signUp: PasskeyBackendHandler
+  /**
+   * `recovery.start`: POST `RecoveryStartRequest` as JSON → 200
+   * `{ userId, organizationId }` whether or not an account has the email;
+   * 400/405/413/415 for bad input; 502 when the vendor fails.
+   */
+  startRecovery: PasskeyBackendHandler
+  /**
+   * Both on one handler, chosen by the path's end: `…/create-account` →
+   * `signUp`, `…/start-recovery` → `startRecovery`, anything else 404.
+   */
+  fetch: PasskeyBackendHandler
+}
+
+const defaultApiBaseUrl = 'https://api.turnkey.com'
+const defaultVendorTimeoutMs = 10_000
+/** The recover-user key is spent at once: the page takes its code within 900 s. */
+const passkeyRecoveryKeySeconds = '900'
+/** The email-auth key signs the whole recovery session (the page allows up to 1800 s). */
+const emailRecoveryKeySeconds = '1800'
+const ethereumAccount = {
+  curve: 'CURVE_SECP256K1',
+  pathFormat: 'PATH_FORMAT_BIP32',
+  path: "m/44'/60'/0'/0/0",
+  addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+} as const
+const logPrefix = '[wagmi-connector-pack/server]'
+
+function isLoopback(hostname: string) {
+  return (
+    hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  )
+}
+
+function validate(parameters: CreatePasskeyBackendParameters) {
+  const invalid = (name: string, expected: string) =>
+    new InvalidPasskeyBackendParameterError(name, expected)
+  const given = (
+    typeof parameters === 'object' && parameters !== null ? parameters : {}
+  ) as Partial<Record<keyof CreatePasskeyBackendParameters, unknown>>
+  if (!isUuid(given.organizationId))
+    throw invalid(
+      'organizationId',
+      'your parent organization id at the vendor, a UUID',
+    )
+  const problem = checkApiKeyPair({
+    publicKey: given.apiPublicKey,
+    privateKey: given.apiPrivateKey,
+  })
+  if (problem)
+    throw invalid(
+      problem.key === 'publicKey' ? 'apiPublicKey' : 'apiPrivateKey',
+      problem.expected,
+    )
+  let baseUrl: URL | undefined
+  try {
+    baseUrl = new URL((given.apiBaseUrl ?? defaultApiBaseUrl) as string)
+  } catch {
+    baseUrl = undefined
+  }
+  if (
+    typeof (given.apiBaseUrl ?? defaultApiBaseUrl) !== 'string' ||
+    !baseUrl ||
+    !(
+      baseUrl.protocol === 'https:' ||
+      (baseUrl.protocol === 'http:' && isLoopback(baseUrl.hostname))
+    ) ||
+    baseUrl.username ||
+    baseUrl.password ||
+    baseUrl.search ||
+    baseUrl.hash
+  )
+    throw invalid(
+      'apiBaseUrl',
+      "the vendor's API URL: https (http only on localhost or 127.0.0.1), without credentials, query or fragment",
+    )
+  const { appName } = given
+  if (
+    typeof appName !== 'string' ||
+    appName.trim() === '' ||
+    appName.length > 128
+  )
+    throw invalid(
+      'appName',
+      "your app's name for the vendor's recovery emails: 1 to 128 characters",
+    )
+  const timeoutMs = given.vendorTimeoutMs ?? defaultVendorTimeoutMs
+  if (
+    typeof timeoutMs !== 'number' ||
+    !Number.isInteger(timeoutMs) ||
+    timeoutMs < 100 ||
+    timeoutMs > 60_000
+  )
+    throw invalid(
+      'vendorTimeoutMs',
+      'a whole number of milliseconds from 100 to 60000',
+    )
+  if (given.fetch !== undefined && typeof given.fetch !== 'function')
+    throw invalid('fetch', 'a fetch function')
+  return {
+    organizationId: given.organizationId as string,
+    apiPublicKey: given.apiPublicKey as string,
+    apiPrivateKey: given.apiPrivateKey as string,
+    baseUrl: baseUrl.href.replace(/\/+$/, ''),
+    appName: appName.trim(),
+    timeoutMs,
+    fetch: given.fetch as typeof fetch | undefined,
+  }
+}
+
+/**
+ * The host backend of passkeyWallet, on your server: sign-up (the user's
+ * sub-organization with their passkey, their email and an Ethereum wallet)
+ * and recovery start (the vendor emails a code), both signed with your parent
+ * organization's API key. The options are checked here: a bad one throws
+ * `InvalidPasskeyBackendParameterError` naming it. The handlers never throw;
+ * every answer is JSON, and none carries the key (see docs/backend.md).
+ */
+export function createPasskeyBackend(
+  parameters: CreatePasskeyBackendParameters,
+): PasskeyBackend {
+  const options = validate(parameters)
+  const { organizationId, baseUrl, appName, timeoutMs } = options
+  const stamper = createApiKeyStamper({
+    publicKey: options.apiPublicKey,
+    privateKey: options.apiPrivateKey,
+  })
+  const decoyFor = createDecoyAnswers(options.apiPrivateKey)
+  const fetchFn: typeof fetch =
+    options.fetch ?? ((...args) => globalThis.fetch(...args))
+  // Anything shown or logged is scrubbed of the key pair, whatever echoed it.
+  const secrets = [options.apiPrivateKey, options.apiPublicKey].map(
+    (hex) => new RegExp(hex, 'gi'),
+  )
+  const scrub = (text: string) =>
+    secrets.reduce(
+      (scrubbed, secret) => scrubbed.replace(secret, '[parent API key]'),
+      text,
+    )
+
+  /** One call's vendor client: every request shares the call's deadline. */
+  function vendorFor(signal: AbortSignal): VendorClient {
+    return createVendorClient({
+      baseUrl,
+      fetch: async (input, init) => {
+        let response: Response
+        try {
+          response = await fetchFn(input, { ...init, signal })
+        } catch (cause) {
+          if (signal.aborted) throw new VendorTimeout(timeoutMs)
+          throw new VendorUnreachable(cause)
+        }
+        if (response.ok) return response
+        // Read here, not by the client, which would log the vendor's words
+        // as they are: this handler logs them once, scrubbed.
+        const text = await response.text().catch(() => '')
+        let body: unknown
+        try {
+          body = JSON.parse(text)
+        } catch {
+          body = undefined
+        }
+        throw new VendorRequestError({
+          status: response.status,
+          statusText: response.statusText,
+          body,
+        })
+      },
+    })
+  }
+
+  function handler(
+    route: string,
+    work: (body: unknown, vendor: VendorClient) => Promise<unknown>,
+  ): PasskeyBackendHandler {
+    return async (request) => {
+      try {
+        const body = await readJsonBody(request)
+        const controller = new AbortController()
+        const answer = await withTimeout(
+          work(body, vendorFor(controller.signal)),
+          timeoutMs,
+          () => {
+            controller.abort()
+            return new VendorTimeout(timeoutMs)
+          },
+        )
+        return jsonAnswer(200, answer)
+      } catch (error) {
+        if (error instanceof Refusal)
+          return jsonAnswer(
+            error.status,
+            { code: error.code, message: scrub(error.message) },
+            error.headers,
+          )
+        const reason = describeVendorFailure(error, baseUrl)
+        if (reason !== undefined) {
+          const message = scrub(reason)
+          console.error(`${logPrefix} ${route}: ${message}`)
+          return jsonAnswer(502, { code: 'vendor_error', message })
+        }
+        console.error(
+          `${logPrefix} ${route}: unexpected error: ${scrub(String((error as Error)?.stack ?? error))}`,
+        )
+        return jsonAnswer(500, {
+          code: 'internal_error',
+          message: 'The server failed unexpectedly; its log says why.',
+        })
+      }
+    }
+  }
+
+  const signUp = handler('sign-up', async (body, vendor) => {
+    const { userName, email, challenge, attestation } =
+      parseCreateAccountRequest(body)
+    const result = await vendor.submit<{ subOrganizationId?: unknown }>(
+      'create_sub_organization',
+      {
+        type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
+        organizationId,
+        parameters: {
+          subOrganizationName: `passkeyWallet: ${userName}`,
+          rootUsers: [
+            {
+              userName,
+              // Recovery finds the account by this email (list_suborgs, EMAIL).
+              ...(email && { userEmail: email }),
+              apiKeys: [],
+              authenticators: [
+                { authenticatorName: 'Passkey', challenge, attestation },
+              ],
+              oauthProviders: [],
+            },
+          ],
+          rootQuorumThreshold: 1,
+          wallet: { walletName: 'Default wallet', accounts: [ethereumAccount] },
+        },
+        resultKey: 'createSubOrganizationResultV8',
+      },
+      stamper,
+    )
+    if (!isUuid(result.subOrganizationId))
+      throw new UnexpectedVendorAnswer(
+        'create_sub_organization returned no subOrganizationId',
+      )
+    return {
+      subOrganizationId: result.subOrganizationId,
+    } satisfies CreateAccountAnswer
+  })
+
+  const startRecovery = handler('start-recovery', async (body, vendor) => {
+    const { email, type, targetPublicKey } = parseRecoveryStartRequest(body)
+    const { organizationIds } = await vendor.query<{
+      organizationIds?: unknown
+    }>(
+      'list_suborgs',
+      { organizationId, filterType: 'EMAIL', filterValue: email },
+      stamper,
+    )
+    if (!Array.isArray(organizationIds) || !organizationIds.every(isUuid))
+      throw new UnexpectedVendorAnswer('list_suborgs returned no id list')
+    if (organizationIds.length !== 1) {
+      // Several accounts share the email (it is not verified at sign-up):
+      // sending to one of them could hand the user someone else's wallet.
+      if (organizationIds.length > 1)
+        console.warn(
+          `${logPrefix} start-recovery: ${organizationIds.length} sub-organizations have the same email (${organizationIds.join(', ')}); no code was sent.`,
+        )
+      return decoyFor(email)
+    }
+    const subOrganizationId = organizationIds[0] as string
+    const parameters = {
+      email,
+      targetPublicKey,
+      expirationSeconds:
+        type === 'passkey'
+          ? passkeyRecoveryKeySeconds
+          : emailRecoveryKeySeconds,
+      emailCustomization: { appName },
+    }
+    const result =
+      type === 'passkey'
+        ? await vendor.submit<{ userId?: unknown }>(
+            'init_user_email_recovery',
+            {
+              type: 'ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2',
+              organizationId: subOrganizationId,
+              parameters,
+              resultKey: 'initUserEmailRecoveryResult',
+            },
+            stamper,
+          )
+        : await vendor.submit<{ userId?: unknown }>(
+            'email_auth',
+            {
+              type: 'ACTIVITY_TYPE_EMAIL_AUTH_V3',
+              organizationId: subOrganizationId,
+              parameters,
+              resultKey: 'emailAuthResult',
+            },
+            stamper,
+          )
+    if (!isUuid(result.userId))
+      throw new UnexpectedVendorAnswer(
+        `${type === 'passkey' ? 'init_user_email_recovery' : 'email_auth'} returned no userId`,
+      )
+    return {
+      userId: result.userId,
+      organizationId: subOrganizationId,
+    } satisfies RecoveryStartAnswer
+  })
+
+  return {
+    signUp,
+    startRecovery,
+    async fetch(request) {
+      let path = ''
+      try {
+        path = new URL(request.url, 'http://localhost').pathname
+      } catch {
+        path = ''
+      }
+      path = path.replace(/\/+$/, '')
+      if (path.endsWith('/create-account')) return signUp(request)
+      if (path.endsWith('/start-recovery')) return startRecovery(request)
+      return jsonAnswer(404, {
+        code: 'not_found',
+        message:
+          'No such route: POST to …/create-account (sign-up) or …/start-recovery (recovery).',
+      })
+    },
+  }
+}

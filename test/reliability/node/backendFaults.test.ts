@@ -1,0 +1,273 @@
+import { generateP256KeyPair } from '@turnkey/crypto'
+import { TurnkeyClient } from '@turnkey/http'
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  describe,
+  expect,
+  it,
+  vi,
+} from 'vitest'
+import {
+  startVendor,
+  type Vendor,
+} from '../../../sandbox/turnkey/startVendor.js'
+import {
+  createPasskeyBackend,
+  type PasskeyBackend,
+} from '../../../src/exports/server.js'
+import { SoftwareAuthenticator } from '../../helpers/softwareAuthenticator.js'
+import { backendClient } from '../../helpers/vendorUsers.js'
+import { tally } from '../tally.js'
+
+/*
+ * The host backend (wagmi-connector-pack/server) when the vendor fails: a
+ * 500 without JSON, a 429, and no answer in time, during sign-up and during
+ * recovery start. Each is answered 502 `vendor_error` with a sentence saying
+ * what happened; nothing is left half-done, and the same request succeeds
+ * once the vendor is well again. The parent key shows in no answer and no log.
+ */
+
+// The timeout cases use a backend that waits 1 s (the default is 10 s).
+const vendorTimeoutMs = 1000
+let vendor: Vendor
+let backend: PasskeyBackend
+let impatientBackend: PasskeyBackend
+beforeAll(async () => {
+  vendor = await startVendor()
+  const options = {
+    organizationId: vendor.parentOrganizationId,
+    apiPublicKey: vendor.parentApiKey.publicKey,
+    apiPrivateKey: vendor.parentApiKey.privateKey,
+    apiBaseUrl: vendor.url,
+    appName: 'Fault test',
+  }
+  backend = createPasskeyBackend(options)
+  impatientBackend = createPasskeyBackend({ ...options, vendorTimeoutMs })
+})
+afterAll(() => vendor.stop())
+
+const logged: string[] = []
+afterEach(() => {
+  vi.restoreAllMocks()
+  for (const line of logged.splice(0)) {
+    expect(line.toLowerCase()).not.toContain(vendor.parentApiKey.privateKey)
+    expect(line.toLowerCase()).not.toContain(vendor.parentApiKey.publicKey)
+  }
+})
+function captureLogs() {
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const)
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      logged.push(args.map(String).join(' '))
+    })
+}
+
+async function armFault(
+  path: string,
+  fault: 'http500' | 'http429' | 'delay',
+  delayMs?: number,
+) {
+  const response = await fetch(`${vendor.url}/sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path, fault, delayMs }),
+  })
+  expect(response.status).toBe(200)
+}
+
+const post = (path: string, body: unknown) =>
+  new Request(`http://localhost:3000${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+
+/** A 502 vendor_error whose message matches `reason` and holds no key. */
+async function expectVendorError(response: Response, reason: RegExp) {
+  const text = await response.text()
+  expect(response.status).toBe(502)
+  const body = JSON.parse(text) as { code: string; message: string }
+  expect(body.code).toBe('vendor_error')
+  expect(body.message).toMatch(reason)
+  expect(text.toLowerCase()).not.toContain(vendor.parentApiKey.privateKey)
+  expect(text.toLowerCase()).not.toContain(vendor.parentApiKey.publicKey)
+  expect(logged.join('\n')).toContain(body.message)
+}
+
+const subOrganizationsOf = async (email: string) =>
+  (
+    await backendClient(vendor).getSubOrgIds({
+      organizationId: vendor.parentOrganizationId,
+      filterType: 'EMAIL',
+      filterValue: email,
+    })
+  ).organizationIds
+
+/** passkeyWallet's sign-up request, with a new passkey each time (as a retry in the page makes). */
+function signUpRequest(email: string) {
+  const passkey = new SoftwareAuthenticator()
+  const { challenge, attestation } = passkey.register()
+  return {
+    passkey,
+    request: post('/api/create-account', {
+      userName: 'ada',
+      email,
+      challenge,
+      attestation,
+    }),
+  }
+}
+
+async function emailsTo(email: string) {
+  const response = await fetch(
+    `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(email)}`,
+  )
+  return ((await response.json()) as { emails: unknown[] }).emails
+}
+
+describe('sign-up when the vendor fails', () => {
+  const createPath = '/public/v1/submit/create_sub_organization'
+
+  it.each([
+    ['http500', /failed with HTTP 500 and no JSON error/],
+    ['http429', /limiting requests \(HTTP 429\): Too many requests/],
+  ] as const)(
+    '%s on submit/create_sub_organization: 502 with the reason, no sub-organization, and a retry signs up once',
+    async (fault, reason) => {
+      captureLogs()
+      const email = `signup-${fault}@example.com`
+      await armFault(createPath, fault)
+      await expectVendorError(
+        await backend.signUp(signUpRequest(email).request),
+        reason,
+      )
+      expect(await subOrganizationsOf(email)).toEqual([])
+
+      const retry = signUpRequest(email)
+      const response = await backend.signUp(retry.request)
+      expect(response.status).toBe(200)
+      const { subOrganizationId } = (await response.json()) as {
+        subOrganizationId: string
+      }
+      expect(await subOrganizationsOf(email)).toEqual([subOrganizationId])
+      const whoami = await new TurnkeyClient(
+        { baseUrl: vendor.url },
+        retry.passkey.stamper(),
+      ).getWhoami({ organizationId: vendor.parentOrganizationId })
+      expect(whoami.organizationId).toBe(subOrganizationId)
+      tally(
+        'fault',
+        `vendor ${fault} on submit/create_sub_organization (sign-up)`,
+      )
+    },
+  )
+
+  it('no answer in time on submit/create_sub_organization: 502 at the timeout; what the vendor does later is whole', async () => {
+    captureLogs()
+    const email = 'signup-timeout@example.com'
+    const delayMs = vendorTimeoutMs + 1500
+    await armFault(createPath, 'delay', delayMs)
+    const attempt = signUpRequest(email)
+    const started = Date.now()
+    await expectVendorError(
+      await impatientBackend.signUp(attempt.request),
+      /did not answer within 1 s \(timeout\); whatever it was asked may still happen/,
+    )
+    expect(Date.now() - started).toBeLessThan(delayMs)
+    // The vendor was asked once, atomically: whatever it does after the
+    // handler gave up is one whole sub-organization, or none.
+    await vi.waitFor(
+      async () => expect(await subOrganizationsOf(email)).toHaveLength(1),
+      { timeout: delayMs + 5000, interval: 200 },
+    )
+    const client = new TurnkeyClient(
+      { baseUrl: vendor.url },
+      attempt.passkey.stamper(),
+    )
+    const whoami = await client.getWhoami({
+      organizationId: vendor.parentOrganizationId,
+    })
+    const { accounts } = await client.getWalletAccounts({
+      organizationId: whoami.organizationId,
+    })
+    expect(accounts.map((a) => a.path)).toEqual(["m/44'/60'/0'/0/0"])
+    const { user } = await client.getUser({
+      organizationId: whoami.organizationId,
+      userId: whoami.userId,
+    })
+    expect(user.userEmail).toBe(email)
+    // Now well again: a sign-up answers at once.
+    const response = await backend.signUp(
+      signUpRequest('signup-after-timeout@example.com').request,
+    )
+    expect(response.status).toBe(200)
+    tally(
+      'fault',
+      'vendor too slow on submit/create_sub_organization (sign-up)',
+    )
+  })
+})
+
+describe('recovery start when the vendor fails', () => {
+  async function accountWithEmail(email: string) {
+    const response = await backend.signUp(signUpRequest(email).request)
+    expect(response.status).toBe(200)
+    return ((await response.json()) as { subOrganizationId: string })
+      .subOrganizationId
+  }
+  const startRequest = (email: string, type: 'email' | 'passkey') =>
+    post('/api/start-recovery', {
+      email,
+      type,
+      targetPublicKey: generateP256KeyPair().publicKeyUncompressed,
+    })
+
+  it.each([
+    [
+      'http500',
+      '/public/v1/query/list_suborgs',
+      'passkey',
+      /failed with HTTP 500 and no JSON error/,
+    ],
+    [
+      'http429',
+      '/public/v1/submit/email_auth',
+      'email',
+      /limiting requests \(HTTP 429\)/,
+    ],
+    [
+      'delay',
+      '/public/v1/query/list_suborgs',
+      'email',
+      /did not answer within 1 s \(timeout\)/,
+    ],
+  ] as const)(
+    '%s on %s (%s recovery): 502 with the reason, no email, and a retry sends one',
+    async (fault, path, type, reason) => {
+      const email = `recovery-${fault}@example.com`
+      const subOrganizationId = await accountWithEmail(email)
+      captureLogs()
+      await armFault(path, fault, vendorTimeoutMs + 1500)
+      const patience = fault === 'delay' ? impatientBackend : backend
+      await expectVendorError(
+        await patience.startRecovery(startRequest(email, type)),
+        reason,
+      )
+      if (fault === 'delay')
+        await new Promise((resolve) => setTimeout(resolve, 1600))
+      expect(await emailsTo(email)).toEqual([])
+
+      const response = await backend.startRecovery(startRequest(email, type))
+      expect(response.status).toBe(200)
+      expect(
+        ((await response.json()) as { organizationId: string }).organizationId,
+      ).toBe(subOrganizationId)
+      expect(await emailsTo(email)).toHaveLength(1)
+      tally(
+        'fault',
+        `vendor ${fault === 'delay' ? 'too slow' : fault} on ${path.replace('/public/v1/', '')} (recovery start)`,
+      )
+    },
+  )
+})
