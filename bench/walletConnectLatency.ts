@@ -32,7 +32,6 @@ const median = (values: number[]) => percentile(values, 0.5)
  * and sandbox wallet, in alternating runs (Node, same SDK 2.21.8).
  */
 export async function walletConnectLatency({ runs }: { runs: number }) {
-  process.env.IS_VITEST = 'true' // the SDK skips Verify and telemetry (offline)
   const { walletConnect } = (await import(fetchWagmiConnectors())) as {
     walletConnect(parameters: Record<string, unknown>): CreateConnectorFn
   }

@@ -6,7 +6,7 @@ import {
   rmSync,
 } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { extname, join } from 'node:path'
@@ -18,14 +18,12 @@ import {
   type Page,
 } from '@playwright/test'
 import { build } from 'esbuild'
-import {
-  createPasskeyAccount,
-  vendorBackend,
-} from '../playground/createPasskeyAccount.js'
+import { sendWebResponse, toWebRequest } from '../docs/examples/nodeHttp.js'
 import { devAccount } from '../sandbox/devAccounts.js'
 import { type Sandbox, startSandbox } from '../sandbox/startSandbox.js'
 import { startSandboxWallet } from '../sandbox/wallet/startSandboxWallet.js'
 import { withTimeout } from '../src/core/withTimeout.js'
+import { createPasskeyBackend } from '../src/exports/server.js'
 import { chromiumArgs, chromiumPath } from '../test/helpers/chromium.js'
 import { installTestWallet } from '../test/helpers/injectedTestWallet.js'
 import { addVirtualAuthenticator } from '../test/helpers/virtualAuthenticator.js'
@@ -99,18 +97,12 @@ function variants(reference: string): Variant[] {
   ]
 }
 
-// Runs before every other module of the host: WalletConnect's SDK skips its
-// Verify and telemetry services in test mode (offline), as in the playground.
-const offlineModule = `Object.assign(globalThis, {
-  process: { env: { IS_VITEST: 'true' } },
-  global: globalThis,
-})
-`
-
 // The host of bench/weight.ts (wagmi + viem + TanStack Query + React, one
 // config), mounted, plus wagmi's connect() for the flow the bench drives.
-const hostModule = ({ imports, connectors }: Variant) => `import './offline.js'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+const hostModule = ({
+  imports,
+  connectors,
+}: Variant) => `import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
 import { WagmiProvider, createConfig, http } from 'wagmi'
@@ -161,7 +153,6 @@ async function buildHost(variant: Variant, directory: string) {
   const source = join(directory, 'src')
   const www = join(directory, 'www')
   mkdirSync(source, { recursive: true })
-  await writeFile(join(source, 'offline.js'), offlineModule)
   await writeFile(join(source, 'host.js'), hostModule(variant))
   await build({
     entryPoints: [join(source, 'host.js')],
@@ -187,16 +178,6 @@ async function buildHost(variant: Variant, directory: string) {
   await writeFile(join(www, 'index.html'), indexHtml)
   return www
 }
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => {
-      body += chunk.toString()
-    })
-    request.on('end', () => resolve(body))
-    request.on('error', reject)
-  })
 
 /**
  * Serves every variant's directory (`/<index>/…`) as a CDN would: scripts
@@ -224,24 +205,20 @@ async function serve(directories: string[], vendor: Sandbox['vendor']) {
   directories.forEach((directory, index) => {
     walk(directory, `/${index}/`)
   })
-  const backend = vendorBackend(vendor)
+  // The host backend: the pack's own handlers, as docs/backend.md mounts them on Node.
+  const backend = createPasskeyBackend({
+    organizationId: vendor.parentOrganizationId,
+    apiPublicKey: vendor.parentApiKey.publicKey,
+    apiPrivateKey: vendor.parentApiKey.privateKey,
+    apiBaseUrl: vendor.url,
+    appName: 'weight bench',
+  })
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname
     if (request.method === 'POST' && path.endsWith('/api/create-account')) {
-      void (async () => {
-        try {
-          const { subOrganizationId } = await createPasskeyAccount(
-            backend,
-            JSON.parse(await readBody(request)),
-            'weight bench',
-          )
-          response.writeHead(200, { 'content-type': 'application/json' })
-          response.end(JSON.stringify({ subOrganizationId }))
-        } catch (error) {
-          response.writeHead(400, { 'content-type': 'text/plain' })
-          response.end((error as Error).message)
-        }
-      })()
+      void backend
+        .signUp(toWebRequest(request))
+        .then((answer) => sendWebResponse(response, answer))
       return
     }
     const file = files.get(path.endsWith('/') ? `${path}index.html` : path)
@@ -292,7 +269,10 @@ function countScripts(
     if (request.resourceType() === 'script') counted.pending++
   })
   page.on('requestfailed', (request) => {
-    if (request.resourceType() === 'script') counted.pending--
+    // Not a script: e.g. wagmi's walletConnect() asking WalletConnect's Verify
+    // service, out of reach here as it is for any host on the sandbox.
+    if (request.resourceType() !== 'script') return
+    counted.pending--
     failures.push(`${request.url()} failed: ${request.failure()?.errorText}`)
   })
   page.on('requestfinished', (request) => {

@@ -1,4 +1,3 @@
-import '../src/offline.js'
 import {
   exportFrameUrl,
   parentOrganizationId,

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { SignClient } from '@walletconnect/sign-client'
-import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
+import type {
+  IVerify,
+  SessionTypes,
+  SignClientTypes,
+} from '@walletconnect/types'
 import { getSdkError } from '@walletconnect/utils'
 import type { Address, LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -96,8 +100,6 @@ export async function startSandboxWallet({
   const account = privateKeyToAccount(generatePrivateKey())
   if (fundWith)
     await fundAccount({ from: fundWith, to: account.address, rpcUrls })
-  // The SDK then skips Verify and telemetry: outside services the sandbox never calls.
-  process.env.IS_VITEST = 'true'
   const client = await SignClient.init({
     projectId: '00000000000000000000000000000000',
     relayUrl,
@@ -107,7 +109,16 @@ export async function startSandboxWallet({
     logger: 'silent',
     // Answer each request at once, not a second after the previous one.
     signConfig: { disableRequestQueue: true },
+    // No call home: the sandbox is offline.
+    telemetryEnabled: false,
   })
+  // Verify's service is out of reach offline: this wallet checks no
+  // attestation (every dapp's origin shows as UNKNOWN) rather than fetch one,
+  // which costs up to 5 s, or forever when a message carries an attestation
+  // and the service's public key cannot be fetched. Only this client's core
+  // is changed; nothing process-wide (no IS_VITEST).
+  client.core.verify.resolve = async () =>
+    undefined as unknown as Awaited<ReturnType<IVerify['resolve']>>
   const clients = new Map(
     Object.entries(rpcUrls).map(([chainId, url]) => [
       Number(chainId),

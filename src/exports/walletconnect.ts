@@ -46,21 +46,31 @@ export {
   type SessionNotFoundErrorType,
 } from '../core/errors/connection.js'
 export {
+  IncompleteSessionError,
+  type IncompleteSessionErrorType,
   InvalidWalletConnectParameterError,
   type InvalidWalletConnectParameterErrorType,
   PairingAbortedError,
   type PairingAbortedErrorType,
   PairingAttemptsExhaustedError,
   type PairingAttemptsExhaustedErrorType,
+  PairingRejectedError,
+  type PairingRejectedErrorType,
   PairingResetError,
   type PairingResetErrorType,
 } from '../walletconnect/errors.js'
+export {
+  type MissingSessionRequirements,
+  requiredEvents,
+  requiredMethods,
+} from '../walletconnect/findMissingRequirements.js'
 export {
   type DeepLinkPreference,
   toPairingLinks,
 } from '../walletconnect/toPairingLinks.js'
 export {
   type WalletConnectDeepLinkParameters,
+  type WalletConnectDeepLinkProperties,
   type WalletConnectPairing,
   type WalletConnectProvider,
   walletConnectDeepLink,

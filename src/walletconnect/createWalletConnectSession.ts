@@ -1,45 +1,38 @@
-import { type CreateConnectorFn, extractRpcUrls } from '@wagmi/core'
+import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, getAddress, isAddress, numberToHex } from 'viem'
 import { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import type { Listeners } from '../core/createListeners.js'
 import { createSerialQueue } from '../core/createSerialQueue.js'
-import { detectPlatform } from '../core/detectPlatform.js'
-import {
-  ChainNotConfiguredError,
-  SwitchChainOnlyInWalletError,
-  SwitchChainUnavailableError,
-} from '../core/errors/chain.js'
-import {
-  ProviderNotFoundError,
-  SessionNotFoundError,
-} from '../core/errors/connection.js'
+import { ChainNotConfiguredError } from '../core/errors/chain.js'
+import { SessionNotFoundError } from '../core/errors/connection.js'
 import { withTimeout } from '../core/withTimeout.js'
-import { isAllowedDeepLink } from '../wallets/isAllowedDeepLink.js'
 import type { WalletId } from '../wallets/walletIds.js'
 import {
   type WalletDescriptor,
   walletRegistry,
 } from '../wallets/walletRegistry.js'
-import { PairingAbortedError } from './errors.js'
-import { pairWithRetries } from './pairWithRetries.js'
-import { peerWalletLinks } from './peerWalletLinks.js'
+import { checkChainSwitch } from './checkChainSwitch.js'
+import { clearSdkDeepLink } from './clearSdkDeepLink.js'
+import { createPreparedProposal } from './createPreparedProposal.js'
+import { createSessionEnder } from './createSessionEnder.js'
+import { IncompleteSessionError, PairingAbortedError } from './errors.js'
+import { findMissingRequirements } from './findMissingRequirements.js'
 import {
-  chooseWalletLink,
-  type DeepLinkPreference,
-  toPairingLinks,
-  toRequestLink,
-} from './toPairingLinks.js'
+  type EthereumProvider,
+  type EthereumProviderModule,
+  initEthereumProvider,
+} from './initEthereumProvider.js'
+import { needsTheUser } from './needsTheUser.js'
+import { openWalletForRequest } from './openWalletForRequest.js'
+import { maxPairingAttempts, pairWithRetries } from './pairWithRetries.js'
+import { proposeSession, type SessionProposal } from './proposeSession.js'
+import { sessionChainIds } from './sessionChainIds.js'
+import { type DeepLinkPreference, toPairingLinks } from './toPairingLinks.js'
 import type {
   WalletConnectDeepLinkParameters,
   WalletConnectPairing,
 } from './walletConnectDeepLink.js'
-
-type EthereumProvider = Awaited<
-  ReturnType<
-    typeof import('@walletconnect/ethereum-provider')['EthereumProvider']['init']
-  >
->
 
 type ConnectorConfig = Parameters<CreateConnectorFn>[0]
 
@@ -47,46 +40,34 @@ type ConnectorConfig = Parameters<CreateConnectorFn>[0]
 const chainIdLookupTimeoutMs = 1000
 const accountsLookupTimeoutMs = 500
 const defaultChainIdBeforeConnecting = 1
-const proposalLifetimeMs = 5 * 60_000
-// The SDK's own redirect reads this key first; we open the wallet ourselves.
-const sdkDeepLinkKey = 'WALLETCONNECT_DEEPLINK_CHOICE'
-const requestsForTheUser = new Set([
-  'personal_sign',
-  'eth_sign',
-  'eth_signTypedData',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'eth_signTransaction',
-  'wallet_addEthereumChain',
-  'wallet_sendCalls',
-])
-const forwardedEvents = [
-  'accountsChanged',
-  'chainChanged',
-  'connect',
-  'disconnect',
-  'message',
-  'session_delete',
-  'display_uri',
-]
 
-function clearSdkDeepLink() {
-  try {
-    globalThis.localStorage?.removeItem(sdkDeepLinkKey)
-  } catch {
-    // Storage may be blocked; nothing to clear then.
-  }
+export type CreateWalletConnectSessionParameters = {
+  /** `@walletconnect/ethereum-provider`, imported by the connector beside this module. */
+  sdk: EthereumProviderModule
+  parameters: WalletConnectDeepLinkParameters
+  deepLink: DeepLinkPreference
+  switching: 'app' | 'wallet'
+  /** A wallet of the registry or the host's descriptor: its links open it on a phone. */
+  wallet: WalletId | WalletDescriptor | undefined
+  hostSchemes: readonly string[]
+  /** wagmi's connector config: chains, transports, storage, emitter. */
+  config: ConnectorConfig
+  /** The host's listeners on the connector's stable provider. */
+  listeners: Listeners
 }
 
-export type WalletConnectSession = ReturnType<typeof createWalletConnectSession>
+export type WalletConnectSession = Awaited<
+  ReturnType<typeof createWalletConnectSession>
+>
 
 /**
- * Everything walletConnectDeepLink does once the host uses it: the SDK, the
- * pairing with its retries, the session and its storage, the phone redirect.
- * Loaded after the page, so a host's first load carries only the connector's
- * shell.
+ * Everything walletConnectDeepLink does once the SDK is loaded: the pairing
+ * (prepared ahead or on connect, with its retries), the session it yields
+ * (checked against SPEC §9, stored per SPEC §3), requests to the wallet and
+ * the phone redirect that goes with them.
  */
-export function createWalletConnectSession({
+export async function createWalletConnectSession({
+  sdk,
   parameters,
   deepLink,
   switching,
@@ -94,17 +75,7 @@ export function createWalletConnectSession({
   hostSchemes,
   config,
   listeners,
-}: {
-  parameters: WalletConnectDeepLinkParameters
-  deepLink: DeepLinkPreference
-  switching: 'app' | 'wallet'
-  wallet: WalletId | WalletDescriptor | undefined
-  hostSchemes: string[]
-  /** wagmi's connector config: chains, transports, storage, emitter. */
-  config: ConnectorConfig
-  /** The host's listeners on the connector's stable provider. */
-  listeners: Listeners
-}) {
+}: CreateWalletConnectSessionParameters) {
   const wallet: WalletDescriptor | undefined =
     typeof walletParameter === 'string'
       ? walletRegistry[walletParameter]
@@ -115,212 +86,205 @@ export function createWalletConnectSession({
     key: 'walletConnectDeepLink',
     chainIds,
   })
-  let current: Promise<EthereumProvider> | undefined
-  let pairing: WalletConnectPairing | undefined
-  let attempt = 0
-  // Bumped by disconnect: a pairing still waiting is abandoned.
-  let generation = 0
-
-  async function init(): Promise<EthereumProvider> {
-    const sdk = await import('@walletconnect/ethereum-provider').catch(
-      (cause: unknown) => {
-        throw new ProviderNotFoundError({
-          cause,
-          metaMessages: [
-            'Install the optional peer: npm install @walletconnect/ethereum-provider@">=2.21.8 <3"',
-          ],
-        })
-      },
-    )
-    const rpcMap = Object.fromEntries(
-      config.chains.flatMap((chain) => {
-        const [url] = extractRpcUrls({ chain, transports: config.transports })
-        return url ? [[chain.id, url]] : []
-      }),
-    )
-    const provider = await sdk.EthereumProvider.init({
-      projectId: parameters.projectId,
-      metadata: parameters.metadata,
-      relayUrl: parameters.relayUrl,
-      // The host renders the URI: no modal code is loaded.
-      showQrModal: false,
-      // Every chain optional, none required: `chains` + `optionalChains` merge by index and lose chains.
-      optionalChains: chainIds as [number, ...number[]],
-      rpcMap,
-      disableProviderPing: true,
-      customStoragePrefix: parameters.storagePrefix ?? 'wagmi-connector-pack',
-    })
-    provider.on('display_uri', (uri: string) => {
-      pairing = {
-        uri,
-        ...toPairingLinks(uri, {
-          wallet: wallet?.walletConnect,
-          preference: deepLink,
-          extraSchemes: hostSchemes,
-        }),
-        attempt,
-        expiresAt: Date.now() + proposalLifetimeMs,
-      }
-      config.emitter.emit('message', { type: 'display_uri', data: uri })
-    })
-    provider.on('accountsChanged', (accounts: string[]) =>
-      connector.onAccountsChanged(accounts),
-    )
-    provider.on('chainChanged', (chainId: string) =>
-      connector.onChainChanged(chainId),
-    )
-    // The SDK reports one remote end twice (session_delete, then disconnect).
-    provider.on('session_delete', () => void connector.onDisconnect())
-    provider.on('disconnect', () => void connector.onDisconnect())
-    // The host's listeners live on the stable wrapper; each SDK provider forwards to them.
-    for (const event of forwardedEvents)
-      provider.on(event as never, (...args: unknown[]) =>
-        listeners.emit(event, ...args),
-      )
-    return provider
-  }
-  /** A rejected pairing leaves its provider behind: it must no longer call us. */
-  function retire(old: EthereumProvider | undefined) {
-    old?.events.removeAllListeners()
-  }
-  const load = () => {
-    current ??= init()
-    current.catch(() => {
-      current = undefined
-    })
-    return current
-  }
-
-  /** The wallet's link for requests: the chosen wallet's, or the peer's redirect if it is safe. */
-  function walletLink(provider: EthereumProvider) {
-    const peer = provider.session?.peer.metadata
-    return (
-      chooseWalletLink(wallet?.walletConnect, deepLink, hostSchemes) ??
-      chooseWalletLink(peerWalletLinks(peer), deepLink)
-    )
-  }
-
-  /** On a phone, opens the wallet app within the user's tap, before anything is awaited. */
-  function bringWalletForward(provider: EthereumProvider | undefined) {
-    if (!provider?.session || !detectPlatform().isMobile) return
-    const link = walletLink(provider)
-    if (!link || !isAllowedDeepLink(link, hostSchemes)) return
-    const url = toRequestLink(link, provider.session.topic)
-    window.open(
-      url,
-      url.startsWith('https:') ? '_blank' : '_self',
-      'noreferrer noopener',
-    )
-  }
-
   // One request before the wallet at a time, in order. Also: the SDK's request
   // ids are the millisecond plus 3 random digits, so two sent at once can share
   // one and a caller gets the other's answer.
   const toWallet = createSerialQueue()
-  const dropWaitingRequests = () => toWallet.clear(new SessionNotFoundError())
-  let loaded: EthereumProvider | undefined
-  // The session wagmi knows about; cleared once its end was reported.
-  let connectedTopic: string | undefined
-  let abortPairing: (() => void) | undefined
+  const { end: endSession, endQuietly } = createSessionEnder()
+
+  /** The SDK's provider, the one handle to it; a rejected pairing replaces it (SPEC §4). */
+  let provider = await startProvider()
+  /** The session's topic once wagmi was told of it; cleared when its end is reported. */
+  let reportedTopic: string | undefined
+  /** Counts disconnect() calls: work begun before one must not bring the connection back. */
+  let disconnects = 0
+  /** The pairing URI on screen (getPairing()). */
+  let pairingOnScreen: WalletConnectPairing | undefined
+  /** The pairing connect() waits for; a second connect() joins it. */
   let pairingInFlight: Promise<void> | undefined
+  /** Ends the pairing in flight at once (disconnect during pairing). */
+  let abortPairing: (() => void) | undefined
 
-  function sessionChainIds(wc: EthereumProvider) {
-    const namespace = wc.session?.namespaces.eip155
-    const fromAccounts = (namespace?.accounts ?? []).map((account) =>
-      Number(account.split(':')[1]),
-    )
-    const fromChains = (namespace?.chains ?? []).map((chain) =>
-      Number(chain.split(':')[1]),
-    )
-    return [...new Set([...fromChains, ...fromAccounts])]
-  }
+  const prepared = createPreparedProposal({
+    propose: (attempt) => proposeSession(provider, { chainIds, attempt }),
+    maxAttempts: maxPairingAttempts,
+  })
 
-  async function remember(wc: EthereumProvider) {
-    connectedTopic = wc.session?.topic
-    const [address] = wc.accounts
-    if (address) await storage.set('activeAccount', getAddress(address))
-    if (wc.session) await storage.set('sessionTopic', wc.session.topic)
-    if (chainIds.includes(wc.chainId)) await storage.set('chainId', wc.chainId)
-  }
-
-  async function pair(target: number) {
-    const started = generation
-    let wc = await load()
-    await pairWithRetries({
-      async pairOnce(next) {
-        attempt = next
-        const pending = wc.connect({
-          optionalChains: [target, ...chainIds.filter((id) => id !== target)],
-        })
-        const session = wc
-        // Approved after the host gave up: end that session instead of keeping it.
-        pending.then(
-          () => {
-            if (started !== generation)
-              void session.disconnect().catch(() => undefined)
-          },
-          () => undefined,
-        )
-        await Promise.race([
-          pending,
-          new Promise<never>((_, reject) => {
-            abortPairing = () => reject(new PairingAbortedError())
-          }),
-        ])
+  function startProvider() {
+    return initEthereumProvider({
+      sdk,
+      parameters,
+      config,
+      listeners,
+      on: {
+        accountsChanged: (accounts) => session.onAccountsChanged(accounts),
+        chainChanged: (chainId) => session.onChainChanged(chainId),
+        sessionEnded: () => void session.onDisconnect(),
       },
-      async reinitialise() {
-        retire(wc)
-        current = undefined
-        wc = await load()
-      },
-      aborted: () => started !== generation,
-    }).finally(() => {
-      abortPairing = undefined
     })
   }
 
-  const connector = {
-    /** The stable provider's requests: on a phone, the wallet opens before anything is awaited. */
-    request(args: { method: string; params?: unknown }): Promise<any> {
-      if (requestsForTheUser.has(args.method)) bringWalletForward(loaded)
-      return (async () => {
-        const wc = await load()
-        if (!wc.session) {
-          if (args.method === 'eth_chainId')
-            return numberToHex(defaultChainIdBeforeConnecting)
-          throw new SessionNotFoundError()
-        }
-        if (!requestsForTheUser.has(args.method))
-          return wc.request(args as never)
-        // Sent in the session and on the chain it was asked in, or not at all.
-        const { topic } = wc.session
-        const chain = `eip155:${wc.chainId}`
-        return toWallet.enqueue(async () => {
-          if (wc.session?.topic !== topic) throw new SessionNotFoundError()
-          return wc.signer.request(args as never, chain)
-        })
-      })()
-    },
-    /** Loads the SDK early, off the critical path (the connector's setup). */
-    preload() {
-      void load()
-        .then((wc) => {
-          loaded = wc
-        })
-        .catch(() => undefined)
-    },
-    getPairing: () => pairing,
-    getSessionAccounts() {
-      const accounts = Object.values(loaded?.session?.namespaces ?? {}).flatMap(
-        (namespace) => namespace.accounts,
-      )
-      return accounts.flatMap((account) => {
-        try {
-          return [parseCaipAccount(account)]
-        } catch {
-          return []
-        }
+  /** Shows a pairing URI: the host hears wagmi's `display_uri` message. */
+  function show(proposal: SessionProposal) {
+    pairingOnScreen = {
+      uri: proposal.uri,
+      ...toPairingLinks(proposal.uri, {
+        wallet: wallet?.walletConnect,
+        preference: deepLink,
+        extraSchemes: hostSchemes,
+      }),
+      attempt: proposal.attempt,
+      expiresAt: proposal.expiresAt,
+    }
+    config.emitter.emit('message', { type: 'display_uri', data: proposal.uri })
+    listeners.emit('display_uri', proposal.uri)
+  }
+
+  /**
+   * Pairs until the wallet approves. Before its first await it shows the URI
+   * prepare() made, so that the caller's tap can open the wallet with it.
+   */
+  async function runPairing(target: number) {
+    const started = disconnects
+    const aborted = new Promise<never>((_, reject) => {
+      abortPairing = () => reject(new PairingAbortedError())
+    })
+    aborted.catch(() => undefined)
+    clearSdkDeepLink()
+    // A stale session: ending it ends every pending pairing of the SDK's too.
+    const stale = provider.session !== undefined
+    if (stale) prepared.discard()
+    const taken = stale ? undefined : prepared.take()
+    let proposal = taken instanceof Promise ? undefined : taken
+    if (proposal) show(proposal)
+    try {
+      if (stale) {
+        // Gone from the wallet's view too, and from ours.
+        await endQuietly(provider)
+        await storage.clear()
+      }
+      if (taken instanceof Promise) {
+        proposal = await taken
+        if (proposal) show(proposal)
+      }
+      await pairWithRetries({
+        firstAttempt: proposal?.attempt,
+        async pairOnce(attempt) {
+          const current =
+            proposal ??
+            (await proposeSession(provider, { chainIds, target, attempt }))
+          if (current !== proposal) show(current)
+          proposal = undefined
+          // Approved after the host gave up: end that session instead of keeping it.
+          const approvedOn = provider
+          current.approved.then(
+            () => {
+              if (started !== disconnects) void endQuietly(approvedOn)
+            },
+            () => undefined,
+          )
+          await Promise.race([current.approved, aborted])
+        },
+        async reinitialise() {
+          prepared.discard()
+          // The rejected pairing's provider must no longer call us.
+          provider.events.removeAllListeners()
+          provider = await startProvider()
+        },
+        aborted: () => started !== disconnects,
       })
+    } finally {
+      abortPairing = undefined
+    }
+  }
+
+  function pair(target: number) {
+    pairingInFlight ??= runPairing(target).finally(() => {
+      pairingInFlight = undefined
+      pairingOnScreen = undefined
+    })
+    return pairingInFlight
+  }
+
+  /** SPEC §9: a session without the required methods, events or an account is ended, never stored. */
+  async function refuseIncompleteSession(wc: EthereumProvider) {
+    const missing = findMissingRequirements(wc.session?.namespaces, chainIds)
+    if (!missing) return
+    await endQuietly(wc)
+    await storage.clear()
+    throw new IncompleteSessionError(missing)
+  }
+
+  /**
+   * Stores the connection (SPEC §3) unless a disconnect came since `started`.
+   * One that comes while the entries are written may clear them before they
+   * land: then they are taken back, and the session ended.
+   */
+  async function remember(wc: EthereumProvider, started: number) {
+    const topic = wc.session?.topic
+    const [address] = wc.accounts
+    if (started !== disconnects) {
+      await endQuietly(wc)
+      throw new PairingAbortedError()
+    }
+    if (!topic || !address) throw new SessionNotFoundError()
+    reportedTopic = topic
+    await Promise.all([
+      storage.set('activeAccount', getAddress(address)),
+      storage.set('sessionTopic', topic),
+      chainIds.includes(wc.chainId)
+        ? storage.set('chainId', wc.chainId)
+        : undefined,
+    ])
+    if (started === disconnects) return
+    if (reportedTopic === topic) reportedTopic = undefined
+    if ((await storage.get('sessionTopic')) === topic) await storage.clear()
+    await endQuietly(wc)
+    throw new PairingAbortedError()
+  }
+
+  const session = {
+    /** The stable provider's requests: on a phone, the wallet opens before anything is awaited. */
+    async request(args: { method: string; params?: unknown }): Promise<any> {
+      const wc = provider
+      if (needsTheUser(args.method))
+        openWalletForRequest({
+          session: wc.session,
+          wallet,
+          preference: deepLink,
+          hostSchemes,
+        })
+      if (!wc.session) {
+        if (args.method === 'eth_chainId')
+          return numberToHex(defaultChainIdBeforeConnecting)
+        throw new SessionNotFoundError()
+      }
+      if (!needsTheUser(args.method)) return wc.request(args as never)
+      // Sent in the session and on the chain it was asked in, or not at all.
+      const { topic } = wc.session
+      const chain = `eip155:${wc.chainId}`
+      return toWallet.enqueue(async () => {
+        if (wc.session?.topic !== topic) throw new SessionNotFoundError()
+        return wc.signer.request(args as never, chain)
+      })
+    },
+    /** Makes a proposal ahead of connect() (the host's prepare()); see createPreparedProposal. */
+    prepare(): Promise<void> {
+      if (provider.session || pairingInFlight) return Promise.resolve()
+      return prepared.prepare()
+    },
+    getPairing: () => pairingOnScreen,
+    getSessionAccounts() {
+      const namespaces = provider.session?.namespaces ?? {}
+      return Object.values(namespaces)
+        .flatMap((namespace) => namespace.accounts)
+        .flatMap((account) => {
+          try {
+            return [parseCaipAccount(account)]
+          } catch {
+            return []
+          }
+        })
     },
     async connect(connectParameters: object = {}) {
       const {
@@ -337,39 +301,25 @@ export function createWalletConnectSession({
         !chainIds.includes(requestedChainId)
       )
         throw new ChainNotConfiguredError({ chainId: requestedChainId })
-      let wc = await load()
-      loaded = wc
+      const started = disconnects
       if (isReconnecting) {
-        if (!wc.session) throw new SessionNotFoundError()
-      } else {
-        if (wc.session) {
-          // A stale session: gone from the wallet's view too, and from ours.
-          await wc.disconnect().catch(() => undefined)
-          await storage.clear()
-        }
-        clearSdkDeepLink()
-        // A second connect() while the first waits joins it: one URI, one pairing.
-        pairingInFlight ??= pair(requestedChainId ?? chainIds[0]!).finally(
-          () => {
-            pairingInFlight = undefined
-            pairing = undefined
-          },
-        )
-        await pairingInFlight
-        wc = await load()
-        loaded = wc
+        if (!provider.session) throw new SessionNotFoundError()
       }
+      // Shows a prepared URI synchronously, within this call.
+      else await pair(requestedChainId ?? chainIds[0]!)
+      const wc = provider
+      await refuseIncompleteSession(wc)
       if (
         requestedChainId !== undefined &&
         requestedChainId !== wc.chainId &&
-        sessionChainIds(wc).includes(requestedChainId)
+        sessionChainIds(wc.session).includes(requestedChainId)
       )
         await wc.request({
           method: 'wallet_switchEthereumChain',
           params: [{ chainId: numberToHex(requestedChainId) }],
         })
       const accounts = wc.accounts.map((a) => getAddress(a))
-      await remember(wc)
+      await remember(wc, started)
       return {
         accounts: (withCapabilities
           ? accounts.map((address) => ({ address, capabilities: {} }))
@@ -378,73 +328,56 @@ export function createWalletConnectSession({
       }
     },
     async disconnect() {
-      generation++
+      disconnects++
       abortPairing?.()
-      pairing = undefined
-      connectedTopic = undefined
-      dropWaitingRequests()
-      const wc = await current?.catch(() => undefined)
+      prepared.discard()
+      pairingOnScreen = undefined
+      reportedTopic = undefined
+      toWallet.clear(new SessionNotFoundError())
+      clearSdkDeepLink()
       try {
-        await wc?.disconnect()
+        await endSession(provider)
       } catch (error) {
         if (!/No matching key/i.test((error as Error).message)) throw error
       } finally {
-        clearSdkDeepLink()
         await storage.clear()
       }
     },
     async getAccounts(): Promise<readonly Address[]> {
-      const lookup = (async () => {
-        const wc = await current
-        if (!wc?.session) return []
-        return wc.request<string[]>({ method: 'eth_accounts' })
-      })()
+      const wc = provider
       const accounts = await withTimeout(
-        lookup,
+        (async () =>
+          wc.session ? wc.request<string[]>({ method: 'eth_accounts' }) : [])(),
         accountsLookupTimeoutMs,
         () => new SessionNotFoundError(),
-      ).catch(() => loaded?.accounts ?? [])
+      ).catch(() => wc.accounts)
       return accounts.filter((a) => isAddress(a)).map((a) => getAddress(a))
     },
     async getChainId() {
-      const lookup = (async () => {
-        const wc = await current
-        if (!wc?.session) return defaultChainIdBeforeConnecting
-        return Number(await wc.request<string>({ method: 'eth_chainId' }))
-      })()
+      const wc = provider
       return withTimeout(
-        lookup,
+        (async () =>
+          wc.session
+            ? Number(await wc.request<string>({ method: 'eth_chainId' }))
+            : defaultChainIdBeforeConnecting)(),
         chainIdLookupTimeoutMs,
         () => new SessionNotFoundError(),
-      ).catch(() =>
-        loaded?.session ? loaded.chainId : defaultChainIdBeforeConnecting,
-      )
+      ).catch(() => (wc.session ? wc.chainId : defaultChainIdBeforeConnecting))
     },
-    async isAuthorized() {
-      try {
-        const wc = await withTimeout(
-          load(),
-          chainIdLookupTimeoutMs * 10,
-          () => new ProviderNotFoundError(),
-        )
-        loaded = wc
-        return Boolean(wc.session && wc.accounts.length > 0)
-      } catch {
-        return false
-      }
+    isAuthorized() {
+      const { session: current, accounts } = provider
+      return Boolean(
+        current &&
+          accounts.length > 0 &&
+          !findMissingRequirements(current.namespaces, chainIds),
+      )
     },
     async switchChain({ chainId }: { chainId: number }) {
       const chain = config.chains.find((c) => c.id === chainId)
       if (!chain) throw new ChainNotConfiguredError({ chainId })
-      const wc = await load()
+      const wc = provider
       if (!wc.session) throw new SessionNotFoundError()
-      if (switching === 'wallet')
-        throw new SwitchChainOnlyInWalletError({ chainId })
-      if (!sessionChainIds(wc).includes(chainId))
-        throw new SwitchChainUnavailableError({ chainId })
-      const methods = wc.session.namespaces.eip155?.methods ?? []
-      if (!methods.includes('wallet_switchEthereumChain'))
-        throw new SwitchChainOnlyInWalletError({ chainId })
+      checkChainSwitch({ session: wc.session, chainId, switching })
       // An approved chain: the provider switches locally and emits chainChanged.
       await wc.request({
         method: 'wallet_switchEthereumChain',
@@ -454,9 +387,12 @@ export function createWalletConnectSession({
       config.emitter.emit('change', { chainId })
       return chain
     },
+    // The SDK's events count once wagmi knows the session: while pairing, or
+    // after a disconnect, they must not write entries (connect() stores them).
     onAccountsChanged(accounts: string[]) {
+      if (!reportedTopic) return
       if (accounts.length === 0) {
-        void connector.onDisconnect()
+        void session.onDisconnect()
         return
       }
       const addresses = accounts
@@ -467,19 +403,20 @@ export function createWalletConnectSession({
       config.emitter.emit('change', { accounts: addresses })
     },
     onChainChanged(chain: string | number) {
+      if (!reportedTopic) return
       const chainId = Number(chain)
       if (chainIds.includes(chainId))
         void storage.set('chainId', chainId).catch(() => undefined)
       config.emitter.emit('change', { chainId })
     },
     async onDisconnect() {
-      if (!connectedTopic) return
-      connectedTopic = undefined
-      dropWaitingRequests()
+      if (!reportedTopic) return
+      reportedTopic = undefined
+      toWallet.clear(new SessionNotFoundError())
       clearSdkDeepLink()
       await storage.clear()
       config.emitter.emit('disconnect')
     },
   }
-  return connector
+  return session
 }

@@ -1,4 +1,7 @@
+import { UserRejectedRequestError } from 'viem'
 import { BaseError } from '../core/errors/BaseError.js'
+import { ConnectionRejectedError } from '../core/errors/connection.js'
+import type { MissingSessionRequirements } from './findMissingRequirements.js'
 
 export type PairingAttemptsExhaustedErrorType =
   PairingAttemptsExhaustedError & {
@@ -56,5 +59,64 @@ export class InvalidWalletConnectParameterError extends BaseError {
     super(`walletConnectDeepLink: \`${name}\` must be ${expected}.`, {
       code: InvalidWalletConnectParameterError.code,
     })
+  }
+}
+
+const viemRejectionMessage = 'User rejected the request.'
+
+export type PairingRejectedErrorType = PairingRejectedError & {
+  name: 'UserRejectedRequestError'
+}
+/**
+ * The wallet, or its user, declined the pairing; the provider was
+ * re-initialised and 1000 ms passed (SPEC §4). It is viem's
+ * UserRejectedRequestError (code 4001, name kept), so
+ * `err instanceof UserRejectedRequestError` and `code === 4001` in
+ * `err.walk()` recognise a rejection, as for any wallet. It reads as SPEC §8
+ * says, 'Connection rejected. Please try again.', and its cause is the
+ * ConnectionRejectedError with the code `connection_rejected`.
+ */
+export class PairingRejectedError extends UserRejectedRequestError {
+  constructor({ cause }: { cause?: unknown } = {}) {
+    const rejected = new ConnectionRejectedError({ cause })
+    super(rejected)
+    this.shortMessage = rejected.shortMessage
+    if (this.message.startsWith(viemRejectionMessage))
+      this.message =
+        rejected.shortMessage + this.message.slice(viemRejectionMessage.length)
+  }
+}
+
+export type IncompleteSessionErrorType = IncompleteSessionError & {
+  name: 'IncompleteSessionError'
+}
+/**
+ * The wallet approved a session without what SPEC §9 requires: the methods
+ * `eth_sendTransaction` and `personal_sign`, the events `chainChanged` and
+ * `accountsChanged`, and an eip155 account on a configured chain. The
+ * session was ended at once and nothing was stored.
+ */
+export class IncompleteSessionError extends BaseError {
+  override name = 'IncompleteSessionError'
+  static readonly code = 'incomplete_session'
+  readonly missing: MissingSessionRequirements
+  constructor(missing: MissingSessionRequirements) {
+    const lines = [
+      missing.methods.length > 0 &&
+        `Methods it did not approve: ${missing.methods.join(', ')}.`,
+      missing.events.length > 0 &&
+        `Events it did not approve: ${missing.events.join(', ')}.`,
+      missing.account &&
+        `No account on any of this app's chains (${missing.account.chainIds.join(', ')}).`,
+    ].filter((line): line is string => typeof line === 'string')
+    super('The wallet approved a session this app cannot use.', {
+      code: IncompleteSessionError.code,
+      details: lines.join(' '),
+      metaMessages: [
+        ...lines,
+        'The session was ended. Use a wallet that supports these, then connect again.',
+      ],
+    })
+    this.missing = missing
   }
 }

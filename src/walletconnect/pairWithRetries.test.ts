@@ -1,4 +1,7 @@
+import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { ConnectionRejectedError } from '../core/errors/connection.js'
+import { PairingRejectedError } from './errors.js'
 import { pairWithRetries } from './pairWithRetries.js'
 
 // The pairing itself runs against the sandbox relay in test/integration;
@@ -45,13 +48,42 @@ describe('pairWithRetries', () => {
     expect(calls).toHaveLength(10)
   })
 
-  it('a rejection re-initialises, waits 1000 ms once, and says connection_rejected', async () => {
+  it('a rejection re-initialises, waits 1000 ms once, and is a UserRejectedRequestError saying connection_rejected', async () => {
     const { calls, parameters } = script(['User rejected.'])
-    await expect(pairWithRetries(parameters)).rejects.toMatchObject({
-      code: 'connection_rejected',
-      shortMessage: 'Connection rejected. Please try again.',
-    })
+    const error = await pairWithRetries(parameters).catch((e: unknown) => e)
     expect(calls).toEqual(['pair 1', 'reinitialise', 'wait 1000'])
+    // What hosts already check for a user saying no…
+    expect(error).toBeInstanceOf(UserRejectedRequestError)
+    expect(error).toBeInstanceOf(PairingRejectedError)
+    const rejection = error as PairingRejectedError
+    expect(rejection.walk((e) => (e as { code?: unknown }).code === 4001)).toBe(
+      rejection,
+    )
+    // …with SPEC §8's words on it and its code in the chain.
+    expect(rejection.shortMessage).toBe(
+      'Connection rejected. Please try again.',
+    )
+    expect(rejection.message.split('\n')[0]).toBe(
+      'Connection rejected. Please try again.',
+    )
+    const cause = rejection.walk(
+      (e) => (e as { code?: unknown }).code === 'connection_rejected',
+    )
+    expect(cause).toBeInstanceOf(ConnectionRejectedError)
+    expect(cause).toMatchObject({
+      shortMessage: 'Connection rejected. Please try again.',
+      details: 'User rejected.',
+    })
+  })
+
+  it('counts on from the attempt a prepared proposal reached', async () => {
+    const { calls, parameters } = script(Array(12).fill('Proposal expired'))
+    await expect(
+      pairWithRetries({ ...parameters, firstAttempt: 8 }),
+    ).rejects.toMatchObject({
+      shortMessage: 'Max auto pairing attempts reached',
+    })
+    expect(calls).toEqual(['pair 8', 'pair 9', 'pair 10'])
   })
 
   it('a reset request says so', async () => {

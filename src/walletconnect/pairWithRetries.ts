@@ -1,13 +1,13 @@
-import { ConnectionRejectedError } from '../core/errors/connection.js'
 import {
   PairingAbortedError,
   PairingAttemptsExhaustedError,
+  PairingRejectedError,
   PairingResetError,
 } from './errors.js'
 
 /** SPEC §9. */
 export const maxPairingAttempts = 10
-export const reinitialiseWaitMs = 1000
+const reinitialiseWaitMs = 1000
 
 const expired = /(proposal|pairing|request) expired/i
 const rejected = /user rejected|rejected by (the )?user/i
@@ -16,6 +16,8 @@ const reset = /connection request reset/i
 export type PairWithRetriesParameters<result> = {
   /** One pairing: a fresh URI is shown, resolves once the wallet approved. */
   pairOnce(attempt: number): Promise<result>
+  /** The attempt to start from: a prepared proposal's renewals count too. */
+  firstAttempt?: number | undefined
   /** After a rejection the provider is built anew (SPEC §4). */
   reinitialise(): Promise<void>
   /** True once the host gave up (disconnect during pairing). */
@@ -24,17 +26,19 @@ export type PairWithRetriesParameters<result> = {
 }
 
 /**
- * Pairs, renewing an expired proposal with a fresh URI up to 10 times. A
+ * Pairs, renewing an expired proposal with a fresh URI up to attempt 10. A
  * rejection re-initialises the provider, waits 1000 ms and fails with
- * 'Connection rejected. Please try again.'.
+ * PairingRejectedError: viem's UserRejectedRequestError (4001) reading
+ * 'Connection rejected. Please try again.' (`connection_rejected`).
  */
 export async function pairWithRetries<result>({
   pairOnce,
+  firstAttempt = 1,
   reinitialise,
   aborted,
   wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 }: PairWithRetriesParameters<result>): Promise<result> {
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = firstAttempt; ; attempt++) {
     try {
       const paired = await pairOnce(attempt)
       if (aborted()) throw new PairingAbortedError()
@@ -52,7 +56,7 @@ export async function pairWithRetries<result>({
       if (rejected.test(message)) {
         await reinitialise()
         await wait(reinitialiseWaitMs)
-        throw new ConnectionRejectedError({ cause: error })
+        throw new PairingRejectedError({ cause: error })
       }
       throw error
     }

@@ -19,6 +19,47 @@ describe("a connected wallet's own links", () => {
     })
   })
 
+  it('keeps the app scheme of any wallet, listed in the registry or not', () => {
+    for (const native of [
+      'examplewallet://',
+      'examplewallet://wc',
+      'com.kresus.superapp://',
+      'my-wallet+beta.2://open',
+    ])
+      expect(peerWalletLinks({ redirect: { native } }).native).toBe(native)
+  })
+
+  it.each([
+    'javascript://%0aalert(1)',
+    'JavaScript://%0aalert(1)',
+    'data://text/html,x',
+    'vbscript://x',
+    'file:///etc/passwd',
+    'blob://x',
+    'about://blank',
+    'chrome://settings',
+    'chrome-extension://abcdefghijklmnop/page.html',
+    'moz-extension://x/page.html',
+    'edge://settings',
+    'view-source://wallet.example',
+    'intent://wc#Intent;scheme=examplewallet;S.browser_fallback_url=https%3A%2F%2Fphishing.example;end',
+    'filesystem://x',
+    'ws://wallet.example',
+    'wss://wallet.example',
+    'googlechromes://phishing.example',
+    'itms-services://?action=download-manifest&url=https://phishing.example/app.plist',
+    'tel://5551234',
+    'examplewallet:',
+    'examplewallet:/wc',
+    '1wallet://',
+    ' examplewallet://',
+    'example wallet://',
+    'examplewallet://user:secret@wc',
+    'examplewallet://wc\\x',
+  ])('drops the app link %s', (native) => {
+    expect(peerWalletLinks({ redirect: { native } }).native).toBeUndefined()
+  })
+
   it('gives links back as the browser reads them', () => {
     expect(
       peerWalletLinks({
@@ -33,6 +74,7 @@ describe("a connected wallet's own links", () => {
     ['a look-alike host', 'https://wallet.example.phishing.example/'],
     ['a suffix without the dot', 'https://evilwallet.example/'],
     ['plain http elsewhere', 'http://phishing.example/'],
+    ['plain http on its own site', 'http://wallet.example/'],
     ['a web link with a leading space', ' https://phishing.example/'],
     ['a tab inside the scheme', 'ht\ttps://phishing.example/'],
     ['a newline inside the scheme', 'https\n://phishing.example/'],

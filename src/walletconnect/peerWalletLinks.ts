@@ -1,3 +1,4 @@
+import { toAppSchemeLink } from './toAppSchemeLink.js'
 import type { WalletLinks } from './toPairingLinks.js'
 
 type PeerMetadata =
@@ -22,25 +23,33 @@ const isWeb = (url: URL) =>
 
 /**
  * The links a connected wallet gives for itself in its session metadata,
- * which nobody vets: its own app scheme, or a web link on the site it names
- * as its own (this stops a wallet misconfigured with another site's link;
- * a malicious wallet names its own site, and the caller's scheme allowlist
- * still applies). Links come back as the browser reads them.
+ * which nobody vets, for any wallet, listed in the registry or not:
+ * - its app scheme (`redirect.native`, e.g. `examplewallet://`) when it is a
+ *   well-formed `scheme://` link outside the schemes that run script, open
+ *   browser internals or reach the web (toAppSchemeLink);
+ * - a web link only on the site it names as its own (this stops a wallet
+ *   misconfigured with another site's link; a malicious wallet names its own
+ *   site) and only over https.
+ * Links come back as the browser reads them.
  */
 export function peerWalletLinks(peer: PeerMetadata): WalletLinks {
   const site = parse(peer?.url)
   const siteHost = site && isWeb(site) ? site.hostname : undefined
-  const ownLink = (link: unknown) => {
+  const ownWebLink = (link: unknown) => {
     const url = parse(link)
-    if (!url) return undefined
-    if (!isWeb(url)) return url.href
-    return siteHost &&
-      (url.hostname === siteHost || url.hostname.endsWith(`.${siteHost}`))
+    if (url?.protocol !== 'https:' || !siteHost) return undefined
+    if (url.username || url.password) return undefined
+    return url.hostname === siteHost || url.hostname.endsWith(`.${siteHost}`)
       ? url.href
       : undefined
   }
+  const ownLink = (link: unknown) => {
+    const url = parse(link)
+    if (!url) return undefined
+    return isWeb(url) ? ownWebLink(link) : toAppSchemeLink(link)
+  }
   return {
     native: ownLink(peer?.redirect?.native),
-    universal: ownLink(peer?.redirect?.universal),
+    universal: ownWebLink(peer?.redirect?.universal),
   }
 }

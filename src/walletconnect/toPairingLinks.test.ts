@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { walletRegistry } from '../wallets/walletRegistry.js'
-import { toPairingLinks, toRequestLink } from './toPairingLinks.js'
+import { toPairingLinks, toRequestLink, toWcLink } from './toPairingLinks.js'
 
 const uri =
   'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1795432000'
@@ -59,6 +59,39 @@ describe('toPairingLinks', () => {
         .deepLink,
     ).toBeUndefined()
     expect(toPairingLinks(uri).deepLink).toBeUndefined()
+  })
+})
+
+describe('toWcLink: a base ending in /wc keeps one', () => {
+  it.each([
+    ['examplewallet://', 'examplewallet://wc'],
+    ['examplewallet://wc', 'examplewallet://wc'],
+    ['examplewallet://wc/', 'examplewallet://wc'],
+    ['okex://main/', 'okex://main/wc'],
+    ['https://wallet.example', 'https://wallet.example/wc'],
+    ['https://wallet.example/', 'https://wallet.example/wc'],
+    ['https://wallet.example/app', 'https://wallet.example/app/wc'],
+    ['https://wallet.example/wc', 'https://wallet.example/wc'],
+    ['https://wallet.example/app/WC/', 'https://wallet.example/app/WC'],
+    ['https://wallet.example/wcx', 'https://wallet.example/wcx/wc'],
+  ])('%s → %s', (base, link) => {
+    expect(toWcLink(base)).toBe(link)
+  })
+
+  it('in pairing and request links alike', () => {
+    expect(
+      toPairingLinks(uri, {
+        wallet: { universal: 'https://link.wallet.example/wc' },
+        preference: 'universal',
+        extraSchemes: [],
+      }).deepLink,
+    ).toBe(`https://link.wallet.example/wc?uri=${encoded}`)
+    expect(toRequestLink('https://link.wallet.example/wc/', 'ab12')).toBe(
+      'https://link.wallet.example/wc?sessionTopic=ab12',
+    )
+    expect(toRequestLink('rainbow://wc', 'ab12')).toBe(
+      'rainbow://wc?sessionTopic=ab12',
+    )
   })
 })
 

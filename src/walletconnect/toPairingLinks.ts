@@ -7,27 +7,47 @@ export type WalletLinks = {
   universal?: string | undefined
 }
 
-/** `scheme://` or `https://host/path`, ready to take `wc?…` after a slash. */
-function base(link: string) {
-  return link.endsWith('/') ? link : `${link}/`
+/**
+ * The wallet's `/wc` route under a base link: `scheme://` → `scheme://wc`,
+ * `https://host/app` → `https://host/app/wc`. A base that already ends in
+ * `wc` (`rainbow://wc`, `https://host/wc/`) keeps it: never `/wc/wc`.
+ */
+export function toWcLink(link: string) {
+  if (link.endsWith('://')) return `${link}wc`
+  const trimmed = link.endsWith('/') ? link.slice(0, -1) : link
+  return /\/wc$/i.test(trimmed) ? trimmed : `${trimmed}/wc`
 }
 
-/** The link of the preferred kind, falling back to the other; only from allowed schemes. */
+/** The first link of the preferred kind, else of the other kind. */
+export function preferredLink(
+  links: WalletLinks | undefined,
+  preference: DeepLinkPreference,
+): string | undefined {
+  return preference === 'native'
+    ? (links?.native ?? links?.universal)
+    : (links?.universal ?? links?.native)
+}
+
+/**
+ * The link of the preferred kind, falling back to the other, among the links
+ * of a registered wallet or of one the host described: only from allowed
+ * schemes (`https:`, the registry's, the host's own).
+ */
 export function chooseWalletLink(
   links: WalletLinks | undefined,
   preference: DeepLinkPreference,
   extraSchemes: readonly string[] = [],
 ): string | undefined {
-  const ordered =
-    preference === 'native'
-      ? [links?.native, links?.universal]
-      : [links?.universal, links?.native]
-  return ordered.find(
-    (link): link is string =>
-      typeof link === 'string' &&
-      isAllowedDeepLink(link, extraSchemes) &&
-      // What the links are built from: `https://host ` passes alone, not as `https://host /wc`.
-      isAllowedDeepLink(`${base(link)}wc`, extraSchemes),
+  const allowed = (link: string | undefined) =>
+    typeof link === 'string' &&
+    isAllowedDeepLink(link, extraSchemes) &&
+    // What the links are built from: `https://host ` passes alone, not as `https://host /wc`.
+    isAllowedDeepLink(toWcLink(link), extraSchemes)
+      ? link
+      : undefined
+  return preferredLink(
+    { native: allowed(links?.native), universal: allowed(links?.universal) },
+    preference,
   )
 }
 
@@ -53,7 +73,7 @@ export function toPairingLinks(
   return {
     qr: uri,
     deepLink: chosen
-      ? `${base(chosen)}wc?uri=${encodeWellFormed(uri)}`
+      ? `${toWcLink(chosen)}?uri=${encodeWellFormed(uri)}`
       : undefined,
   }
 }
@@ -67,5 +87,5 @@ const encodeWellFormed = (value: string) =>
  * the user's tap, before the request id exists, so it names the session only.
  */
 export function toRequestLink(walletLink: string, sessionTopic: string) {
-  return `${base(walletLink)}wc?sessionTopic=${encodeWellFormed(sessionTopic)}`
+  return `${toWcLink(walletLink)}?sessionTopic=${encodeWellFormed(sessionTopic)}`
 }

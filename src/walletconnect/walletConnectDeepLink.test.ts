@@ -1,8 +1,19 @@
 import { createConfig, createStorage } from '@wagmi/core'
 import { http } from 'viem'
 import { base, mainnet } from 'viem/chains'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { walletConnectDeepLink } from './walletConnectDeepLink.js'
+
+// Counts the imports of the SDK and of the session code, which stay as they are.
+const imported = vi.hoisted(() => ({ sdk: 0, session: 0 }))
+vi.mock('@walletconnect/ethereum-provider', async (importOriginal) => {
+  imported.sdk++
+  return importOriginal()
+})
+vi.mock('./createWalletConnectSession.js', async (importOriginal) => {
+  imported.session++
+  return importOriginal()
+})
 
 // Everything here happens before any pairing: no relay, no SDK needed yet.
 // Pairing, signing and switching run over the sandbox relay in test/integration.
@@ -52,6 +63,8 @@ describe('walletConnectDeepLink before pairing', () => {
         { projectId: 'p', wallet: 'nosuchwallet' },
         /`wallet` must be a registered wallet id/,
       ],
+      [{ projectId: 'p', verify: 'no' }, /`verify` must be true or false/],
+      [{ projectId: 'p', telemetry: 0 }, /`telemetry` must be true or false/],
     ]
     for (const [parameters, message] of cases)
       expect(() => walletConnectDeepLink(parameters as never)).toThrow(message)
@@ -77,6 +90,45 @@ describe('walletConnectDeepLink before pairing', () => {
     await expect(
       provider.request({ method: 'personal_sign' }),
     ).rejects.toMatchObject({ shortMessage: 'No session found' })
+  })
+
+  it('loads nothing for a visitor who never connects: setup, reconnect and reads stay local', async () => {
+    const { connector, memory } = hostWith({
+      projectId: 'p',
+      relayUrl: 'ws://127.0.0.1:1',
+    })
+    // A stored topic that is garbage is no session to restore either.
+    memory.set('host.walletConnectDeepLink.sessionTopic', '"not-a-topic"')
+    await connector.setup?.()
+    expect(await connector.isAuthorized()).toBe(false)
+    expect(memory.has('host.walletConnectDeepLink.sessionTopic')).toBe(false)
+    expect(await connector.getChainId()).toBe(1)
+    expect(await connector.getAccounts()).toEqual([])
+    const provider = (await connector.getProvider()) as {
+      request(args: { method: string }): Promise<unknown>
+    }
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x1')
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([])
+    await connector.disconnect()
+    expect(imported).toEqual({ sdk: 0, session: 0 })
+  })
+
+  it('a stored session is what loads the SDK and the session code on reload, both at once', async () => {
+    const before = { ...imported }
+    const { connector, memory } = hostWith({
+      projectId: 'p',
+      relayUrl: 'ws://127.0.0.1:1',
+    })
+    memory.set(
+      'host.walletConnectDeepLink.sessionTopic',
+      JSON.stringify('ab'.repeat(32)),
+    )
+    // The SDK holds no such session here, so there is nothing to restore.
+    expect(await connector.isAuthorized()).toBe(false)
+    expect(imported).toEqual({
+      sdk: before.sdk + 1,
+      session: before.session + 1,
+    })
   })
 
   it('refuses to switch to a chain the config does not have', async () => {

@@ -1,10 +1,17 @@
 import { createConnector } from '@wagmi/core'
 import type { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
 import { createListeners } from '../core/createListeners.js'
-import { type WalletId, walletIds } from '../wallets/walletIds.js'
+import { ChainNotConfiguredError } from '../core/errors/chain.js'
+import {
+  ProviderNotFoundError,
+  SessionNotFoundError,
+} from '../core/errors/connection.js'
+import { withTimeout } from '../core/withTimeout.js'
+import type { WalletId } from '../wallets/walletIds.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import type { WalletConnectSession } from './createWalletConnectSession.js'
-import { InvalidWalletConnectParameterError } from './errors.js'
+import { loadOnce } from './loadOnce.js'
+import { parseWalletConnectParameters } from './parseWalletConnectParameters.js'
 import type { DeepLinkPreference } from './toPairingLinks.js'
 
 export type WalletConnectDeepLinkParameters = {
@@ -31,6 +38,20 @@ export type WalletConnectDeepLinkParameters = {
    * the session across reloads.
    */
   storagePrefix?: string | undefined
+  /**
+   * WalletConnect's Verify: before each proposal and each request for the
+   * user, the SDK has `verify.walletconnect.org` attest this page's origin
+   * (in a hidden iframe, waiting up to 5 s), and wallets show the app as
+   * verified or not. Default: on, except with a `relayUrl` on a loopback or
+   * private address (the sandbox, your own relay), where no wallet checks an
+   * attestation and the service may be out of reach.
+   */
+  verify?: boolean | undefined
+  /**
+   * The SDK's telemetry (`pulse.walletconnect.org`). Default: the SDK's
+   * (on), except off with a `relayUrl` on a loopback or private address.
+   */
+  telemetry?: boolean | undefined
 }
 
 /** The pairing on screen: show `qr` as a QR code, or open `deepLink` on a phone. */
@@ -44,8 +65,32 @@ export type WalletConnectPairing = {
   expiresAt: number
 }
 
+/** What walletConnectDeepLink adds to wagmi's connector (`config.connectors` loses it: cast to `Connector & WalletConnectDeepLinkProperties`). */
+export type WalletConnectDeepLinkProperties = {
+  /**
+   * Gets a pairing ready before connect(): loads the SDK, opens the relay
+   * socket and makes a proposal, renewed before it expires while the page
+   * is visible (within the 10 automatic attempts). connect() then emits
+   * `display_uri` before it awaits anything, so a click handler can open
+   * the wallet with it in the same tap. Idempotent; resolves once the URI
+   * exists, never rejects (connect() reports what failed); does nothing on
+   * the server or once connected.
+   */
+  prepare(): Promise<void>
+  /** The pairing URI on screen, with its QR payload and deep link; `undefined` when none. */
+  getPairing(): WalletConnectPairing | undefined
+  /** Every account of the session, in any namespace, parsed (eip155 ones feed wagmi). */
+  getSessionAccounts(): ReturnType<typeof parseCaipAccount>[]
+}
+
 /** Where the session's topic is kept (written by the session, read before loading it). */
 type StorageItem = { 'walletConnectDeepLink.sessionTopic': string }
+const sessionTopicKey = 'walletConnectDeepLink.sessionTopic'
+const storageKeys = [
+  'walletConnectDeepLink.activeAccount',
+  sessionTopicKey,
+  'walletConnectDeepLink.chainId',
+] as const
 
 export type WalletConnectProvider = {
   request(args: { method: string; params?: unknown }): Promise<any>
@@ -58,53 +103,22 @@ const isSessionTopic = (value: unknown) =>
 
 // SPEC §9: before connecting, wagmi sees chain 1.
 const defaultChainIdBeforeConnecting = 1
-
-function validate(parameters: WalletConnectDeepLinkParameters) {
-  const invalid = (name: string, expected: string) =>
-    new InvalidWalletConnectParameterError(name, expected)
-  if (typeof parameters?.projectId !== 'string' || !parameters.projectId)
-    throw invalid('projectId', 'your WalletConnect project id')
-  if (
-    parameters.relayUrl !== undefined &&
-    !/^wss?:\/\/[^/]+/.test(parameters.relayUrl)
-  )
-    throw invalid('relayUrl', 'a ws:// or wss:// URL')
-  const deepLink = parameters.deepLink ?? 'native'
-  if (deepLink !== 'native' && deepLink !== 'universal')
-    throw invalid('deepLink', "'native' or 'universal'")
-  const switching = parameters.switching ?? 'app'
-  if (switching !== 'app' && switching !== 'wallet')
-    throw invalid('switching', "'app' or 'wallet'")
-  const { wallet } = parameters
-  const known =
-    typeof wallet === 'string'
-      ? (walletIds as readonly string[]).includes(wallet)
-      : wallet === undefined || Boolean(wallet?.id)
-  if (!known)
-    throw invalid(
-      'wallet',
-      `a registered wallet id (${walletIds.join(', ')}) or a descriptor`,
-    )
-  // A wallet the host describes itself may use its own app scheme.
-  const native = typeof wallet === 'object' ? wallet.walletConnect?.native : ''
-  if (native !== undefined && typeof native !== 'string')
-    throw invalid(
-      'wallet',
-      'a descriptor whose walletConnect.native is a string',
-    )
-  // URL schemes compare in lower case.
-  const hostSchemes = native?.includes(':')
-    ? [native.slice(0, native.indexOf(':') + 1).toLowerCase()]
-    : []
-  return { deepLink, switching, wallet, hostSchemes }
-}
+// How long a reload waits for the SDK before it gives up restoring.
+const restoreTimeoutMs = 10_000
+const inBrowser = () => typeof window !== 'undefined'
 
 walletConnectDeepLink.type = 'walletConnectDeepLink' as const
 
 /**
  * WalletConnect that pairs by QR code or deep link and, on a phone, brings
- * the wallet app forward for every request that needs the user. The SDK
- * (`@walletconnect/ethereum-provider`, an optional peer) loads on first use.
+ * the wallet app forward for every request that needs the user.
+ *
+ * Nothing is paid before the user reaches for it: the SDK
+ * (`@walletconnect/ethereum-provider`, an optional peer) and the connector's
+ * session code load, and the relay socket opens, only on `connect()`, on a
+ * stored session to restore, or on `prepare()`, which a host calls when its
+ * wallet list opens so that the tap on "WalletConnect" finds a pairing URI
+ * ready (`display_uri` within the connect() call).
  *
  * @example
  * walletConnectDeepLink({ projectId, wallet: 'trust' })
@@ -112,107 +126,138 @@ walletConnectDeepLink.type = 'walletConnectDeepLink' as const
 export function walletConnectDeepLink(
   parameters: WalletConnectDeepLinkParameters,
 ) {
-  const { deepLink, switching, wallet, hostSchemes } = validate(parameters)
-  type Properties = {
-    /** The pairing URI on screen, with its QR payload and deep link; `undefined` when none. */
-    getPairing(): WalletConnectPairing | undefined
-    /** Every account of the session, in any namespace, parsed (eip155 ones feed wagmi). */
-    getSessionAccounts(): ReturnType<typeof parseCaipAccount>[]
-  }
+  const { deepLink, switching, wallet, hostSchemes } =
+    parseWalletConnectParameters(parameters)
+  return createConnector<
+    WalletConnectProvider,
+    WalletConnectDeepLinkProperties,
+    StorageItem
+  >((config) => {
+    // The host's listeners on the stable provider; the session forwards the SDK's events to them.
+    const listeners = createListeners()
+    const session = loadOnce(async (): Promise<WalletConnectSession> => {
+      // Both at once: the session's code and the SDK are fetched side by side.
+      const [{ createWalletConnectSession }, sdk] = await Promise.all([
+        import('./createWalletConnectSession.js'),
+        import('@walletconnect/ethereum-provider').catch((cause: unknown) => {
+          throw new ProviderNotFoundError({
+            cause,
+            metaMessages: [
+              'Install the optional peer: npm install @walletconnect/ethereum-provider@">=2.21.8 <3"',
+            ],
+          })
+        }),
+      ])
+      return createWalletConnectSession({
+        sdk,
+        parameters,
+        deepLink,
+        switching,
+        wallet,
+        hostSchemes,
+        config,
+        listeners,
+      })
+    })
+    /** A session topic in wagmi's storage: there is a session to restore. */
+    async function hasStoredSession() {
+      if (!config.storage) return false
+      const topic = await config.storage.getItem(sessionTopicKey)
+      if (isSessionTopic(topic)) return true
+      if (topic !== null) await config.storage.removeItem(sessionTopicKey)
+      return false
+    }
+    const provider: WalletConnectProvider = {
+      request(args) {
+        // Loaded: the session opens the wallet within the user's tap, before anything is awaited.
+        if (session.value) return session.value.request(args)
+        if (session.loading) return session.load().then((s) => s.request(args))
+        // Nothing loaded, so no session: answered without the SDK.
+        if (args.method === 'eth_chainId')
+          return Promise.resolve(`0x${defaultChainIdBeforeConnecting}`)
+        if (args.method === 'eth_accounts') return Promise.resolve([])
+        return Promise.reject(new SessionNotFoundError())
+      },
+      on: listeners.on,
+      removeListener: listeners.removeListener,
+    }
 
-  return createConnector<WalletConnectProvider, Properties, StorageItem>(
-    (config) => {
-      // The host's listeners on the stable provider; the session forwards the SDK's events to them.
-      const listeners = createListeners()
-      let session: WalletConnectSession | undefined
-      let loading: Promise<WalletConnectSession> | undefined
-      const load = () => {
-        loading ??= import('./createWalletConnectSession.js').then(
-          ({ createWalletConnectSession }) => {
-            session = createWalletConnectSession({
-              parameters,
-              deepLink,
-              switching,
-              wallet,
-              hostSchemes,
-              config,
-              listeners,
-            })
-            return session
-          },
+    return {
+      id: 'walletConnectDeepLink',
+      name: 'WalletConnect',
+      type: walletConnectDeepLink.type,
+      async setup() {
+        // A stored session is restored from page load on, as wagmi's own
+        // connector would; without one, nothing loads until it is asked for.
+        if (!inBrowser()) return
+        if (await hasStoredSession().catch(() => false))
+          session.load().catch(() => undefined)
+      },
+      prepare() {
+        if (!inBrowser()) return Promise.resolve()
+        return session.load().then(
+          (s) => s.prepare(),
+          () => undefined,
         )
-        loading.catch(() => {
-          loading = undefined
-        })
-        return loading
-      }
-      const provider: WalletConnectProvider = {
-        // Once loaded, the session opens the wallet within the user's tap, before anything is awaited.
-        request: (args) =>
-          session ? session.request(args) : load().then((s) => s.request(args)),
-        on: listeners.on,
-        removeListener: listeners.removeListener,
-      }
-
-      return {
-        id: 'walletConnectDeepLink',
-        name: 'WalletConnect',
-        type: walletConnectDeepLink.type,
-        async setup() {
-          // Initialised early and off the critical path, never on the server.
-          if (typeof window === 'undefined') return
-          const idle =
-            window.requestIdleCallback ?? ((run) => setTimeout(run, 1))
-          idle(
-            () =>
-              void load().then(
-                (s) => s.preload(),
-                () => undefined,
-              ),
+      },
+      getPairing: () => session.value?.getPairing(),
+      getSessionAccounts: () => session.value?.getSessionAccounts() ?? [],
+      connect(parameters = {}) {
+        // Loaded (prepare() or a restore): connect() shows a prepared URI before it awaits.
+        if (session.value) return session.value.connect(parameters)
+        return session.load().then((s) => s.connect(parameters))
+      },
+      async disconnect() {
+        const loaded = session.loading
+          ? await session.load().catch(() => undefined)
+          : session.value
+        if (loaded) return loaded.disconnect()
+        // Never loaded: there is only what wagmi's storage holds.
+        await Promise.all(
+          storageKeys.map((key) =>
+            config.storage?.removeItem(key as typeof sessionTopicKey),
+          ),
+        )
+      },
+      async getAccounts() {
+        return session.value ? session.value.getAccounts() : []
+      },
+      async getChainId() {
+        return session.value
+          ? session.value.getChainId()
+          : defaultChainIdBeforeConnecting
+      },
+      async getProvider() {
+        return provider
+      },
+      async isAuthorized() {
+        try {
+          // No session stored, nothing to restore: wagmi's reconnect need
+          // not wait for the SDK, and the visitor does not download it.
+          if (!(await hasStoredSession())) return false
+          const loaded = await withTimeout(
+            session.load(),
+            restoreTimeoutMs,
+            () => new ProviderNotFoundError(),
           )
-        },
-        getPairing: () => session?.getPairing(),
-        getSessionAccounts: () => session?.getSessionAccounts() ?? [],
-        async connect(parameters = {}) {
-          return (await load()).connect(parameters)
-        },
-        async disconnect() {
-          await session?.disconnect()
-        },
-        async getAccounts() {
-          return session ? session.getAccounts() : []
-        },
-        async getChainId() {
-          return session ? session.getChainId() : defaultChainIdBeforeConnecting
-        },
-        async getProvider() {
-          return provider
-        },
-        async isAuthorized() {
-          try {
-            // No session stored, nothing to restore: wagmi's reconnect need not wait for the SDK.
-            const key = 'walletConnectDeepLink.sessionTopic'
-            const topic = await config.storage?.getItem(key)
-            if (config.storage && !isSessionTopic(topic)) {
-              if (topic !== null) await config.storage.removeItem(key)
-              return false
-            }
-            return await (await load()).isAuthorized()
-          } catch {
-            return false
-          }
-        },
-        async switchChain({ chainId }: { chainId: number }) {
-          return (await load()).switchChain({ chainId })
-        },
-        onAccountsChanged: (accounts: string[]) =>
-          session?.onAccountsChanged(accounts),
-        onChainChanged: (chain: string | number) =>
-          session?.onChainChanged(chain),
-        async onDisconnect() {
-          await session?.onDisconnect()
-        },
-      }
-    },
-  )
+          return loaded.isAuthorized()
+        } catch {
+          return false
+        }
+      },
+      async switchChain({ chainId }: { chainId: number }) {
+        if (!config.chains.some((chain) => chain.id === chainId))
+          throw new ChainNotConfiguredError({ chainId })
+        if (!session.value) throw new SessionNotFoundError()
+        return session.value.switchChain({ chainId })
+      },
+      onAccountsChanged: (accounts: string[]) =>
+        session.value?.onAccountsChanged(accounts),
+      onChainChanged: (chain: string | number) =>
+        session.value?.onChainChanged(chain),
+      async onDisconnect() {
+        await session.value?.onDisconnect()
+      },
+    }
+  })
 }

@@ -10,12 +10,25 @@ import {
   switchChain,
   waitForTransactionReceipt,
 } from '@wagmi/core'
-import { http, parseEther, verifyMessage, verifyTypedData } from 'viem'
+import type { ProposalTypes } from '@walletconnect/types'
+import {
+  http,
+  parseEther,
+  UserRejectedRequestError,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import { type Relay, startRelay } from '../../sandbox/relay/startRelay.js'
 import { startSandboxWallet } from '../../sandbox/wallet/startSandboxWallet.js'
+import { ConnectionRejectedError } from '../../src/core/errors/connection.js'
+import {
+  IncompleteSessionError,
+  PairingAbortedError,
+  PairingRejectedError,
+} from '../../src/walletconnect/errors.js'
 import { walletConnectDeepLink } from '../../src/walletconnect/walletConnectDeepLink.js'
 
 const rpcUrls = inject('sandbox').rpcUrls
@@ -32,6 +45,37 @@ afterAll(async () => {
 
 let hosts = 0
 
+/**
+ * A storage write held until the test says so, as an asynchronous storage
+ * (IndexedDB, a remote one) may land it late: the interleaving is driven,
+ * not slept for.
+ */
+type Gate = {
+  hold(write: () => void): Promise<void>
+  /** Resolves when the first held write arrives. */
+  reached: Promise<void>
+  open(): void
+}
+function createGate(): Gate {
+  let arrived: () => void = () => undefined
+  let release: () => void = () => undefined
+  const reached = new Promise<void>((resolve) => {
+    arrived = resolve
+  })
+  const opened = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  return {
+    async hold(write) {
+      arrived()
+      await opened
+      write()
+    },
+    reached,
+    open: () => release(),
+  }
+}
+
 const typedData = {
   domain: { name: 'Sandbox', version: '1', chainId: 1 },
   types: { Greeting: [{ name: 'text', type: 'string' }] },
@@ -46,9 +90,12 @@ async function setup(
     walletMethods?: string[]
     switching?: 'app' | 'wallet'
     pairAutomatically?: boolean
+    /** Holds the first write of the connector's entries until the test opens it. */
+    gate?: Gate
   } = {},
 ) {
   const memory = new Map<string, string>()
+  const { gate } = options
   const config = createConfig({
     chains: [ethereum, base],
     connectors: [
@@ -70,7 +117,10 @@ async function setup(
       key: 'host',
       storage: {
         getItem: (key) => memory.get(key) ?? null,
-        setItem: (key, value) => void memory.set(key, value),
+        setItem: (key, value) =>
+          gate && key.startsWith('host.walletConnectDeepLink.')
+            ? gate.hold(() => void memory.set(key, value))
+            : void memory.set(key, value),
         removeItem: (key) => void memory.delete(key),
       },
     }),
@@ -210,20 +260,121 @@ describe('walletConnectDeepLink with the real SDK over the sandbox relay', () =>
     expect(entries(memory)).toEqual([])
   })
 
-  it('a rejected proposal re-initialises, waits 1000 ms and says connection_rejected', async () => {
-    const { config, connector, wallet } = await setup()
+  it('a rejected proposal re-initialises, waits 1000 ms and is a UserRejectedRequestError saying connection_rejected', async () => {
+    const { config, connector, wallet, memory } = await setup()
     wallet.proposals = 'reject'
     const started = Date.now()
-    await expect(connect(config, { connector })).rejects.toMatchObject({
-      code: 'connection_rejected',
-      shortMessage: 'Connection rejected. Please try again.',
-    })
+    const error = await connect(config, { connector }).catch((e: unknown) => e)
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
+    expect(error).toBeInstanceOf(UserRejectedRequestError)
+    expect(error).toBeInstanceOf(PairingRejectedError)
+    const rejection = error as PairingRejectedError
+    expect(rejection.code).toBe(4001)
+    expect(rejection.shortMessage).toBe(
+      'Connection rejected. Please try again.',
+    )
+    expect(
+      rejection.walk(
+        (e) => (e as { code?: unknown }).code === 'connection_rejected',
+      ),
+    ).toBeInstanceOf(ConnectionRejectedError)
+    expect(entries(memory)).toEqual([])
     // The new provider pairs normally.
     wallet.proposals = 'approve'
     const connected = await connect(config, { connector })
     expect(connected.accounts).toEqual([wallet.address])
     await disconnect(config)
+  })
+
+  it('asks for the SPEC §9 methods and events and every configured chain', async () => {
+    const { config, connector, wallet } = await setup()
+    const proposed = new Promise<ProposalTypes.Struct>((resolve) =>
+      wallet.client.once('session_proposal', ({ params }) => resolve(params)),
+    )
+    await connect(config, { connector })
+    const proposal = await proposed
+    // SDK 2.21.8 sends every namespace as optional (required ones are deprecated).
+    expect(proposal.requiredNamespaces).toEqual({})
+    const eip155 = proposal.optionalNamespaces.eip155!
+    expect(eip155.chains).toEqual(['eip155:1', 'eip155:8453'])
+    expect(eip155.methods).toEqual(
+      expect.arrayContaining(['eth_sendTransaction', 'personal_sign']),
+    )
+    expect(eip155.events).toEqual(
+      expect.arrayContaining(['chainChanged', 'accountsChanged']),
+    )
+    await disconnect(config)
+  })
+
+  it('refuses a session approved without personal_sign: typed error, session ended, nothing stored', async () => {
+    const { config, connector, wallet, memory } = await setup({
+      walletMethods: ['eth_sendTransaction', 'eth_signTypedData_v4'],
+    })
+    const ended = new Promise((resolve) =>
+      wallet.client.once('session_delete', resolve),
+    )
+    const error = await connect(config, { connector }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(IncompleteSessionError)
+    expect(error).toMatchObject({
+      code: 'incomplete_session',
+      missing: { methods: ['personal_sign'], events: [], account: undefined },
+    })
+    await ended
+    expect(wallet.sessions()).toEqual([])
+    expect(entries(memory)).toEqual([])
+    expect(getConnection(config).status).toBe('disconnected')
+    expect(await connector.isAuthorized()).toBe(false)
+  })
+
+  it('disconnect while the entries are being written: nothing stays stored, isAuthorized() is false', async () => {
+    const gate = createGate()
+    const { config, connector, wallet, memory } = await setup({ gate })
+    const ended = new Promise((resolve) =>
+      wallet.client.once('session_delete', resolve),
+    )
+    const connecting = connect(config, { connector })
+    await gate.reached
+    await connector.disconnect()
+    expect(entries(memory)).toEqual([])
+    // The held writes land after the disconnect cleared the entries.
+    gate.open()
+    await expect(connecting).rejects.toBeInstanceOf(PairingAbortedError)
+    expect(entries(memory)).toEqual([])
+    expect(await connector.isAuthorized()).toBe(false)
+    await ended
+    expect(wallet.sessions()).toEqual([])
+  })
+
+  it('disconnect at the moment the wallet approves: nothing is stored, isAuthorized() is false', async () => {
+    const { config, connector, wallet, memory } = await setup()
+    const provider = (await connector.getProvider()) as {
+      on(event: string, listener: () => void): void
+    }
+    // The SDK's `connect` event: approved, the connector not yet told.
+    provider.on('connect', () => void connector.disconnect())
+    const ended = new Promise((resolve) =>
+      wallet.client.once('session_delete', resolve),
+    )
+    await expect(connect(config, { connector })).rejects.toBeInstanceOf(
+      PairingAbortedError,
+    )
+    expect(entries(memory)).toEqual([])
+    expect(await connector.isAuthorized()).toBe(false)
+    await ended
+    expect(wallet.sessions()).toEqual([])
+  })
+
+  it('prepare() on the server does nothing: no SDK, no socket', async () => {
+    const { connector, memory } = await setup({ pairAutomatically: false })
+    const before = JSON.stringify(relay.counters)
+    const prepare = (connector as unknown as { prepare(): Promise<void> })
+      .prepare
+    await expect(prepare()).resolves.toBeUndefined()
+    expect(JSON.stringify(relay.counters)).toBe(before)
+    expect(
+      (connector as unknown as { getPairing(): unknown }).getPairing(),
+    ).toBeUndefined()
+    expect(entries(memory)).toEqual([])
   })
 
   it('an expired proposal gets a fresh URI by itself, and the wallet pairs the new one', async () => {

@@ -6,7 +6,10 @@ import type { WalletConnectPairing as Pairing } from 'wagmi-connector-pack/walle
 import { ErrorMessage } from './ErrorMessage.js'
 import { useConnectionSettling } from './useConnectionSettling.js'
 
-type PairingConnector = { getPairing(): Pairing | undefined }
+type PairingConnector = {
+  getPairing(): Pairing | undefined
+  prepare(): Promise<void>
+}
 
 /** The pairing as a host shows it: QR code, deep-link button, attempt and expiry. */
 export function WalletConnectPairing() {
@@ -53,6 +56,10 @@ export function WalletConnectPairing() {
         <button
           type="button"
           disabled={settling || connect.isPending}
+          // About to pair: the URI is made now, so the click shows it at once.
+          onPointerEnter={() =>
+            void (connector as unknown as PairingConnector).prepare()
+          }
           onClick={() => {
             setPairing(undefined)
             connect.mutate({ connector })

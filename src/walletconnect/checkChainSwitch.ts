@@ -1,0 +1,33 @@
+import {
+  SwitchChainOnlyInWalletError,
+  SwitchChainUnavailableError,
+} from '../core/errors/chain.js'
+import { sessionChainIds } from './sessionChainIds.js'
+
+type Session = Parameters<typeof sessionChainIds>[0] & {
+  namespaces: Record<string, { methods?: string[] | undefined }>
+}
+
+/**
+ * Refuses a switch the session cannot make from the app (SPEC §5): with
+ * `switching: 'wallet'`, or a wallet without `wallet_switchEthereumChain`,
+ * 'Network switching is only supported through the wallet'; to a chain the
+ * session did not approve, 'Network switching is not available at this time…'.
+ */
+export function checkChainSwitch({
+  session,
+  chainId,
+  switching,
+}: {
+  session: Session
+  chainId: number
+  switching: 'app' | 'wallet'
+}) {
+  if (switching === 'wallet')
+    throw new SwitchChainOnlyInWalletError({ chainId })
+  if (!sessionChainIds(session).includes(chainId))
+    throw new SwitchChainUnavailableError({ chainId })
+  const methods = session.namespaces.eip155?.methods ?? []
+  if (!methods.includes('wallet_switchEthereumChain'))
+    throw new SwitchChainOnlyInWalletError({ chainId })
+}
