@@ -236,79 +236,100 @@ describe('reliability figures', () => {
     date: '2030-01-02T03:04:05.000Z',
     machine: '2 × Test CPU, 8 GiB',
     node: 'v20.19.0',
+    ran: 'npm test' as const,
   }
   const tally = [
     { kind: 'fault', what: 'vendor http500 on submit/sign_raw_payload' },
     { kind: 'fault', what: 'relay killed during pairing' },
+    // The same scenario named twice (a retried test, a helper and the test) is one scenario.
+    { kind: 'fault', what: 'relay killed during pairing' },
     { kind: 'badInput', what: 'recovery codes: empty' },
     { kind: 'badInput', what: 'recovery codes: huge' },
-    { kind: 'badInput', what: 'deep link fuzz: browse links', count: 1200 },
-    { kind: 'badInput', what: 'cross-organization query/get_user' },
-    { kind: 'badInput', what: 'cross-organization query/get_user' },
+    { kind: 'badInput', what: 'recovery codes: huge' },
+    {
+      kind: 'fuzzIteration',
+      what: 'deep link fuzz: browse links',
+      count: 1200,
+    },
+    { kind: 'fuzzIteration', what: 'deep link fuzz: pairing links', count: 3 },
+    {
+      kind: 'badInput',
+      what: "cross-organization: A's passkey → query/get_user, naming B",
+    },
+    {
+      kind: 'badInput',
+      what: "cross-organization: A's API key → query/get_user, naming B",
+    },
     { kind: 'loadRequest', what: 'injectedWallet: signatures', count: 50 },
+    { kind: 'loadRequest', what: 'injectedWallet: signatures', count: 50 },
+    { kind: 'something else', what: 'ignored' },
   ].map((line) => JSON.stringify({ count: 1, ...line }))
 
-  it('sums the tally by kind and by what', () => {
+  it('counts fault scenarios and bad inputs once per name, and sums fuzz iterations and load requests', () => {
     const results = tallyResults([...tally, ''], run)
     expect(results).toEqual({
       ...run,
-      totals: { fault: 2, badInput: 1204, loadRequest: 50 },
+      totals: { fault: 2, badInput: 4, fuzzIteration: 1203, loadRequest: 100 },
       byWhat: {
-        fault: {
-          'vendor http500 on submit/sign_raw_payload': 1,
-          'relay killed during pairing': 1,
-        },
-        badInput: {
-          'recovery codes: empty': 1,
-          'recovery codes: huge': 1,
+        fault: [
+          'relay killed during pairing',
+          'vendor http500 on submit/sign_raw_payload',
+        ],
+        badInput: { 'cross-organization': 2, 'recovery codes': 2 },
+        fuzzIteration: {
           'deep link fuzz: browse links': 1200,
-          'cross-organization query/get_user': 2,
+          'deep link fuzz: pairing links': 3,
         },
-        loadRequest: { 'injectedWallet: signatures': 50 },
+        loadRequest: { 'injectedWallet: signatures': 100 },
       },
     })
     expect(reliabilitySummary(results)).toBe(
-      'reliability summary: 2 faults injected, 1204 bad inputs tried, 50 requests under load',
+      'reliability summary: 2 fault scenarios, 4 distinct bad inputs, 1203 fuzz iterations, 100 requests under load',
     )
   })
 
-  it('renders every figure from the results, bad inputs by source', () => {
+  it('renders every figure from the results: scenarios by name, bad inputs by source, iterations and requests by test', () => {
     expect(
       renderReliabilitySection(tallyResults(tally, run)),
     ).toMatchInlineSnapshot(`
-        "Latest full run: 2030-01-02, 2 × Test CPU, 8 GiB, Node v20.19.0. It printed
+      "Latest passing run: 2030-01-02, 2 × Test CPU, 8 GiB, Node v20.19.0, every suite (\`npm test\`). It printed
 
-        \`\`\`
-        reliability summary: 2 faults injected, 1204 bad inputs tried, 50 requests under load
-        \`\`\`
+      \`\`\`
+      reliability summary: 2 fault scenarios, 4 distinct bad inputs, 1203 fuzz iterations, 100 requests under load
+      \`\`\`
 
-        | kind | count |
-        | --- | --- |
-        | faults injected | 2 |
-        | bad inputs tried | 1204 |
-        | requests under load | 50 |
+      | figure | count |
+      | --- | --- |
+      | fault scenarios (distinct, each passed) | 2 |
+      | bad inputs (distinct named cases, each passed) | 4 |
+      | fuzz iterations (generated inputs) | 1203 |
+      | requests under load | 100 |
 
-        **Faults injected**, by fault:
+      **Fault scenarios**, each a test that passed:
 
-        | fault | count |
-        | --- | --- |
-        | relay killed during pairing | 1 |
-        | vendor http500 on submit/sign_raw_payload | 1 |
+      - relay killed during pairing
+      - vendor http500 on submit/sign_raw_payload
 
-        **Bad inputs tried**, by source:
+      **Distinct bad inputs**, by source:
 
-        | source | count |
-        | --- | --- |
-        | cross-organization | 2 |
-        | deep link fuzz | 1200 |
-        | recovery codes | 2 |
+      | source | cases |
+      | --- | --- |
+      | cross-organization | 2 |
+      | recovery codes | 2 |
 
-        **Requests under load**, by test:
+      **Fuzz iterations**, by test:
 
-        | test | count |
-        | --- | --- |
-        | injectedWallet: signatures | 50 |"
-      `)
+      | test | iterations |
+      | --- | --- |
+      | deep link fuzz: browse links | 1200 |
+      | deep link fuzz: pairing links | 3 |
+
+      **Requests under load**, by test:
+
+      | test | requests |
+      | --- | --- |
+      | injectedWallet: signatures | 100 |"
+    `)
   })
 
   it('rewrites only the marked section of the page', () => {
@@ -322,7 +343,12 @@ describe('reliability figures', () => {
     )
     const totalsOnly = {
       date: run.date,
-      totals: { fault: 18, badInput: 34033, loadRequest: 450 },
+      totals: {
+        fault: 25,
+        badInput: 412,
+        fuzzIteration: 33060,
+        loadRequest: 450,
+      },
     }
     writeReliabilityDocs(totalsOnly, pathToFileURL(file))
     const page = read(file)
@@ -334,10 +360,23 @@ describe('reliability figures', () => {
       renderReliabilitySection(totalsOnly),
     )
     expect(page).toContain(
-      'reliability summary: 18 faults injected, 34033 bad inputs tried, 450 requests under load',
+      'reliability summary: 25 fault scenarios, 412 distinct bad inputs, 33060 fuzz iterations, 450 requests under load',
     )
     expect(page).toContain('machine not recorded')
+    expect(page).toContain('suites not recorded')
     expect(page).not.toContain('old figures')
+  })
+
+  it('renders a results file from before figures were counted by name as such, without new figures', () => {
+    const section = renderReliabilitySection({
+      date: '2026-11-23T16:27:19.000Z',
+      totals: { fault: 18, badInput: 34033, loadRequest: 450 },
+    })
+    expect(section).toContain(
+      'reliability summary: 18 faults injected, 34033 bad inputs tried, 450 requests under load',
+    )
+    expect(section).toContain('the bad inputs include the fuzz iterations')
+    expect(section).not.toMatch(/fault scenarios|distinct bad inputs|undefined/)
   })
 
   it('refuses a page without the markers', () => {

@@ -1,11 +1,15 @@
 /**
  * `npm test`: check (types + lint), then unit, reliability and integration (vitest), then
  * the reliability browser suite and e2e (Playwright in Debian Chromium). Prints one count
- * per suite, the reliability summary (faults injected, bad inputs tried, requests under
- * load) and a final "N passed, N failed" line; exits non-zero if anything failed.
+ * per suite, the reliability summary (distinct fault scenarios and bad inputs that
+ * passed, fuzz iterations, requests under load) and a final "N passed, N failed"
+ * line; exits non-zero if anything failed.
  * When the whole run passed, the reliability figures are also written to
  * test/reliability/results/latest.json and the marked section of docs/reliability.md.
  *
+ * `node --import tsx scripts/test.ts --reliability` runs the reliability suites alone
+ * (vitest's reliability and reliability-node projects, Playwright's reliability
+ * project) and, when they all pass, writes the same figures.
  * `node --import tsx scripts/test.ts --docs-only` runs nothing: it rewrites that
  * section from test/reliability/results/latest.json.
  */
@@ -94,8 +98,23 @@ function playwrightCounts(project: string): Counts {
   return counts
 }
 
-export type ReliabilityKind = 'fault' | 'badInput' | 'loadRequest'
-const kinds: ReliabilityKind[] = ['fault', 'badInput', 'loadRequest']
+export type ReliabilityKind =
+  | 'fault'
+  | 'badInput'
+  | 'fuzzIteration'
+  | 'loadRequest'
+const kinds: ReliabilityKind[] = [
+  'fault',
+  'badInput',
+  'fuzzIteration',
+  'loadRequest',
+]
+
+/**
+ * The totals of a run recorded before figures were counted by name and after
+ * their checks: every tally summed, fuzz iterations among the bad inputs.
+ */
+type LegacyTotals = { fault: number; badInput: number; loadRequest: number }
 
 /** What a run of the reliability suite did, as written to test/reliability/results/latest.json. */
 export type ReliabilityResults = {
@@ -105,9 +124,27 @@ export type ReliabilityResults = {
   machine?: string | undefined
   /** `process.version` of the run; absent when the run did not record it. */
   node?: string | undefined
-  totals: Record<ReliabilityKind, number>
-  /** Each kind's count by what the tests named (`tally(kind, what)`). */
-  byWhat?: Record<ReliabilityKind, Record<string, number>> | undefined
+  /** What ran: every suite (`npm test`) or the reliability suites alone (`--reliability`). */
+  ran?: 'npm test' | 'reliability suites' | undefined
+  /**
+   * Fault scenarios and bad inputs: distinct names (a name recorded twice counts
+   * once); fuzz iterations and requests under load: sums. A results file from
+   * before that rule has `LegacyTotals`.
+   */
+  totals: Record<ReliabilityKind, number> | LegacyTotals
+  /** The totals by what the tests named (`tally(kind, what)`). */
+  byWhat?:
+    | {
+        /** Every fault scenario, by name. */
+        fault: string[]
+        /** Distinct bad inputs by source (the words before `: `, else the first word). */
+        badInput: Record<string, number>
+        /** Fuzz iterations by test. */
+        fuzzIteration: Record<string, number>
+        /** Requests under load by test. */
+        loadRequest: Record<string, number>
+      }
+    | undefined
 }
 
 export const reliabilityResultsFile = new URL(
@@ -121,16 +158,31 @@ export const reliabilityPage = new URL(
 const start = '<!-- reliability:start -->'
 const end = '<!-- reliability:end -->'
 
-/** Sums the JSON lines of test/reliability/tally.ts by kind and by what. */
+/** A bad input's source: the words before `: ` (the table's sources), else the first word. */
+function sourceOf(what: string) {
+  const colon = what.indexOf(': ')
+  return colon > 0 ? what.slice(0, colon) : (what.split(' ')[0] ?? what)
+}
+
+const byName = (counts: Record<string, number>) =>
+  Object.fromEntries(
+    Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)),
+  )
+
+/**
+ * Sums the JSON lines of test/reliability/tally.ts: fault scenarios and bad
+ * inputs as distinct names, fuzz iterations and requests under load as sums.
+ */
 export function tallyResults(
   lines: readonly string[],
-  run: Pick<ReliabilityResults, 'date' | 'machine' | 'node'>,
-): ReliabilityResults {
-  const totals = { fault: 0, badInput: 0, loadRequest: 0 }
-  const byWhat = { fault: {}, badInput: {}, loadRequest: {} } as Record<
-    ReliabilityKind,
-    Record<string, number>
-  >
+  run: Pick<ReliabilityResults, 'date' | 'machine' | 'node' | 'ran'>,
+): ReliabilityResults & { totals: Record<ReliabilityKind, number> } {
+  const faults = new Set<string>()
+  const badInputs = new Set<string>()
+  const sums = {
+    fuzzIteration: {} as Record<string, number>,
+    loadRequest: {} as Record<string, number>,
+  }
   for (const line of lines) {
     if (!line.trim()) continue
     const { kind, what, count } = JSON.parse(line) as {
@@ -139,46 +191,81 @@ export function tallyResults(
       count: number
     }
     if (!kinds.includes(kind)) continue
-    totals[kind] += count
-    byWhat[kind][what] = (byWhat[kind][what] ?? 0) + count
+    if (kind === 'fault') faults.add(what)
+    else if (kind === 'badInput') badInputs.add(what)
+    else sums[kind][what] = (sums[kind][what] ?? 0) + count
   }
-  return { ...run, totals, byWhat }
+  const badInputsBySource: Record<string, number> = {}
+  for (const what of badInputs)
+    badInputsBySource[sourceOf(what)] =
+      (badInputsBySource[sourceOf(what)] ?? 0) + 1
+  const total = (counts: Record<string, number>) =>
+    Object.values(counts).reduce((sum, count) => sum + count, 0)
+  return {
+    ...run,
+    totals: {
+      fault: faults.size,
+      badInput: badInputs.size,
+      fuzzIteration: total(sums.fuzzIteration),
+      loadRequest: total(sums.loadRequest),
+    },
+    byWhat: {
+      fault: [...faults].sort((a, b) => a.localeCompare(b)),
+      badInput: byName(badInputsBySource),
+      fuzzIteration: byName(sums.fuzzIteration),
+      loadRequest: byName(sums.loadRequest),
+    },
+  }
 }
 
 /** The line `npm test` prints. */
 export function reliabilitySummary({
   totals,
-}: Pick<ReliabilityResults, 'totals'>) {
-  return `reliability summary: ${totals.fault} faults injected, ${totals.badInput} bad inputs tried, ${totals.loadRequest} requests under load`
+}: {
+  totals: Record<ReliabilityKind, number>
+}) {
+  return `reliability summary: ${totals.fault} fault scenarios, ${totals.badInput} distinct bad inputs, ${totals.fuzzIteration} fuzz iterations, ${totals.loadRequest} requests under load`
 }
 
-/** Bad inputs by source: the words before `: ` (the table's sources, the fuzz), else the first word. */
-function groupOf(what: string) {
-  const colon = what.indexOf(': ')
-  return colon > 0 ? what.slice(0, colon) : (what.split(' ')[0] ?? what)
-}
-
-const countTable = (header: string, rows: [string, number][]) => [
-  `| ${header} | count |`,
+const countTable = (header: string, unit: string, rows: [string, number][]) => [
+  `| ${header} | ${unit} |`,
   '| --- | --- |',
   ...rows.map(
     ([what, count]) => `| ${what.replaceAll('|', '\\|')} | ${count} |`,
   ),
 ]
 
+const whatRan = {
+  'npm test': 'every suite (`npm test`)',
+  'reliability suites':
+    'the reliability suites (`node --import tsx scripts/test.ts --reliability`)',
+}
+
 /** The generated section of docs/reliability.md: every figure from a run's results. */
 export function renderReliabilitySection(results: ReliabilityResults) {
   const { totals, byWhat } = results
+  const run = `${results.date.slice(0, 10)}, ${results.machine ?? 'machine not recorded'}, ${results.node ? `Node ${results.node}` : 'Node version not recorded'}`
+  if (!('fuzzIteration' in totals))
+    return [
+      `The figures on file come from an older run (${run}), which summed every tally, recorded before its check, however often a name recurred. It printed`,
+      '',
+      '```',
+      `reliability summary: ${totals.fault} faults injected, ${totals.badInput} bad inputs tried, ${totals.loadRequest} requests under load`,
+      '```',
+      '',
+      'where the bad inputs include the fuzz iterations, and a figure was counted even when its test failed. The next run that passes replaces them.',
+    ].join('\n')
   const lines = [
-    `Latest full run: ${results.date.slice(0, 10)}, ${results.machine ?? 'machine not recorded'}, ${results.node ? `Node ${results.node}` : 'Node version not recorded'}. It printed`,
+    `Latest passing run: ${run}, ${results.ran ? whatRan[results.ran] : 'suites not recorded'}. It printed`,
     '',
     '```',
-    reliabilitySummary(results),
+    reliabilitySummary({ totals }),
     '```',
     '',
-    ...countTable('kind', [
-      ['faults injected', totals.fault],
-      ['bad inputs tried', totals.badInput],
+    ...countTable('figure', 'count', [
+      ['fault scenarios (distinct, each passed)', totals.fault],
+      ['bad inputs (distinct named cases, each passed)', totals.badInput],
+      ['fuzz iterations (generated inputs)', totals.fuzzIteration],
       ['requests under load', totals.loadRequest],
     ]),
   ]
@@ -186,27 +273,26 @@ export function renderReliabilitySection(results: ReliabilityResults) {
     return [
       ...lines,
       '',
-      'This run recorded totals only; the next `npm test` that passes adds the figures by fault, source and load test.',
+      'This run recorded totals only; the next run that passes adds the figures by scenario, source and test.',
     ].join('\n')
-  const grouped: Record<string, number> = {}
-  for (const [what, count] of Object.entries(byWhat.badInput))
-    grouped[groupOf(what)] = (grouped[groupOf(what)] ?? 0) + count
-  const sorted = (counts: Record<string, number>) =>
-    Object.entries(counts).sort(([a], [b]) => a.localeCompare(b))
   return [
     ...lines,
     '',
-    '**Faults injected**, by fault:',
+    '**Fault scenarios**, each a test that passed:',
     '',
-    ...countTable('fault', sorted(byWhat.fault)),
+    ...byWhat.fault.map((name) => `- ${name}`),
     '',
-    '**Bad inputs tried**, by source:',
+    '**Distinct bad inputs**, by source:',
     '',
-    ...countTable('source', sorted(grouped)),
+    ...countTable('source', 'cases', Object.entries(byWhat.badInput)),
+    '',
+    '**Fuzz iterations**, by test:',
+    '',
+    ...countTable('test', 'iterations', Object.entries(byWhat.fuzzIteration)),
     '',
     '**Requests under load**, by test:',
     '',
-    ...countTable('test', sorted(byWhat.loadRequest)),
+    ...countTable('test', 'requests', Object.entries(byWhat.loadRequest)),
   ].join('\n')
 }
 
@@ -236,35 +322,57 @@ function readTally(file: string) {
   }
 }
 
-async function main() {
+/**
+ * `npm test`: every suite. With `reliabilityOnly` (`--reliability`): the
+ * reliability suites alone (vitest's reliability and reliability-node
+ * projects, Playwright's reliability project), no check, unit, integration or e2e.
+ */
+async function main(reliabilityOnly: boolean) {
   const startedAt = Date.now()
-  const checkCode = await run('npm', ['run', '--silent', 'check'])
+  const checkCode = reliabilityOnly
+    ? undefined
+    : await run('npm', ['run', '--silent', 'check'])
   const vitestCode = await run(
     'npx',
     [
       'vitest',
       'run',
+      ...(reliabilityOnly
+        ? ['--project', 'reliability', '--project', 'reliability-node']
+        : []),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${vitestReport()}`,
     ],
     { RELIABILITY_TALLY: tallyFile() },
   )
-  const playwrightCode = await run('npx', ['playwright', 'test'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport(),
-    RELIABILITY_TALLY: tallyFile(),
-  })
+  const playwrightCode = await run(
+    'npx',
+    [
+      'playwright',
+      'test',
+      ...(reliabilityOnly ? ['--project=reliability'] : []),
+    ],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport(),
+      RELIABILITY_TALLY: tallyFile(),
+    },
+  )
 
-  const suites: [string, Counts, number][] = [
+  const everySuite: [string, Counts, number][] = [
     ['unit', vitestCounts('unit'), vitestCode],
     ['reliability', vitestCounts('reliability'), vitestCode],
     ['integration', vitestCounts('integration'), vitestCode],
     ['reliability (browser)', playwrightCounts('reliability'), playwrightCode],
     ['e2e', playwrightCounts('e2e'), playwrightCode],
   ]
-  console.log(`\ncheck: ${checkCode === 0 ? 'passed' : 'FAILED'}`)
+  const suites = reliabilityOnly
+    ? everySuite.filter(([name]) => name.startsWith('reliability'))
+    : everySuite
+  if (checkCode !== undefined)
+    console.log(`\ncheck: ${checkCode === 0 ? 'passed' : 'FAILED'}`)
   let passed = 0
-  let failed = checkCode === 0 ? 0 : 1
+  let failed = checkCode ? 1 : 0
   for (const [name, counts, code] of suites) {
     console.log(
       `${name}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
@@ -279,6 +387,7 @@ async function main() {
     date: new Date().toISOString(),
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
     node: process.version,
+    ran: reliabilityOnly ? 'reliability suites' : 'npm test',
   })
   console.log(reliabilitySummary(reliability))
   // Only a run that passed changes the docs: a failing one leaves the last good figures.
@@ -308,5 +417,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(
       'docs/reliability.md: figures written from test/reliability/results/latest.json',
     )
-  } else await main()
+  } else await main(process.argv.includes('--reliability'))
 }

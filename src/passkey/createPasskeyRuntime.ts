@@ -201,11 +201,21 @@ export function createPasskeyRuntime({
     return claims.organizationId
   }
 
-  /** The host backend's sign-up answer, checked: a sub-organization id, or a HostBackendError. */
-  async function createAccount(request: CreateAccountRequest) {
+  /**
+   * The host backend's sign-up answer, checked: a sub-organization id, or a
+   * HostBackendError. `onAnswer` is called once the backend answered at all.
+   */
+  async function createAccount(
+    request: CreateAccountRequest,
+    onAnswer: () => void,
+  ) {
     const { subOrganizationId } = await readHostBackendAnswer(
       'createAccount',
-      () => parameters.createAccount(request),
+      async () => {
+        const answer = await parameters.createAccount(request)
+        onAnswer()
+        return answer
+      },
     )
     if (!isUuid(subOrganizationId))
       throw new HostBackendError({
@@ -224,13 +234,18 @@ export function createPasskeyRuntime({
       rpName: parameters.rpName ?? rpId(),
       userName,
     })
-    const subOrganizationId = await createAccount({
-      userName,
-      email,
-      ...passkey,
-    }).catch(async (error: unknown) => {
-      // The passkey points at no account: the browser may drop it from the user's list.
-      await forgetPasskey(rpId(), passkey.attestation.credentialId)
+    let answered = false
+    const subOrganizationId = await createAccount(
+      { userName, email, ...passkey },
+      () => {
+        answered = true
+      },
+    ).catch(async (error: unknown) => {
+      // The backend answered without an account: the passkey points at none, and the browser
+      // may drop it from the user's list. Without an answer (the request failed, or the page
+      // is going away) the account may still be made: the passkey is its only way in.
+      if (answered)
+        await forgetPasskey(rpId(), passkey.attestation.credentialId)
       throw error
     })
     if (started !== generation) throw new ConnectionAbandonedError()

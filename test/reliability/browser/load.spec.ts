@@ -26,7 +26,6 @@ async function expectEachSignedInOrder(
   address: Address,
 ) {
   const messages = messagesFor(name)
-  tally('loadRequest', `${name}: signatures in flight`, messages.length)
   const { signatures, resolved } = await signAllAtOnce(page, messages)
   const verified = await Promise.all(
     messages.map((message, index) =>
@@ -60,6 +59,7 @@ test(`passkeyWallet with its session key: ${inFlight} signatures in flight resol
     expect(await vendor.signaturesOf(message)).toEqual([
       'ACTIVITY_STATUS_COMPLETED',
     ])
+  tally('loadRequest', 'session key: signatures in flight', messages.length)
 })
 
 test(`passkeyWallet with a passkey prompt per signature: ${inFlight} in flight wait for each other's prompt`, async ({
@@ -70,10 +70,15 @@ test(`passkeyWallet with a passkey prompt per signature: ${inFlight} in flight w
     session: 'off',
   })
   const promptsBefore = (await authenticator.credentials())[0]!.signCount
-  await expectEachSignedInOrder(page, 'passkey prompts', address)
+  const messages = await expectEachSignedInOrder(
+    page,
+    'passkey prompts',
+    address,
+  )
   expect((await authenticator.credentials())[0]!.signCount).toBe(
     promptsBefore + inFlight,
   )
+  tally('loadRequest', 'passkey prompts: signatures in flight', messages.length)
 })
 
 test(`injectedWallet: ${inFlight} signatures in flight resolve correctly and in order`, async ({
@@ -88,7 +93,8 @@ test(`injectedWallet: ${inFlight} signatures in flight resolve correctly and in 
   })
   await openConnectorHarness(page, playground, 'injectedWallet')
   expect(await page.evaluate(() => window.harness.connect())).toBe(address)
-  await expectEachSignedInOrder(page, 'injected', address)
+  const messages = await expectEachSignedInOrder(page, 'injected', address)
+  tally('loadRequest', 'injected: signatures in flight', messages.length)
 })
 
 test(`passkeyWallet: ${inARow} signatures in a row with the session key leave the heap flat`, async ({
@@ -114,7 +120,6 @@ test(`passkeyWallet: ${inARow} signatures in a row with the session key leave th
   // Warm: every module loaded and every cache filled once.
   await signInARow(20, 'warm')
   const before = await heapAfterGarbageCollection()
-  tally('loadRequest', 'passkeyWallet: signatures in a row', inARow)
   const last = await signInARow(inARow, 'row')
   const after = await heapAfterGarbageCollection()
   expect(
@@ -129,4 +134,5 @@ test(`passkeyWallet: ${inARow} signatures in a row with the session key leave th
   )
   // Flat: well under 1 kB kept per signature.
   expect(after - before).toBeLessThan(200_000)
+  tally('loadRequest', 'passkeyWallet: signatures in a row', inARow)
 })

@@ -73,6 +73,7 @@ for (const { fault, shows, activities } of vendorFaults)
         (status) => status === 'ACTIVITY_STATUS_COMPLETED',
       ),
     ).toHaveLength(1)
+    tally('fault', `vendor ${fault} on submit/sign_raw_payload (signature)`)
   })
 
 test('a slow vendor: the signature arrives late, once', async ({
@@ -90,6 +91,8 @@ test('a slow vendor: the signature arrives late, once', async ({
   expect(await vendor.signaturesOf(message)).toEqual([
     'ACTIVITY_STATUS_COMPLETED',
   ])
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  tally('fault', 'vendor slow (3 s) on submit/sign_raw_payload (signature)')
 })
 
 test('the browser offline and back: the signature waits for the network, then completes once', async ({
@@ -101,7 +104,6 @@ test('the browser offline and back: the signature waits for the network, then co
   const { address } = await signUpFresh(page, 'offline')
   const message = `offline ${Date.now()}`
   await context.setOffline(true)
-  tally('fault', 'browser offline during a passkey signature')
   await clickSign(page, message)
   // wagmi's mutation waits for the network instead of failing.
   await expect(
@@ -115,6 +117,7 @@ test('the browser offline and back: the signature waits for the network, then co
     'ACTIVITY_STATUS_COMPLETED',
   ])
   await expect(page.getByTestId('status')).toHaveText('connected')
+  tally('fault', 'browser offline during a passkey signature')
 })
 
 test('the chain node crashes before a send: nothing is signed; after its restart the send confirms once', async ({
@@ -130,7 +133,6 @@ test('the chain node crashes before a send: nothing is signed; after its restart
   const signedBefore = await transactionsSigned()
   const anvil = playground.sandbox.anvils[1]!
   await anvil.crash()
-  tally('fault', 'anvil crashed before a send')
   try {
     await page.getByLabel('ETH amount').fill('0.1')
     await page.getByRole('button', { name: 'Send ETH' }).click()
@@ -147,4 +149,5 @@ test('the chain node crashes before a send: nothing is signed; after its restart
   await expect(page.getByTestId('eth-balance')).toHaveText(/^0\.8999/)
   expect(await transactionsSigned()).toBe(signedBefore + 1)
   await expect(page.getByTestId('address')).toHaveText(address)
+  tally('fault', 'anvil crashed before a send')
 })

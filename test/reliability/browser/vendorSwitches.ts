@@ -1,7 +1,6 @@
 import { type Hex, hashMessage } from 'viem'
 import type { Sandbox } from '../../../sandbox/startSandbox.js'
 import type { Fault } from '../../../sandbox/turnkey/Faults.js'
-import { tally } from '../tally.js'
 
 type VendorActivity = {
   id: string
@@ -32,16 +31,21 @@ export function vendorSwitches(vendor: Sandbox['vendor']) {
       )) as { activities: VendorActivity[] }
     ).activities
   return {
-    /** The next request to `path` meets `fault`; counted as a fault injected. */
+    /** The next request to `path` meets `fault` (the test names the scenario it makes, at its end). */
     async arm(path: string, fault: Fault['kind'], options: object = {}) {
       await sandboxRequest(`${vendor.url}/sandbox/faults`, {
         method: 'POST',
         body: JSON.stringify({ path, fault, ...options }),
       })
-      tally('fault', `vendor ${fault} on ${path}`)
     },
     clear: () =>
       sandboxRequest(`${vendor.url}/sandbox/faults`, { method: 'DELETE' }),
+    /** Moves the vendor's clock forward by `ms` (for good: it never goes back). */
+    advanceClock: (ms: number) =>
+      sandboxRequest(`${vendor.url}/sandbox/clock`, {
+        method: 'POST',
+        body: JSON.stringify({ advanceMs: ms }),
+      }),
     activities,
     /** Signing activities the vendor holds for this message, by status. */
     async signaturesOf(message: string) {

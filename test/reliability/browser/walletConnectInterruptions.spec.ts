@@ -18,7 +18,6 @@ test('the page reloaded while the wallet holds a signature request: the session 
     const held = wallet.waitForRequest()
     await clickSign(page, 'interrupted')
     await held
-    tally('fault', 'page reloaded during a WalletConnect request')
     await page.reload()
     await expect(page.getByTestId('status')).toHaveText('connected')
     await expect(page.getByTestId('address')).toHaveText(wallet.address)
@@ -40,6 +39,7 @@ test('the page reloaded while the wallet holds a signature request: the session 
       'personal_sign',
     ])
     expect(pageErrors).toEqual([])
+    tally('fault', 'page reloaded during a WalletConnect request')
   } finally {
     await wallet.stop()
   }

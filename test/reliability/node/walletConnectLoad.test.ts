@@ -72,7 +72,6 @@ describe(`walletConnectDeepLink under load: ${concurrent} requests at once`, () 
   it('personal_sign: each signature verifies for its own message, they resolve in the order sent, the wallet saw each message once', async () => {
     const received = wallet.received.length
     const messages = indices.map((index) => `load message ${index}`)
-    tally('loadRequest', 'walletConnectDeepLink personal_sign', concurrent)
     const { results, settled } = await allAtOnce(
       messages.map((message) => () => signMessage(host.config, { message })),
     )
@@ -87,15 +86,11 @@ describe(`walletConnectDeepLink under load: ${concurrent} requests at once`, () 
     ).toEqual([])
     expect(settled).toEqual(indices)
     expect(sorted(textsSeen(received))).toEqual(sorted(messages))
+    tally('loadRequest', 'walletConnectDeepLink personal_sign', concurrent)
   })
 
   it('eth_signTypedData_v4: each signature verifies for its own data, they resolve in the order sent, the wallet saw each once', async () => {
     const received = wallet.received.length
-    tally(
-      'loadRequest',
-      'walletConnectDeepLink eth_signTypedData_v4',
-      concurrent,
-    )
     const { results, settled } = await allAtOnce(
       indices.map(
         (index) => () => signTypedData(host.config, typedData(index)),
@@ -113,6 +108,11 @@ describe(`walletConnectDeepLink under load: ${concurrent} requests at once`, () 
     expect(settled).toEqual(indices)
     expect(sorted(textsSeen(received))).toEqual(
       sorted(indices.map((index) => typedData(index).message.text)),
+    )
+    tally(
+      'loadRequest',
+      'walletConnectDeepLink eth_signTypedData_v4',
+      concurrent,
     )
   })
 })
