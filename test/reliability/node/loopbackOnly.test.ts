@@ -30,10 +30,16 @@ function accepts(host: string, port: number) {
   })
 }
 
-/** Every http(s)/ws(s) URL anywhere in `value`, by the path that leads to it. */
+/**
+ * Every service URL in `value` (a `…url`/`…Url` field, or an entry of
+ * `rpcUrls`), by the path that leads to it; other URLs (allowed origins) are not listeners.
+ */
 function urlsIn(value: unknown, path = ''): [string, string][] {
   if (typeof value === 'string')
-    return /^(https?|wss?):\/\//.test(value) ? [[path, value]] : []
+    return /^(https?|wss?):\/\//.test(value) &&
+      /(^|\.)(url|\w+Url|rpcUrls\.\d+)$/.test(path)
+      ? [[path, value]]
+      : []
   if (typeof value !== 'object' || value === null) return []
   return Object.entries(value).flatMap(([key, inner]) =>
     urlsIn(inner, path ? `${path}.${key}` : key),

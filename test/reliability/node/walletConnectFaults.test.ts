@@ -61,7 +61,6 @@ describe('walletConnectDeepLink when the relay dies', () => {
     const shown = nextUri()
     const connecting = connect(config, { connector })
     const uri = await shown
-    tally('fault', 'relay killed during pairing')
     await relay.crash()
     const refused = refusedOnce(wallet.client)
     const pairing = wallet.pair(uri)
@@ -72,6 +71,7 @@ describe('walletConnectDeepLink when the relay dies', () => {
     expect(connected.accounts).toEqual([wallet.address])
     expect(getConnection(config).status).toBe('connected')
     expect(wallet.sessions()).toHaveLength(1)
+    tally('fault', 'relay killed during pairing')
   })
 
   it('killed while the wallet holds a personal_sign: after the restart the answer arrives, signed once', async () => {
@@ -81,7 +81,6 @@ describe('walletConnectDeepLink when the relay dies', () => {
     const held = wallet.waitForRequest()
     const signing = signMessage(config, { message })
     await held
-    tally('fault', 'relay killed while personal_sign waits at the wallet')
     const refused = refusedOnce(wallet.client)
     await relay.crash()
     await refused
@@ -95,6 +94,7 @@ describe('walletConnectDeepLink when the relay dies', () => {
     ).toBe(true)
     expect(requestsToSign(wallet, message)).toHaveLength(1)
     expect(getConnection(config).status).toBe('connected')
+    tally('fault', 'relay killed while personal_sign waits at the wallet')
   })
 
   it('killed while the wallet holds a personal_sign, which it answers while the relay is down: the answer arrives after the restart', async () => {
@@ -104,7 +104,6 @@ describe('walletConnectDeepLink when the relay dies', () => {
     const held = wallet.waitForRequest()
     const signing = signMessage(config, { message })
     await held
-    tally('fault', 'relay down when the wallet answers personal_sign')
     await relay.crash()
     const refused = refusedOnce(wallet.client)
     const answering = wallet.answerHeld()
@@ -117,6 +116,7 @@ describe('walletConnectDeepLink when the relay dies', () => {
     ).toBe(true)
     expect(requestsToSign(wallet, message)).toHaveLength(1)
     expect(getConnection(config).status).toBe('connected')
+    tally('fault', 'relay down when the wallet answers personal_sign')
   })
 })
 
@@ -131,7 +131,6 @@ describe('walletConnectDeepLink when the wallet leaves with requests waiting', (
     await held
     // Queued behind the one the user is looking at in the wallet.
     const second = signMessage(config, { message: 'waiting its turn' })
-    tally('fault', 'wallet disconnected with requests waiting')
     const ended = new Promise((resolve) =>
       config.subscribe((state) => state.status, resolve),
     )
@@ -152,5 +151,6 @@ describe('walletConnectDeepLink when the wallet leaves with requests waiting', (
     expect(
       await verifyMessage({ address: wallet.address, message, signature }),
     ).toBe(true)
+    tally('fault', 'wallet disconnected with requests waiting')
   })
 })
