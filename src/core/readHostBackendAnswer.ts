@@ -47,12 +47,12 @@ export async function readHostBackendAnswer(
   if (typeof answer !== 'object' || answer === null || Array.isArray(answer))
     throw new HostBackendError({
       callback,
-      reason: `it resolved to ${describe(answer)}, not a JSON object`,
+      reason: `it resolved to ${kindOf(answer)}, not a JSON object`,
     })
   return answer as Record<string, unknown>
 }
 
-function describe(value: unknown) {
+function kindOf(value: unknown) {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   if (value === undefined) return 'undefined'
