@@ -44,6 +44,17 @@ async function exportWallet(user: User, targetPublicKey: string) {
   return activity.result.exportWalletResult!.exportBundle
 }
 
+/** The account's private key, exported by the vendor to `targetPublicKey`. */
+async function exportAccount(user: User, targetPublicKey: string) {
+  const { activity } = await user.client.exportWalletAccount({
+    type: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT',
+    timestampMs: timestampMs(),
+    organizationId: user.organizationId,
+    parameters: { address: user.address, targetPublicKey },
+  })
+  return activity.result.exportWalletAccountResult!.exportBundle
+}
+
 const injectWalletBundle = (
   page: Page,
   bundle: string,
@@ -127,13 +138,7 @@ test('an account’s private key shows inside the export frame', async ({
   const user = await signUp(vendor, 'lovelace')
   await openHostPage(page)
   const publicKey = await openExportFrame(page)
-  const { activity } = await user.client.exportWalletAccount({
-    type: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT',
-    timestampMs: timestampMs(),
-    organizationId: user.organizationId,
-    parameters: { address: user.address, targetPublicKey: publicKey },
-  })
-  const bundle = activity.result.exportWalletAccountResult!.exportBundle
+  const bundle = await exportAccount(user, publicKey)
 
   const injected = await page.evaluate(
     ([bundle, organizationId, address]) =>
@@ -159,13 +164,7 @@ test('a private key asked for another account than its own is not shown', async 
   const user = await signUp(vendor, 'babbage')
   await openHostPage(page)
   const publicKey = await openExportFrame(page)
-  const { activity } = await user.client.exportWalletAccount({
-    type: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT',
-    timestampMs: timestampMs(),
-    organizationId: user.organizationId,
-    parameters: { address: user.address, targetPublicKey: publicKey },
-  })
-  const bundle = activity.result.exportWalletAccountResult!.exportBundle
+  const bundle = await exportAccount(user, publicKey)
   const otherAddress = '0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'
 
   const injected = await page.evaluate(
