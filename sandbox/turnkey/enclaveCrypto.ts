@@ -16,12 +16,13 @@ import {
 import { base58 } from '@scure/base'
 import { badRequest } from './VendorError.js'
 
-const suite = new CipherSuite({
+/** The vendor's HPKE suite and info string (notes §5.1), shared by every bundle the sandbox seals. */
+export const suite = new CipherSuite({
   kem: new DhkemP256HkdfSha256(),
   kdf: new HkdfSha256(),
   aead: new Aes256Gcm(),
 })
-const info = new TextEncoder().encode('turnkey_hpke')
+export const info = new TextEncoder().encode('turnkey_hpke')
 const compressedSpkiPrefix = Buffer.from(
   '3039301306072a8648ce3d020106082a8648ce3d030107032200',
   'hex',

@@ -1,19 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto'
-import {
-  Aes256Gcm,
-  CipherSuite,
-  DhkemP256HkdfSha256,
-  HkdfSha256,
-} from '@hpke/core'
-import type { EnclaveKey } from './enclaveCrypto.js'
+import { type EnclaveKey, info, suite } from './enclaveCrypto.js'
 import { badRequest } from './VendorError.js'
-
-const suite = new CipherSuite({
-  kem: new DhkemP256HkdfSha256(),
-  kdf: new HkdfSha256(),
-  aead: new Aes256Gcm(),
-})
-const info = new TextEncoder().encode('turnkey_hpke')
 
 /**
  * The key an OTP's code is encrypted to, as `init_otp` hands it out: a signed
