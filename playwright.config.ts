@@ -2,14 +2,16 @@ import { defineConfig } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './test/helpers/chromium.js'
 
 export default defineConfig({
+  // The two projects side by side, each on one worker: the e2e files share one
+  // playground, and the reliability worker has its own (its faults stop and
+  // restart processes).
   projects: [
-    { name: 'e2e', testDir: 'test/e2e' },
-    // Each file starts its own playground: its faults stop and restart processes.
-    { name: 'reliability', testDir: 'test/reliability/browser' },
+    { name: 'e2e', testDir: 'test/e2e', workers: 1 },
+    { name: 'reliability', testDir: 'test/reliability/browser', workers: 1 },
   ],
   globalSetup: './test/e2e/globalSetup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,

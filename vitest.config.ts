@@ -2,8 +2,13 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // `npm test` runs its suites side by side on a small machine: a test, or a
+    // condition it polls for, may take longer there than vitest's defaults.
+    expect: { poll: { timeout: 15_000 } },
+    testTimeout: 30_000,
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           environment: 'happy-dom',
@@ -15,6 +20,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'reliability',
           environment: 'happy-dom',
@@ -25,6 +31,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         // Faults, load and security checks against sandbox processes the tests own.
         test: {
           name: 'reliability-node',
@@ -37,15 +44,27 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],
+          // Its own project, so that `npm test` runs it beside the others.
+          exclude: ['test/integration/bench.test.ts'],
           globalSetup: ['test/integration/globalSetup.ts'],
           // WalletConnect's SDKs skip Verify and telemetry (outside services) in tests.
           env: { IS_VITEST: 'true' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        // `npm run bench -- --quick`: starts its own sandbox, pages and browser.
+        test: {
+          name: 'bench',
+          environment: 'node',
+          include: ['test/integration/bench.test.ts'],
         },
       },
     ],

@@ -23,10 +23,11 @@ const { values } = parseArgs({
     out: { type: 'string' },
   },
 })
-// --quick: a short run that proves the benchmarks work (the smoke test uses it).
+// --quick: a short run that proves the benchmarks work (the smoke test uses it):
+// one run of each, no warm-up, and wagmi's 5-second Verify waits left out.
 const quick = Boolean(values.quick)
 const seconds = quick ? 0.5 : 3
-const runs = quick ? 2 : 10
+const runs = quick ? 1 : 10
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
 console.log(`Benchmarks on ${machine}\n`)
@@ -69,7 +70,7 @@ show(
   "WalletConnect in Node over the sandbox relay: ours beside wagmi's walletConnect(), medians",
   walletConnect,
 )
-const walletConnectInBrowser = await walletConnectBrowser({ runs })
+const walletConnectInBrowser = await walletConnectBrowser({ runs, quick })
 show(
   "WalletConnect in Chromium over the sandbox relay: ours beside wagmi's walletConnect(), medians",
   walletConnectInBrowser,

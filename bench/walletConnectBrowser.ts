@@ -218,8 +218,11 @@ async function measureOnce(
  */
 export async function walletConnectBrowser({
   runs,
+  quick = false,
 }: {
   runs: number
+  /** A smoke run: no warm-up, and no row with Verify unreachable (5 s waits). */
+  quick?: boolean | undefined
 }): Promise<WalletConnectBrowserLatency[]> {
   const reference = fetchWagmiConnectors()
   const outDir = mkdtempSync(join(tmpdir(), 'host-app-bench-'))
@@ -230,7 +233,7 @@ export async function walletConnectBrowser({
   const server = await serveHostApp(built.outDir)
   let browser: Browser | undefined
   const wagmi = `wagmi walletConnect() ${referenceVersion}`
-  const candidates: Candidate[] = [
+  const everyCandidate: Candidate[] = [
     {
       connector: 'walletConnectDeepLink',
       verify: 'skipped (loopback relay)',
@@ -253,6 +256,11 @@ export async function walletConnectBrowser({
       warmUp: false,
     },
   ]
+  const candidates = quick
+    ? everyCandidate.filter(
+        (candidate) => !candidate.verify.startsWith('unreachable'),
+      )
+    : everyCandidate
   const samples = candidates.map(() => [] as Sample[])
   const query = new URLSearchParams({
     relay: sandbox.relay.url,
@@ -268,7 +276,7 @@ export async function walletConnectBrowser({
       ],
     })
     // Run -1 warms each up (browser, relay, wallet code) and is not counted.
-    for (let run = -1; run < runs; run++) {
+    for (let run = quick ? 0 : -1; run < runs; run++) {
       const order = candidates.map((candidate, index) => ({ candidate, index }))
       for (const { candidate, index } of run % 2 ? order.reverse() : order) {
         if (run >= (candidate.maxRuns ?? runs)) continue

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Address } from 'viem'
 import { createServer } from 'vite'
 import { sandboxChains } from '../sandbox/chains.js'
@@ -25,6 +28,11 @@ export async function startPlayground({
   strictPort?: boolean
 } = {}): Promise<Playground> {
   const sandbox = await startSandbox()
+  // Each server optimizes dependencies into its own folder: another playground
+  // starting (tests run several side by side) would otherwise replace the files
+  // this one serves, and its pages' dynamic imports would fail.
+  const cacheDir = mkdtempSync(join(tmpdir(), 'playground-vite-'))
+  const removeCache = () => rmSync(cacheDir, { recursive: true, force: true })
   try {
     const chains = sandboxChains(sandbox.rpcUrls)
     const addresses = await Promise.all(
@@ -35,6 +43,7 @@ export async function startPlayground({
     ) as Record<number, Address>
     const server = await createServer({
       configFile: new URL('vite.config.ts', import.meta.url).pathname,
+      cacheDir,
       plugins: [
         hostBackend(sandbox.vendor),
         sandboxFaucet(sandbox, tokenAddresses),
@@ -61,10 +70,12 @@ export async function startPlayground({
       async stop() {
         await server.close()
         await sandbox.stop()
+        removeCache()
       },
     }
   } catch (error) {
     await sandbox.stop()
+    removeCache()
     throw error
   }
 }

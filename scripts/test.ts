@@ -1,7 +1,9 @@
 /**
- * `npm test`: check (types + lint), then unit, reliability and integration (vitest), then
- * the reliability browser suite and e2e (Playwright in Debian Chromium). Prints one count
- * per suite, the reliability summary (distinct fault scenarios and bad inputs that
+ * `npm test`: check (types + lint), unit, reliability and integration (vitest), and
+ * the reliability browser suite and e2e (Playwright in Debian Chromium), side by side:
+ * the tests wait on chains, relays and browsers far more than they compute, and each
+ * runner that starts processes starts its own. A runner's output is printed whole
+ * when it ends. Prints one count per suite, the reliability summary (distinct fault scenarios and bad inputs that
  * passed, fuzz iterations, requests under load) and a final "N passed, N failed"
  * line; exits non-zero if anything failed.
  * When the whole run passed, the reliability figures are also written to
@@ -27,22 +29,56 @@ function reportFile(name: string) {
   reports ??= mkdtempSync(join(tmpdir(), 'wagmi-connector-pack-test-'))
   return join(reports, name)
 }
-const vitestReport = () => reportFile('vitest.json')
+const vitestReport = (runner: string) => reportFile(`vitest-${runner}.json`)
 const tallyFile = () => reportFile('reliability-tally.jsonl')
 const playwrightReport = () => reportFile('playwright.json')
 
+type Outcome = { name: string; code: number; seconds: number }
+
+/**
+ * Runs one runner with its output kept apart (printed whole when it ends, so
+ * runners side by side do not interleave their lines).
+ */
 function run(
+  name: string,
   command: string,
   args: string[],
-  env: Record<string, string> = {},
+  {
+    env = {},
+    computeBound = false,
+  }: {
+    env?: Record<string, string>
+    /**
+     * Runs at a lower CPU priority: it computes, while the others mostly wait
+     * on chains, relays and browsers and must not miss their turn.
+     */
+    computeBound?: boolean
+  } = {},
 ) {
-  return new Promise<number>((resolve) => {
-    console.log(`\n$ ${command} ${args.join(' ')}`)
-    const child = spawn(command, args, {
-      stdio: 'inherit',
+  const startedAt = Date.now()
+  return new Promise<Outcome>((resolve) => {
+    const output: Buffer[] = []
+    const [file, ...fileArgs] = computeBound
+      ? ['nice', '-n', '10', command, ...args]
+      : [command, ...args]
+    const child = spawn(file!, fileArgs, {
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     })
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
+    child.once('close', (code, signal) => {
+      const outcome = {
+        name,
+        code: code ?? (signal ? 1 : 0),
+        seconds: Math.round((Date.now() - startedAt) / 1000),
+      }
+      console.log(
+        `\n===== ${name}: ${outcome.code === 0 ? 'passed' : 'FAILED'} in ${outcome.seconds} s — $ ${command} ${args.join(' ')}`,
+      )
+      process.stdout.write(Buffer.concat(output))
+      resolve(outcome)
+    })
   })
 }
 
@@ -54,13 +90,24 @@ function readJson<type>(file: string): type | undefined {
   }
 }
 
+const vitestRunners = {
+  'unit + reliability': ['unit', 'reliability'],
+  integration: ['integration'],
+  bench: ['bench'],
+  'reliability (node)': ['reliability-node'],
+} as const
+type VitestRunner = keyof typeof vitestRunners
+
 function vitestCounts(project: string): Counts {
-  const report = readJson<{
-    testResults: { name: string; assertionResults: { status: string }[] }[]
-  }>(vitestReport())
+  const files = (Object.keys(vitestRunners) as VitestRunner[]).flatMap(
+    (runner) =>
+      readJson<{
+        testResults: { name: string; assertionResults: { status: string }[] }[]
+      }>(vitestReport(runner))?.testResults ?? [],
+  )
   const counts = { passed: 0, failed: 0, skipped: 0 }
   const folder = project === 'unit' ? '/src/' : `/test/${project}/`
-  for (const file of report?.testResults ?? []) {
+  for (const file of files) {
     if (
       !file.name.includes(folder) &&
       !(project === 'unit' && file.name.includes('/sandbox/'))
@@ -329,36 +376,55 @@ function readTally(file: string) {
  */
 async function main(reliabilityOnly: boolean) {
   const startedAt = Date.now()
-  const checkCode = reliabilityOnly
-    ? undefined
-    : await run('npm', ['run', '--silent', 'check'])
-  const vitestCode = await run(
-    'npx',
-    [
-      'vitest',
-      'run',
-      ...(reliabilityOnly
-        ? ['--project', 'reliability', '--project', 'reliability-node']
-        : []),
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${vitestReport()}`,
-    ],
-    { RELIABILITY_TALLY: tallyFile() },
-  )
-  const playwrightCode = await run(
-    'npx',
-    [
+  const vitest = (runner: VitestRunner) =>
+    run(
+      `vitest ${runner}`,
+      'npx',
+      [
+        'vitest',
+        'run',
+        ...vitestRunners[runner].flatMap((project) => ['--project', project]),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${vitestReport(runner)}`,
+        // Pure tests two files at a time; the others share the processes they start.
+        `--maxWorkers=${runner === 'unit + reliability' ? 2 : 1}`,
+      ],
+      {
+        env: { RELIABILITY_TALLY: tallyFile() },
+        computeBound: runner === 'unit + reliability',
+      },
+    )
+  const runners: VitestRunner[] = reliabilityOnly
+    ? ['unit + reliability', 'reliability (node)']
+    : ['unit + reliability', 'integration', 'bench', 'reliability (node)']
+  // The longest first, so that it starts before the others load the machine.
+  const [playwright, check, ...vitests] = await Promise.all([
+    run(
       'playwright',
-      'test',
-      ...(reliabilityOnly ? ['--project=reliability'] : []),
-    ],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport(),
-      RELIABILITY_TALLY: tallyFile(),
-    },
-  )
-
+      'npx',
+      [
+        'playwright',
+        'test',
+        ...(reliabilityOnly ? ['--project=reliability'] : []),
+      ],
+      {
+        env: {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport(),
+          RELIABILITY_TALLY: tallyFile(),
+        },
+      },
+    ),
+    reliabilityOnly
+      ? undefined
+      : run('check', 'npm', ['run', '--silent', 'check'], {
+          computeBound: true,
+        }),
+    ...runners.map(vitest),
+  ])
+  const checkCode = check?.code
+  const vitestCode = vitests.some((outcome) => outcome.code !== 0) ? 1 : 0
+  const playwrightCode = playwright.code
   const everySuite: [string, Counts, number][] = [
     ['unit', vitestCounts('unit'), vitestCode],
     ['reliability', vitestCounts('reliability'), vitestCode],

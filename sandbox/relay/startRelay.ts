@@ -57,6 +57,11 @@ export async function startRelay({
       .digest('hex')
 
   function push(client: Client, subId: string, stored: StoredMessage) {
+    // Once per socket until it answers: a publisher's retry or a second
+    // subscribe must not hand the client a message it is still processing
+    // (the SDK cannot tell a late copy of a session delete from a new one).
+    for (const entry of inflight.values())
+      if (entry.stored === stored && entry.socket === client.socket) return
     const id = nextPushId++
     inflight.set(id, { stored, clientId: client.id, socket: client.socket })
     counters.pushes++

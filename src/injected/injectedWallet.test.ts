@@ -718,7 +718,7 @@ describe('injectedWallet hears the wallet', () => {
     wallet.state.chainId = base.id
     wallet.state.accounts = [bob]
     wallet.emit('accountsChanged', [bob])
-    await vi.waitFor(() => expect(config.state.status).toBe('connected'))
+    await expect.poll(() => config.state.status).toBe('connected')
     expect(config.state.connections.get(connector.uid)).toMatchObject({
       accounts: [bobChecksummed],
       chainId: base.id,
@@ -737,9 +737,9 @@ describe('injectedWallet hears the wallet', () => {
     wallet.emit('accountsChanged', [bob])
     wallet.emit('accountsChanged', [])
     // The reconnect asked the wallet, then saw it was locked again.
-    await vi.waitFor(() =>
-      expect(wallet.methods().slice(asked)).toContain('eth_chainId'),
-    )
+    await expect
+      .poll(() => wallet.methods().slice(asked))
+      .toContain('eth_chainId')
     // Answered after the reconnect's own questions, which were asked first.
     await connector.getChainId()
     expect(config.state.status).toBe('disconnected')
@@ -765,9 +765,9 @@ describe('injectedWallet hears the wallet', () => {
     const { wallet, config, connector } = await connected()
     const asked = wallet.methods().length
     wallet.emit('disconnect', providerError(1013))
-    await vi.waitFor(() =>
-      expect(wallet.methods().slice(asked)).toContain('eth_accounts'),
-    )
+    await expect
+      .poll(() => wallet.methods().slice(asked))
+      .toContain('eth_accounts')
     // Answered after the connector's own check, which asked first.
     await connector.getAccounts()
     expect(config.state.status).toBe('connected')
@@ -784,7 +784,7 @@ describe('injectedWallet hears the wallet', () => {
     const { wallet, config } = await connected()
     wallet.state.authorized = false
     wallet.emit('disconnect', providerError(1013))
-    await vi.waitFor(() => expect(config.state.status).toBe('disconnected'))
+    await expect.poll(() => config.state.status).toBe('disconnected')
     expect(wallet.listening()).toBe(1)
   })
 })

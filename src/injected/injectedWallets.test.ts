@@ -378,7 +378,7 @@ describe('injectedWallets without duplicates', () => {
     const { persist } = config._internal.store as unknown as {
       persist: { hasHydrated(): boolean }
     }
-    await vi.waitFor(() => expect(persist.hasHydrated()).toBe(true))
+    await expect.poll(() => persist.hasHydrated()).toBe(true)
     // The early wallet injected again (a new uuid) and a wallet loading late.
     announce(wallet({ rdns: 'com.example.early', name: 'Early' }))
     announce(wallet({ rdns: 'com.example.late', name: 'Late' }))

@@ -52,8 +52,10 @@ async function mount(recovery: boolean) {
   return { element, unmount: () => act(async () => root.unmount()) }
 }
 
+/** Lets React render until `check` holds, for up to 15 s (the machine may be busy). */
 async function waitFor(check: () => boolean) {
-  for (let i = 0; i < 100 && !check(); i++)
+  const giveUpAt = Date.now() + 15_000
+  while (!check() && Date.now() < giveUpAt)
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)))
   return check()
 }
