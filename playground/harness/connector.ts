@@ -23,6 +23,7 @@ import { injectedWallets } from 'wagmi-connector-pack/injected'
 import { passkeyWallet } from 'wagmi-connector-pack/passkey'
 import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'
 import { sandboxChains } from '../../sandbox/chains.js'
+import { sandboxWalletDescriptor } from '../../sandbox/wallet/sandboxWalletDescriptor.js'
 import { backend } from '../src/backend.js'
 import { playgroundTypedData as typedData } from '../src/typedData.js'
 import { loadWagmiWalletConnect } from './loadWagmiWalletConnect.js'
@@ -66,7 +67,7 @@ async function createConnectorFn(): Promise<CreateConnectorFn> {
         projectId,
         relayUrl,
         metadata,
-        wallet: 'sandbox',
+        wallet: sandboxWalletDescriptor,
         deepLink: 'native',
       }) as CreateConnectorFn
     case 'injectedWallet': {

@@ -17,6 +17,7 @@ import { passkeyWallet } from 'wagmi-connector-pack/passkey'
 import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
+import { sandboxWalletDescriptor } from '../../sandbox/wallet/sandboxWalletDescriptor.js'
 import { backend } from './backend.js'
 
 const [ethereum, base] = sandboxChains(rpcUrls)
@@ -59,7 +60,7 @@ export const config = createConfig({
         icons: [],
       },
       // The sandbox wallet's links; `?deepLink=universal` prefers its https link.
-      wallet: 'sandbox',
+      wallet: sandboxWalletDescriptor,
       deepLink: query.get('deepLink') === 'universal' ? 'universal' : 'native',
     }),
     ...dedicatedWallets.map((wallet) => injectedWallet({ wallet })),

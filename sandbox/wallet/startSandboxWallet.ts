@@ -17,6 +17,7 @@ import { approvedNamespaces } from './approvedNamespaces.js'
 import { chainClient } from './chainClient.js'
 import { emitSessionEvent } from './emitSessionEvent.js'
 import { fundAccount } from './fundAccount.js'
+import { sandboxWalletDescriptor } from './sandboxWalletDescriptor.js'
 import { walletErrors } from './walletErrors.js'
 
 export type StartSandboxWalletParameters = {
@@ -76,10 +77,7 @@ const defaultMetadata: SignClientTypes.Metadata = {
   description: 'A scriptable WalletConnect wallet for tests and development',
   url: 'http://localhost',
   icons: [],
-  redirect: {
-    native: 'sandboxwallet://',
-    universal: 'https://wallet.sandbox.localhost/app',
-  },
+  redirect: sandboxWalletDescriptor.walletConnect,
 }
 
 /**

@@ -1,6 +1,7 @@
 import { toBase64Url } from '../core/base64url.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
 import { PasskeyError } from './errors.js'
+import { oneCeremonyAtATime } from './oneCeremonyAtATime.js'
 import { toPasskeyError } from './toPasskeyError.js'
 import { webauthn } from './webauthn.js'
 
@@ -42,24 +43,26 @@ export async function createPasskey({
   const challenge = crypto.getRandomValues(new Uint8Array(32))
   let credential: PublicKeyCredential
   try {
-    credential = (await credentials.create({
-      publicKey: {
-        rp: { id: rpId, name: rpName },
-        user: { id: userId, name: userName, displayName: userName },
-        challenge,
-        pubKeyCredParams: [
-          { type: 'public-key', alg: -7 },
-          { type: 'public-key', alg: -257 },
-        ],
-        authenticatorSelection: {
-          residentKey: 'required',
-          requireResidentKey: true,
-          userVerification: 'preferred',
+    credential = (await oneCeremonyAtATime(() =>
+      credentials.create({
+        publicKey: {
+          rp: { id: rpId, name: rpName },
+          user: { id: userId, name: userName, displayName: userName },
+          challenge,
+          pubKeyCredParams: [
+            { type: 'public-key', alg: -7 },
+            { type: 'public-key', alg: -257 },
+          ],
+          authenticatorSelection: {
+            residentKey: 'required',
+            requireResidentKey: true,
+            userVerification: 'preferred',
+          },
+          attestation: 'none',
+          timeout: passkeyTimeoutMs,
         },
-        attestation: 'none',
-        timeout: passkeyTimeoutMs,
-      },
-    })) as PublicKeyCredential
+      }),
+    )) as PublicKeyCredential
   } catch (error) {
     throw toPasskeyError(error, 'create', { rpId })
   }

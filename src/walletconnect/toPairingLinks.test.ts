@@ -25,10 +25,13 @@ describe('toPairingLinks', () => {
     ).toBe(`https://metamask.app.link/wc?uri=${encoded}`)
     expect(
       toPairingLinks(uri, {
-        wallet: walletRegistry.sandbox.walletConnect,
+        wallet: {
+          native: 'examplewallet://',
+          universal: 'https://wallet.example.com/app',
+        },
         preference: 'universal',
       }).deepLink,
-    ).toBe(`https://wallet.sandbox.localhost/app/wc?uri=${encoded}`)
+    ).toBe(`https://wallet.example.com/app/wc?uri=${encoded}`)
   })
 
   it('falls back to the kind the wallet has', () => {

@@ -28,16 +28,12 @@ describe('toBrowseLink', () => {
     expect(toBrowseLink(walletRegistry[id], page)).toBe(link)
   })
 
-  it.each([
-    'zerion',
-    'rabby',
-    'exodus',
-    'brave',
-    'backpack',
-    'sandbox',
-  ] as const)('%s has no known template, so no link is guessed', (id) => {
-    expect(toBrowseLink(walletRegistry[id], page)).toBeUndefined()
-  })
+  it.each(['zerion', 'rabby', 'exodus', 'brave', 'backpack'] as const)(
+    '%s has no known template, so no link is guessed',
+    (id) => {
+      expect(toBrowseLink(walletRegistry[id], page)).toBeUndefined()
+    },
+  )
 
   it('every registry template gives an https link that carries the whole page', () => {
     for (const wallet of Object.values(walletRegistry) as WalletDescriptor[]) {

@@ -12,7 +12,6 @@ export const walletIds = [
   'exodus',
   'brave',
   'backpack',
-  'sandbox',
 ] as const
 
 export type WalletId = (typeof walletIds)[number]

@@ -152,15 +152,6 @@ export const walletRegistry = {
     walletConnect: { native: 'backpack://' },
     installUrl: 'https://backpack.app/download',
   },
-  // The sandbox's own wallet (sandbox/wallet), so links are testable end to end.
-  sandbox: {
-    id: 'sandbox',
-    name: 'Sandbox Wallet',
-    walletConnect: {
-      native: 'sandboxwallet://',
-      universal: 'https://wallet.sandbox.localhost/app',
-    },
-  },
 } as const satisfies Record<WalletId, WalletDescriptor>
 
 export type { WalletId }
