@@ -1,8 +1,10 @@
 import { expect, it } from 'vitest'
 import { BaseError } from '../../src/core/errors/BaseError.js'
+import { peerWalletLinks } from '../../src/walletconnect/peerWalletLinks.js'
 import {
   chooseWalletLink,
   type DeepLinkPreference,
+  preferredLink,
   toPairingLinks,
   toRequestLink,
   type WalletLinks,
@@ -420,38 +422,110 @@ it('pairing links from generated wallet links, preferences and host schemes have
   tally('fuzzIteration', 'deep link fuzz: pairing links', cases)
 })
 
-it("a peer's redirect metadata, and the request links built from it, have only allowed schemes", () => {
+/**
+ * Schemes a link from a peer's metadata must never have, listed here apart
+ * from the pack's own denylist: script, local data, browser internals, the
+ * clear web, Android intents, app installs, calls and messages.
+ */
+const neverFromAPeer = new Set([
+  'javascript:',
+  'vbscript:',
+  'data:',
+  'blob:',
+  'file:',
+  'filesystem:',
+  'content:',
+  'about:',
+  'chrome:',
+  'chrome-extension:',
+  'view-source:',
+  'http:',
+  'ws:',
+  'wss:',
+  'ftp:',
+  'intent:',
+  'android-app:',
+  'googlechrome:',
+  'itms-services:',
+  'tel:',
+  'sms:',
+])
+
+/** What is wrong with a link built from a peer's metadata whose own site is `site`, if anything. */
+function checkPeerLink(link: unknown, site: unknown): string | undefined {
+  if (link === undefined) return undefined
+  if (typeof link !== 'string') return `gave a ${typeof link}`
+  let url: URL
+  try {
+    url = new URL(link)
+  } catch {
+    return `not a URL the browser can open: ${link}`
+  }
+  if (neverFromAPeer.has(url.protocol)) return `scheme ${url.protocol}`
+  if (url.username || url.password) return 'credentials in the link'
+  if (url.protocol !== 'https:') return undefined
+  let own: URL
+  try {
+    own = new URL(String(site))
+  } catch {
+    return 'a web link from a wallet that names no site of its own'
+  }
+  if (own.protocol !== 'https:' && own.protocol !== 'http:')
+    return 'a web link from a wallet whose site is not on the web'
+  return url.hostname === own.hostname ||
+    url.hostname.endsWith(`.${own.hostname}`)
+    ? undefined
+    : `a web link to ${url.hostname}, not the wallet's own site ${own.hostname}`
+}
+
+it("a peer's session metadata, and the request links the connector builds from it, never open a denied scheme or another site", () => {
   const failures: Failure[] = []
   const cases = 3000
   let links = 0
+  let webLinks = 0
   for (let i = 0; i < cases; i++) {
-    // What a remote wallet claims in `metadata.redirect`: no host scheme applies.
-    const redirect = {
-      native: hostileField(),
-      universal: hostileField(),
-    } as WalletLinks
+    // What a remote wallet claims in its metadata, which nobody vets.
+    const site = random.chance(0.7)
+      ? `https://${random.pick(hosts)}`
+      : hostileField()
+    const onOwnSite = random.chance(0.3) && typeof site === 'string'
+    const metadata = {
+      url: site,
+      redirect: {
+        native: hostileField(),
+        universal: onOwnSite ? `${site}${random.pick(paths)}` : hostileField(),
+      },
+    }
     const preference = random.pick(preferences)
     const sessionTopic = hostileText(topic)
-    const chosen = attempt(() => chooseWalletLink(redirect, preference))
-    let wrong = chosen.problem ?? check(chosen.result, withHttps())
+    // What openWalletForRequest does with a paired wallet's metadata.
+    const chosen = attempt(() =>
+      preferredLink(peerWalletLinks(metadata), preference),
+    )
+    let wrong = chosen.problem ?? checkPeerLink(chosen.result, site)
     if (!wrong && chosen.result !== undefined) {
       const request = attempt(() =>
         toRequestLink(chosen.result as string, sessionTopic),
       )
-      if (request.result !== undefined) links++
-      wrong = request.problem ?? check(request.result, withHttps())
+      if (request.result !== undefined) {
+        links++
+        if (request.result.startsWith('https:')) webLinks++
+      }
+      wrong = request.problem ?? checkPeerLink(request.result, site)
     }
     if (wrong)
       failures.push({
-        input: { redirect, preference, sessionTopic },
+        input: { metadata, preference, sessionTopic },
         problem: wrong,
       })
   }
   expect(shown(failures)).toEqual([])
+  // The generator reaches both kinds of link the connector may open.
   expect(links).toBeGreaterThan(300)
+  expect(webLinks).toBeGreaterThan(100)
   tally(
     'fuzzIteration',
-    'deep link fuzz: peer redirects and request links',
+    'deep link fuzz: peer metadata and request links',
     cases,
   )
 })
