@@ -24,6 +24,10 @@ export default defineConfig({
         '../src/exports/react.ts',
         import.meta.url,
       ).pathname,
+      'wagmi-connector-pack/names': new URL(
+        '../src/exports/names.ts',
+        import.meta.url,
+      ).pathname,
     },
   },
   server: { host: '127.0.0.1' },

@@ -1,5 +1,6 @@
 import type { Chain } from 'viem'
 import { base, mainnet } from 'viem/chains'
+import { nameResolverAddress } from './contracts/nameResolverAddress.js'
 
 /** The sandbox runs one anvil per chain id: Ethereum (1) and Base (8453). */
 export const sandboxChainIds = [mainnet.id, base.id] as const
@@ -11,7 +12,8 @@ export type SandboxChainUrls = Record<SandboxChainId, string>
 /**
  * viem chains whose only RPC URL is the sandbox's anvil, so nothing leaves the
  * machine. Their well-known contracts (Multicall3, ENS) do not exist on a
- * fresh anvil, so they are left out and viem makes plain calls.
+ * fresh anvil, so they are left out and viem makes plain calls; Base gets the
+ * sandbox's name resolver as its `ensUniversalResolver`.
  */
 export function sandboxChains(rpcUrls: SandboxChainUrls) {
   const local = <chain extends Chain>(
@@ -24,6 +26,9 @@ export function sandboxChains(rpcUrls: SandboxChainUrls) {
     }) as const
   return [
     local(mainnet, rpcUrls[mainnet.id]),
-    local(base, rpcUrls[base.id]),
+    {
+      ...local(base, rpcUrls[base.id]),
+      contracts: { ensUniversalResolver: { address: nameResolverAddress } },
+    },
   ] as const
 }

@@ -1,5 +1,10 @@
 import { type AnvilInstance, startAnvil } from './anvil/startAnvil.js'
-import { type SandboxChainUrls, sandboxChainIds } from './chains.js'
+import {
+  type SandboxChainUrls,
+  sandboxChainIds,
+  sandboxChains,
+} from './chains.js'
+import { deployNameResolver } from './contracts/nameResolver.js'
 import { sandboxMnemonic } from './devAccounts.js'
 import { startExportFrameServer } from './exportFrame/startExportFrameServer.js'
 import { type Relay, startRelay } from './relay/startRelay.js'
@@ -113,12 +118,25 @@ export async function startSandbox({
     ])
     throw error
   })
+  const rpcUrls = Object.fromEntries(
+    anvils.map((anvil) => [anvil.chainId, anvil.rpcUrl]),
+  ) as SandboxChainUrls
+  await deployNameResolver(sandboxChains(rpcUrls)[1]).catch(
+    async (error: unknown) => {
+      await Promise.all([
+        vendor.stop(),
+        authProxy.stop(),
+        exportFrame.stop(),
+        relay.stop(),
+        ...anvils.map((anvil) => anvil.stop()),
+      ])
+      throw error
+    },
+  )
   let stopping: Promise<void> | undefined
   const never = new Promise<never>(() => {})
   return {
-    rpcUrls: Object.fromEntries(
-      anvils.map((anvil) => [anvil.chainId, anvil.rpcUrl]),
-    ) as SandboxChainUrls,
+    rpcUrls,
     anvils: Object.fromEntries(anvils.map((anvil) => [anvil.chainId, anvil])),
     vendor: {
       url: vendor.url,

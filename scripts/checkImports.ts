@@ -34,8 +34,17 @@ export const allowedImports: Record<string, readonly string[]> = {
   passkey: ['recovery', 'export', 'turnkey', 'core', 'wallets'],
   walletconnect: ['core', 'wallets'],
   injected: ['core', 'wallets'],
-  react: ['passkey', 'recovery', 'export', 'turnkey', 'core', 'wallets'],
+  react: [
+    'passkey',
+    'recovery',
+    'export',
+    'turnkey',
+    'core',
+    'wallets',
+    'names',
+  ],
   server: ['turnkey', 'core'],
+  names: [],
   exports: [
     'core',
     'wallets',
@@ -47,6 +56,7 @@ export const allowedImports: Record<string, readonly string[]> = {
     'injected',
     'react',
     'server',
+    'names',
   ],
 }
 

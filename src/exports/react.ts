@@ -8,6 +8,11 @@ export {
   RecoveryPanel,
   type RecoveryPanelProps,
 } from '../react/RecoveryPanel.js'
+export {
+  type UseAccountNameParameters,
+  type UseAccountNameReturnType,
+  useAccountName,
+} from '../react/useAccountName.js'
 export { useExport } from '../react/useExport.js'
 export type { PasskeyWalletConnector } from '../react/usePasskeyWalletConnector.js'
 export { useRecovery } from '../react/useRecovery.js'

@@ -3,6 +3,7 @@ import type { Connector } from 'wagmi'
 import type { ExportKind } from '../export/createExportFlow.js'
 import { describeError } from './describeError.js'
 import { panelStyles } from './panelStyles.js'
+import { useAccountName } from './useAccountName.js'
 import { useExport } from './useExport.js'
 import { useFocusOnChange } from './useFocusOnChange.js'
 
@@ -32,7 +33,10 @@ const ignore = () => {}
  * secret appears only inside a frame from another origin.
  */
 export function ExportPanel({ connector, className }: ExportPanelProps) {
-  const { flow, snapshot, isConnected, loadError } = useExport({ connector })
+  const { flow, snapshot, isConnected, loadError, address } = useExport({
+    connector,
+  })
+  const { data: accountName } = useAccountName({ address })
   const frameRef = useRef<HTMLDivElement>(null)
   const [understood, setUnderstood] = useState(false)
   const id = useId()
@@ -67,6 +71,12 @@ export function ExportPanel({ connector, className }: ExportPanelProps) {
     >
       <style>{panelStyles}</style>
       <h2 id={`${id}-title`}>Export your wallet</h2>
+      {address && (
+        <p className="wcp-account">
+          {accountName && <strong>{accountName} </strong>}
+          <code>{address}</code>
+        </p>
+      )}
       <p className="wcp-status" role="status">
         {status}
       </p>

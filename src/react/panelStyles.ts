@@ -45,6 +45,7 @@ export const panelStyles = `
 .wcp-panel button:disabled { opacity: 0.55; cursor: not-allowed; }
 .wcp-panel :focus-visible { outline: 3px solid var(--wcp-focus, #f0a000); outline-offset: 2px; }
 .wcp-panel .wcp-status { min-height: 3em; color: var(--wcp-muted, #444); }
+.wcp-panel .wcp-account { margin: 0; overflow-wrap: anywhere; }
 .wcp-panel .wcp-timer { min-height: 1.5em; }
 .wcp-panel .wcp-error { min-height: 1.5em; color: var(--wcp-error, #b00020); }
 .wcp-panel .wcp-warning {

@@ -7,7 +7,7 @@ import { usePasskeyWalletConnector } from './usePasskeyWalletConnector.js'
 /** Headless export: the connected passkeyWallet's export flow and its snapshot. */
 export function useExport({ connector }: { connector?: Connector } = {}) {
   const passkeyWallet = usePasskeyWalletConnector(connector)
-  const { status, connector: connected } = useConnection()
+  const { status, connector: connected, address } = useConnection()
   const isConnected =
     status === 'connected' && connected?.uid === passkeyWallet?.uid
   const load = useCallback(() => passkeyWallet!.getExport(), [passkeyWallet])
@@ -17,6 +17,8 @@ export function useExport({ connector }: { connector?: Connector } = {}) {
   return {
     connector: passkeyWallet,
     isConnected,
+    /** The account whose keys are exported, while connected. */
+    address: isConnected ? address : undefined,
     flow,
     snapshot,
     loadError: error,

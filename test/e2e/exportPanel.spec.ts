@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 import type { Address, Hex } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
+import { type SandboxChainUrls, sandboxChains } from '../../sandbox/chains.js'
+import { setAccountName } from '../../sandbox/contracts/nameResolver.js'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { screenshot, tabTo } from '../helpers/panelSteps.js'
 import { placesInHostPage } from '../helpers/placesInHostPage.js'
@@ -39,6 +41,21 @@ async function confirmExport(page: Page, kind: 'seed phrase' | 'private key') {
     .check()
   await show.click()
 }
+
+test('the panel shows the account it exports, with its name on Base once it has one', async ({
+  page,
+}) => {
+  const { address } = await signUp(page, 'nadia')
+  const account = panel(page).locator('.wcp-account')
+  await expect(account).toHaveText(address)
+  const [, base] = sandboxChains(
+    JSON.parse(process.env.SANDBOX_RPC_URLS ?? 'null') as SandboxChainUrls,
+  )
+  await setAccountName(base, address, 'nadia.base.eth')
+  await page.reload()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  await expect(account).toHaveText(`nadia.base.eth ${address}`)
+})
 
 test('the seed phrase appears only in the cross-origin frame, after the passkey, and derives the address', async ({
   page,

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { erc20Abi, formatEther, type Hash, verifyMessage } from 'viem'
+import { sandboxAccountName } from '../../sandbox/contracts/nameResolver.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
@@ -11,6 +12,12 @@ test.beforeEach(async ({ page }) => {
   await page.getByRole('button', { name: 'Connect Mock Connector' }).click()
   await expect(page.getByTestId('status')).toHaveText('connected')
   await expect(page.getByTestId('address')).toHaveText(account)
+})
+
+test("shows the account's primary name on Base, read from the sandbox's resolver on chain 8453", async ({
+  page,
+}) => {
+  await expect(page.getByTestId('account-name')).toHaveText(sandboxAccountName)
 })
 
 test('signs a message that verifies against the connected account', async ({

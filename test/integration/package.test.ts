@@ -9,7 +9,13 @@ const root = new URL('../../', import.meta.url).pathname
 const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
   exports: Record<string, string | { types: string; default: string }>
 }
-const subpaths = ['./passkey', './walletconnect', './injected', './react']
+const subpaths = [
+  './passkey',
+  './walletconnect',
+  './injected',
+  './react',
+  './names',
+]
 
 /** Imports the package by its own name, as a host's bundler or Node would. */
 async function importFromNode(specifier: string) {

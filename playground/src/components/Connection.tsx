@@ -1,9 +1,12 @@
 import { useConnect, useConnection, useConnectors, useDisconnect } from 'wagmi'
+import { useAccountName } from 'wagmi-connector-pack/react'
 import { ErrorMessage } from './ErrorMessage.js'
 import { useConnectionSettling } from './useConnectionSettling.js'
 
 export function Connection() {
   const { address, chain, status, connector } = useConnection()
+  // Its primary name on Base, when it has one (the sandbox names dev account 0).
+  const { data: name } = useAccountName({ address })
   const settling = useConnectionSettling()
   const connectors = useConnectors()
   const connect = useConnect()
@@ -16,6 +19,8 @@ export function Connection() {
         <dd data-testid="status">{status}</dd>
         <dt>Account</dt>
         <dd data-testid="address">{address ?? '—'}</dd>
+        <dt>Name</dt>
+        <dd data-testid="account-name">{name ?? '—'}</dd>
         <dt>Chain</dt>
         <dd data-testid="chain">
           {chain ? `${chain.name} (${chain.id})` : '—'}

@@ -1,0 +1,46 @@
+import { type Config, getEnsName } from '@wagmi/core'
+import { type Address, InvalidAddressError, isAddress } from 'viem'
+import { toCoinType } from 'viem/ens'
+
+/** SPEC §9: names are resolved with the ENS lookup on Base. */
+export const accountNameChainId = 8453
+
+export type GetAccountNameParameters = {
+  address: Address
+  /**
+   * The universal resolver to ask on chain 8453: the chain's
+   * `contracts.ensUniversalResolver` in the host's config by default.
+   */
+  universalResolverAddress?: Address | undefined
+}
+
+/**
+ * The primary name of `address` on Base (ENSIP-19: Base's coin type), asked
+ * of the universal resolver on chain 8453 through the host's wagmi config,
+ * or `null`: no name, no chain 8453 in the config, no resolver on it, or a
+ * resolver that fails. A name is a nicety beside the address, never a reason
+ * for an error on screen. An argument that is not an address throws viem's
+ * InvalidAddressError.
+ */
+export async function getAccountName(
+  config: Config,
+  { address, universalResolverAddress }: GetAccountNameParameters,
+): Promise<string | null> {
+  if (!isAddress(address, { strict: false }))
+    throw new InvalidAddressError({ address })
+  const chain = config.chains.find(({ id }) => id === accountNameChainId)
+  const resolver =
+    universalResolverAddress ?? chain?.contracts?.ensUniversalResolver?.address
+  if (!chain || !resolver) return null
+  try {
+    const name = await getEnsName(config, {
+      chainId: accountNameChainId,
+      address,
+      coinType: toCoinType(accountNameChainId),
+      universalResolverAddress: resolver,
+    })
+    return name || null
+  } catch {
+    return null
+  }
+}
