@@ -5,6 +5,9 @@ import {
   createStorage,
   disconnect,
   reconnect,
+  sendTransaction,
+  signMessage,
+  signTypedData,
   switchChain,
 } from '@wagmi/core'
 import {
@@ -126,6 +129,11 @@ function fakeWallet({
         case 'wallet_requestPermissions':
           state.authorized = true
           return [{ parentCapability: 'eth_accounts' }]
+        case 'personal_sign':
+        case 'eth_signTypedData_v4':
+          return `0x${'ab'.repeat(65)}`
+        case 'eth_sendTransaction':
+          return `0x${'12'.repeat(32)}`
         default:
           throw providerError(4200)
       }
@@ -786,5 +794,65 @@ describe('injectedWallet hears the wallet', () => {
     wallet.emit('disconnect', providerError(1013))
     await expect.poll(() => config.state.status).toBe('disconnected')
     expect(wallet.listening()).toBe(1)
+  })
+})
+
+describe('injectedWallet round trips (the protocol minimum)', () => {
+  const to = '0x000000000000000000000000000000000000dEaD'
+
+  async function connected() {
+    const wallet = fakeWallet()
+    inPage(wallet)
+    const { config, connector } = host()
+    await connect(config, { connector })
+    wallet.state.requests.length = 0
+    return { wallet, config }
+  }
+
+  it('a message, typed data and a transaction each take one wallet request', async () => {
+    const { wallet, config } = await connected()
+    await signMessage(config, { message: 'hello' })
+    expect(wallet.methods()).toEqual(['personal_sign'])
+    wallet.state.requests.length = 0
+    await signTypedData(config, {
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { contents: 'hi' },
+    })
+    expect(wallet.methods()).toEqual(['eth_signTypedData_v4'])
+    wallet.state.requests.length = 0
+    await sendTransaction(config, { to, value: 1n })
+    expect(wallet.methods()).toEqual(['eth_sendTransaction'])
+  })
+
+  it('a chain chosen in the wallet between two sends is the one the next send names, without asking again', async () => {
+    const { wallet, config } = await connected()
+    wallet.state.chainId = base.id
+    wallet.emit('chainChanged', '0x2105')
+    await sendTransaction(config, { to, value: 1n, chainId: base.id })
+    expect(wallet.methods()).toEqual(['eth_sendTransaction'])
+    expect(wallet.state.requests[0]!.params).toMatchObject([
+      { from: aliceChecksummed, to },
+    ])
+    expect(config.state.connections.get(config.state.current!)?.chainId).toBe(
+      base.id,
+    )
+    // A send for the chain the wallet left is refused before the wallet is asked.
+    wallet.state.requests.length = 0
+    await expect(
+      sendTransaction(config, { to, value: 1n, chainId: mainnet.id }),
+    ).rejects.toThrow(/does not match the target chain/)
+    expect(wallet.methods()).toEqual([])
+  })
+
+  it('an account chosen in the wallet between two signatures is the one the next signature asks for', async () => {
+    const { wallet, config } = await connected()
+    wallet.state.accounts = [bob, alice]
+    wallet.emit('accountsChanged', [bob, alice])
+    await expect.poll(() => config.state.connections.size).toBe(1)
+    await signMessage(config, { message: 'hello' })
+    expect(wallet.state.requests).toEqual([
+      { method: 'personal_sign', params: ['0x68656c6c6f', bobChecksummed] },
+    ])
   })
 })

@@ -2,8 +2,11 @@ import { createConnector } from '@wagmi/core'
 import {
   type AddEthereumChainParameter,
   type Address,
+  createClient,
+  custom,
   getAddress,
   isAddress,
+  numberToHex,
   ResourceUnavailableRpcError,
   UserRejectedRequestError,
 } from 'viem'
@@ -129,6 +132,25 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
   return createConnector<InjectedProvider, Properties, StorageItem>(
     (config) => {
       let listening: InjectedProvider | undefined
+      /**
+       * What the wallet told us since connect (its answer, then its events and
+       * our switches): wagmi's checks before each request are answered from
+       * it, so a signature or a send is one wallet request.
+       */
+      let told: { accounts: readonly Address[]; chainId: number } | undefined
+      /** The wallet's `request` for wagmi's client, answering `eth_chainId` and `eth_accounts` from `told`. */
+      const answering = (wallet: InjectedProvider) => ({
+        request(args: { method: string; params?: unknown }) {
+          if (told && listening === wallet) {
+            if (args.method === 'eth_chainId')
+              return Promise.resolve(numberToHex(told.chainId))
+            if (args.method === 'eth_accounts')
+              return Promise.resolve([...told.accounts])
+          }
+          return wallet.request(args as never)
+        },
+      })
+
       // wagmi's reconnect asks isAuthorized, then connect: one eth_accounts serves both.
       let authorized: { accounts: readonly Address[]; at: number } | undefined
       const authorizedFor = 1_000
@@ -241,6 +263,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
           authorized = undefined
           // Only a connection that went through is remembered.
           await config.storage?.removeItem(disconnectedKey)
+          told = { accounts, chainId: currentChainId }
           listen(provider)
           return {
             accounts: (withCapabilities
@@ -251,6 +274,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
         },
         async disconnect() {
           const provider = listening ?? find()
+          told = undefined
           stopListening()
           if (!shimDisconnect) return
           await config.storage?.setItem(disconnectedKey, true)
@@ -264,18 +288,36 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
           ).catch(() => undefined)
         },
         async getAccounts() {
+          if (told && listening) return told.accounts
           const provider = find()
           if (!provider) throw notFound()
           return accountsOf(provider)
         },
         async getChainId() {
-          // Asked each time: wagmi compares it with its state to catch a wallet that switched silently.
+          // Connected: what the wallet said last (its chainChanged events keep it current).
+          if (told && listening) return told.chainId
           const provider = find()
           if (!provider) throw notFound()
           return chainIdOf(provider)
         },
         async getProvider() {
           return find() as InjectedProvider
+        },
+        /**
+         * The client wagmi's actions use: wagmi's own, on a transport that
+         * answers `eth_chainId` and `eth_accounts` from what the wallet said.
+         */
+        async getClient({ chainId }: { chainId?: number | undefined } = {}) {
+          const wallet = find()
+          if (!wallet) throw notFound()
+          const id = chainId ?? told?.chainId
+          return createClient({
+            account: told?.accounts[0],
+            chain: config.chains.find((chain) => chain.id === id),
+            name: 'Connector Client',
+            transport: (options) =>
+              custom(answering(wallet))({ ...options, retryCount: 0 }),
+          })
         },
         async isAuthorized() {
           try {
@@ -310,6 +352,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
           const provider = find()
           if (!provider) throw notFound()
           await switchInjectedChain(provider, chain, addEthereumChainParameter)
+          if (told) told = { ...told, chainId }
           // Some wallets switch without saying so: wagmi hears it from us.
           config.emitter.emit('change', { chainId })
           return chain
@@ -320,10 +363,15 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
             unlocks++
             if (addresses.length > 0) void reconnectUnlocked()
           } else if (addresses.length === 0) connector.onDisconnect()
-          else config.emitter.emit('change', { accounts: addresses })
+          else {
+            if (told) told = { ...told, accounts: addresses }
+            config.emitter.emit('change', { accounts: addresses })
+          }
         },
         onChainChanged(chain: string) {
-          config.emitter.emit('change', { chainId: Number(chain) })
+          const chainId = Number(chain)
+          if (told) told = { ...told, chainId }
+          config.emitter.emit('change', { chainId })
         },
         onDisconnect(error?: Error) {
           // MetaMask's 1013 means it is reconnecting to its node, not that the user left.
@@ -337,6 +385,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
                 .catch(() => undefined)
             return
           }
+          told = undefined
           const provider = listening
           if (provider) listen(provider, whileLocked)
           else stopListening()
@@ -359,6 +408,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
         // A later event, or the app, may have moved on while the wallet answered.
         if (asked !== unlocks || heard !== whileLocked) return
         if (accounts.length === 0 || chainId === undefined) return
+        told = { accounts, chainId }
         listen(provider)
         config.emitter.emit('connect', { accounts, chainId })
       }

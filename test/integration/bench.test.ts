@@ -66,5 +66,8 @@ it('npm run bench runs and reports every figure', async () => {
     expect(r.chainRequests, `${r.connector} ${r.operation}`).toBe(
       r.least.chainRequests,
     )
+    expect(r.walletRequests, `${r.connector} ${r.operation}`).toBe(
+      r.least.walletRequests,
+    )
   }
 }, 600_000)
