@@ -14,6 +14,8 @@ import type { ExportAccess } from '../export/createExportFlow.js'
 import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'
 import { createSessionStamper } from '../turnkey/createSessionStamper.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
+import { generateStampingKey } from '../turnkey/generateStampingKey.js'
+import { readSessionClaims } from '../turnkey/readSessionClaims.js'
 import { createPasskey } from './createPasskey.js'
 import { createPasskeyProvider } from './createPasskeyProvider.js'
 import { forgetPasskey } from './forgetPasskey.js'
@@ -23,12 +25,7 @@ import type {
   PasskeyWalletConnectParameters,
   PasskeyWalletParameters,
 } from './passkeyWallet.js'
-import { readSessionClaims } from './readSessionClaims.js'
-import {
-  generateSessionKeyPair,
-  isLive,
-  type SessionKey,
-} from './sessionKey.js'
+import { isLive, type SessionKey } from './sessionKey.js'
 import { sessionKeyStore } from './sessionKeyStore.js'
 import { toVendorAccount } from './toVendorAccount.js'
 import { withSessionFallback } from './withSessionFallback.js'
@@ -84,7 +81,7 @@ export function createPasskeyRuntime({
   let sessionKey: SessionKey | undefined
   // Ready before the user taps: fewer awaits between the tap and the passkey prompt.
   let nextKeyPair =
-    sessionSeconds === undefined ? undefined : generateSessionKeyPair()
+    sessionSeconds === undefined ? undefined : generateStampingKey()
   // A live session key signs silently; otherwise the passkey prompts.
   const stamper = () =>
     sessionKey && isLive(sessionKey)
@@ -171,8 +168,8 @@ export function createPasskeyRuntime({
     seconds: number,
     started: number,
   ) {
-    const pair = await (nextKeyPair ?? generateSessionKeyPair())
-    nextKeyPair = generateSessionKeyPair()
+    const pair = await (nextKeyPair ?? generateStampingKey())
+    nextKeyPair = generateStampingKey()
     const { session: jwt } = await vendor.submit<{ session: string }>(
       'stamp_login',
       {
