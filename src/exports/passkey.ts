@@ -65,11 +65,13 @@ export {
   type RecoveryAccountNotFoundErrorType,
   RecoveryFrameError,
   type RecoveryFrameErrorType,
-  RecoveryNotConfiguredError,
-  type RecoveryNotConfiguredErrorType,
   RecoveryStepError,
   type RecoveryStepErrorType,
 } from '../recovery/errors.js'
+export {
+  RecoveryNotConfiguredError,
+  type RecoveryNotConfiguredErrorType,
+} from '../recovery/RecoveryNotConfiguredError.js'
 export type { RecoveryState, RecoveryType } from '../recovery/recoveryState.js'
 export {
   type AuthProxyEndpoint,

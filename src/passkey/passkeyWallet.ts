@@ -14,7 +14,7 @@ import type {
   RecoveryStartAnswer,
   RecoveryStartRequest,
 } from '../recovery/createRecoveryFlow.js'
-import { RecoveryNotConfiguredError } from '../recovery/errors.js'
+import { RecoveryNotConfiguredError } from '../recovery/RecoveryNotConfiguredError.js'
 import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
 import type { PasskeyRuntime } from './createPasskeyRuntime.js'
@@ -137,6 +137,10 @@ export type PasskeyProvider = {
 const defaultApiBaseUrl = 'https://api.turnkey.com'
 const defaultAuthProxyUrl = 'https://authproxy.turnkey.com'
 const defaultAuthProxyTimeoutMs = 10_000
+// Messages used more than once (a minifier does not share string literals).
+const httpsUrl = 'an https:// URL (http:// only on localhost or 127.0.0.1)'
+const callsBackend =
+  'a function that calls your backend (or `authProxy: { configId }`, to use the vendor’s Auth Proxy)'
 const runtimeLoadTimeoutMs = 10_000
 const defaultSessionSeconds = 900
 // The vendor's hosted frame for credential bundles (notes §6).
@@ -161,10 +165,7 @@ function validate(parameters: PasskeyWalletParameters) {
       ? typeof parameters.createAccount !== 'function'
       : !authProxy
   )
-    throw invalid(
-      'createAccount',
-      'a function that calls your backend (or `authProxy: { configId }` to sign up through the vendor’s Auth Proxy)',
-    )
+    throw invalid('createAccount', callsBackend)
   const session = parameters.session ?? {}
   const sessionSeconds =
     session === false
@@ -194,10 +195,7 @@ function validate(parameters: PasskeyWalletParameters) {
     (recovery?.start !== undefined || !authProxy) &&
     typeof recovery?.start !== 'function'
   )
-    throw invalid(
-      'recovery.start',
-      'a function that calls your backend (or `authProxy: { configId }` to recover through the vendor’s Auth Proxy)',
-    )
+    throw invalid('recovery.start', callsBackend)
   const recoverySeconds = recovery?.sessionExpirationSeconds
   if (
     recoverySeconds !== undefined &&
@@ -213,16 +211,10 @@ function validate(parameters: PasskeyWalletParameters) {
     )
   const recoveryFrameUrl = recovery?.frameUrl ?? defaultRecoveryFrameUrl
   if (!isAllowedFrameUrl(recoveryFrameUrl))
-    throw invalid(
-      'recovery.frameUrl',
-      'an https:// URL (http:// only on localhost or 127.0.0.1)',
-    )
+    throw invalid('recovery.frameUrl', httpsUrl)
   const exportFrameUrl = parameters.exportFrameUrl ?? defaultExportFrameUrl
   if (!isAllowedFrameUrl(exportFrameUrl))
-    throw invalid(
-      'exportFrameUrl',
-      'an https:// URL (http:// only on localhost or 127.0.0.1)',
-    )
+    throw invalid('exportFrameUrl', httpsUrl)
   return {
     apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''),
     sessionSeconds,
@@ -243,16 +235,10 @@ function validateAuthProxy(options: PasskeyWalletParameters['authProxy']) {
       '`{ configId, url?, timeoutMs? }`',
     )
   if (!isUuid(options.configId))
-    throw invalid(
-      'configId',
-      'the Auth Proxy config id from the vendor’s dashboard, a UUID',
-    )
+    throw invalid('configId', 'the Auth Proxy config id, a UUID')
   const url = options.url ?? defaultAuthProxyUrl
   if (typeof url !== 'string' || !isAllowedFrameUrl(url))
-    throw invalid(
-      'url',
-      'an https:// URL (http:// only on localhost or 127.0.0.1), such as https://authproxy.turnkey.com',
-    )
+    throw invalid('url', `${httpsUrl}, such as ${defaultAuthProxyUrl}`)
   const timeoutMs = options.timeoutMs ?? defaultAuthProxyTimeoutMs
   if (
     !(Number.isInteger(timeoutMs) && timeoutMs >= 1000 && timeoutMs <= 60_000)
