@@ -70,7 +70,7 @@ const cases: Case[] = [
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       message:
-        'passkeyWallet: invalid `createAccount`: expected a function that calls your backend (or `authProxy: { configId }` to sign up through the vendor’s Auth Proxy).',
+        'passkeyWallet: invalid `createAccount`: expected a function that calls your backend (or `authProxy: { configId }`, to use the vendor’s Auth Proxy).',
     },
   }),
   bad({
@@ -97,7 +97,7 @@ const cases: Case[] = [
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       message:
-        'passkeyWallet: invalid `recovery.start`: expected a function that calls your backend (or `authProxy: { configId }` to recover through the vendor’s Auth Proxy).',
+        'passkeyWallet: invalid `recovery.start`: expected a function that calls your backend (or `authProxy: { configId }`, to use the vendor’s Auth Proxy).',
     },
   }),
   bad({
@@ -134,7 +134,7 @@ const cases: Case[] = [
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       message:
-        'passkeyWallet: invalid `authProxy.configId`: expected the Auth Proxy config id from the vendor’s dashboard, a UUID.',
+        'passkeyWallet: invalid `authProxy.configId`: expected the Auth Proxy config id, a UUID.',
     },
   }),
   badPasskeyOption(
