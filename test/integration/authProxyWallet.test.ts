@@ -35,7 +35,7 @@ afterAll(async () => {
   await vendor.stop()
 })
 
-function proxyClient(configId = authProxy.configId) {
+function proxyClient(configId: string = authProxy.configId) {
   return createAuthProxyClient({
     url: authProxy.url,
     configId,
@@ -56,13 +56,13 @@ async function signUp(email: string) {
   return { passkey, ...account }
 }
 
-function recoveryFlow() {
+function recoveryFlow(configId?: string) {
   const memory = new Map<string, string>()
   const newPasskey = new SoftwareAuthenticator()
   const flow = createRecoveryFlow({
     vendor: createVendorClient({ baseUrl: vendor.url }),
     parentOrganizationId: vendor.parentOrganizationId,
-    codeSender: createAuthProxyCodeSender({ client: proxyClient() }),
+    codeSender: createAuthProxyCodeSender({ client: proxyClient(configId) }),
     stateStore: createRecoveryStateStore({
       storage: createStorage({
         key: 'test',
@@ -178,6 +178,26 @@ describe('passkeyWallet through the Auth Proxy', () => {
     const recovered = await walletOf(newPasskey)
     expect(recovered.organizationId).toBe(user.organizationId)
     expect(recovered.accounts[0]!.address).toBe(user.account?.address)
+  })
+
+  it('a config with 8-character Crockford codes: the code field follows it, and a code typed in lower case works', async () => {
+    const email = `crockford.${Date.now()}@example.com`
+    await signUp(email)
+    const { configId } = authProxy.addConfig({
+      otpLength: 8,
+      otpAlphanumeric: true,
+      allowedOrigins: [pageOrigin],
+    })
+    const { flow } = recoveryFlow(configId)
+    await flow.sendEmail({ email, type: 'email' })
+    expect(flow.getSnapshot().codeFormat).toEqual({
+      length: 8,
+      alphanumeric: true,
+    })
+    const code = await lastCode(email)
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/)
+    await flow.submitCode(code.toLowerCase())
+    expect(flow.getSnapshot().step).toBe('ready-to-create-passkey')
   })
 
   it('an email no account was made with: the right code, then RecoveryAccountNotFoundError', async () => {
