@@ -55,6 +55,8 @@ export async function startPlayground({
           parentOrganizationId: sandbox.vendor.parentOrganizationId,
           exportFrameUrl: sandbox.exportFrameUrl,
           relayUrl: sandbox.relay.url,
+          authProxyUrl: sandbox.authProxy.url,
+          authProxyConfigId: sandbox.authProxy.configId,
         }),
       ],
       server: { port, strictPort },
@@ -64,6 +66,9 @@ export async function startPlayground({
     const address = server.httpServer?.address()
     if (!address || typeof address === 'string')
       throw new Error('Vite did not report its port.')
+    // The proxy config allows http://localhost:5173; a playground on another port is added,
+    // as a host adds its origins in the vendor's dashboard.
+    sandbox.authProxy.allowOrigin(`http://localhost:${address.port}`)
     return {
       url: `http://localhost:${address.port}/`,
       sandbox,

@@ -1,4 +1,5 @@
 import { useConnection } from 'wagmi'
+import { BackendChoice } from './components/BackendChoice.js'
 import { Balances } from './components/Balances.js'
 import { BrowserWallets } from './components/BrowserWallets.js'
 import { Connection } from './components/Connection.js'
@@ -16,6 +17,7 @@ export function App() {
   return (
     <main>
       <h1>wagmi-connector-pack playground</h1>
+      <BackendChoice />
       <Connection />
       <BrowserWallets />
       <PasskeySignUp />

@@ -1,4 +1,6 @@
 import {
+  authProxyConfigId,
+  authProxyUrl,
   exportFrameUrl,
   parentOrganizationId,
   relayUrl,
@@ -23,6 +25,14 @@ import { backend } from './backend.js'
 const [ethereum, base] = sandboxChains(rpcUrls)
 const query = new URLSearchParams(location.search)
 
+/**
+ * `?backend=proxy`: the passkey wallet with no backend at all, through the
+ * vendor's Auth Proxy (the sandbox's emulator); otherwise the dev server
+ * plays the host backend (playground/hostBackend.ts).
+ */
+export const passkeyBackend: 'host' | 'proxy' =
+  query.get('backend') === 'proxy' ? 'proxy' : 'host'
+
 /** The wallets the host gives a button of their own; the rest come as announced. */
 export const dedicatedWallets: readonly WalletId[] = [
   'metamask',
@@ -41,13 +51,18 @@ export const config = createConfig({
       rpName: 'wagmi-connector-pack playground',
       // `?session=off` asks for the passkey at every signature.
       session: query.get('session') === 'off' ? false : undefined,
-      // Host backend calls; the dev server plays the backend (playground/hostBackend.ts).
-      createAccount: (request) => backend('/api/create-account', request),
-      recovery: {
-        start: (request) => backend('/api/start-recovery', request),
-        // The sandbox's frame: the recovery code's key lives there, never in this page.
-        frameUrl: exportFrameUrl,
-      },
+      ...(passkeyBackend === 'proxy'
+        ? // No backend: sign-up and email-code recovery go to the Auth Proxy.
+          { authProxy: { url: authProxyUrl, configId: authProxyConfigId } }
+        : {
+            // Host backend calls; the dev server plays the backend (playground/hostBackend.ts).
+            createAccount: (request) => backend('/api/create-account', request),
+            recovery: {
+              start: (request) => backend('/api/start-recovery', request),
+              // The sandbox's frame: the recovery code's key lives there, never in this page.
+              frameUrl: exportFrameUrl,
+            },
+          }),
       exportFrameUrl,
     }),
     walletConnectDeepLink({

@@ -12,4 +12,8 @@ declare module 'virtual:sandbox' {
   export const exportFrameUrl: string
   /** The sandbox WalletConnect relay (ws://127.0.0.1:…). */
   export const relayUrl: string
+  /** The Auth Proxy emulator (the vendor's https://authproxy.turnkey.com). */
+  export const authProxyUrl: string
+  /** The proxy config that allows the playground's origin (X-Auth-Proxy-Config-Id). */
+  export const authProxyConfigId: string
 }

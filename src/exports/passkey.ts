@@ -50,6 +50,7 @@ export {
   type PasskeyWalletParameters,
   passkeyWallet,
 } from '../passkey/passkeyWallet.js'
+export type { RecoveryCodeFormat } from '../recovery/CodeSender.js'
 export type {
   RecoveryFlow,
   RecoverySnapshot,
@@ -60,14 +61,24 @@ export type {
 export {
   InvalidRecoveryCodeError,
   type InvalidRecoveryCodeErrorType,
+  RecoveryAccountNotFoundError,
+  type RecoveryAccountNotFoundErrorType,
   RecoveryFrameError,
   type RecoveryFrameErrorType,
-  RecoveryNotConfiguredError,
-  type RecoveryNotConfiguredErrorType,
   RecoveryStepError,
   type RecoveryStepErrorType,
 } from '../recovery/errors.js'
+export {
+  RecoveryNotConfiguredError,
+  type RecoveryNotConfiguredErrorType,
+} from '../recovery/RecoveryNotConfiguredError.js'
 export type { RecoveryState, RecoveryType } from '../recovery/recoveryState.js'
+export {
+  type AuthProxyEndpoint,
+  AuthProxyError,
+  type AuthProxyErrorCode,
+  type AuthProxyErrorType,
+} from '../turnkey/AuthProxyError.js'
 export {
   VendorActivityError,
   type VendorActivityErrorType,

@@ -1,17 +1,23 @@
 import type { Storage } from '@wagmi/core'
+import { createAuthProxyCodeSender } from '../recovery/createAuthProxyCodeSender.js'
 import { createCodeFrame } from '../recovery/createCodeFrame.js'
 import { createRecoveryFlow } from '../recovery/createRecoveryFlow.js'
 import { createRecoveryStateStore } from '../recovery/createRecoveryStateStore.js'
 import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
+import { createAuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
 import { createPasskey } from './createPasskey.js'
 import { forgetPasskey } from './forgetPasskey.js'
-import type { PasskeyWalletParameters } from './passkeyWallet.js'
+import type {
+  AuthProxyOptions,
+  PasskeyWalletParameters,
+} from './passkeyWallet.js'
 
 /** passkeyWallet's recovery flow; loaded only when a host asks for it. */
 export function createPasskeyRecovery({
   parameters,
   recovery,
+  authProxy,
   frameUrl,
   apiBaseUrl,
   storage,
@@ -19,6 +25,8 @@ export function createPasskeyRecovery({
 }: {
   parameters: PasskeyWalletParameters
   recovery: NonNullable<PasskeyWalletParameters['recovery']>
+  /** Checked when the connector was created; used when there is no `recovery.start`. */
+  authProxy: AuthProxyOptions | undefined
   /** The isolated frame's URL, checked when the connector was created. */
   frameUrl: string
   apiBaseUrl: string
@@ -26,12 +34,20 @@ export function createPasskeyRecovery({
   storageKey: string
 }) {
   const rpId = () => parameters.rpId ?? location.hostname
+  const { start } = recovery
+  const codes = start
+    ? { start, openCodeFrame: () => createCodeFrame({ url: frameUrl }) }
+    : {
+        // The connector checked that one of the two is there.
+        codeSender: createAuthProxyCodeSender({
+          client: createAuthProxyClient(authProxy!),
+        }),
+      }
   return createRecoveryFlow({
     // Not the connector's client: recovery stamps with its own key, never a session's fallback.
     vendor: createVendorClient({ baseUrl: apiBaseUrl }),
     parentOrganizationId: parameters.organizationId,
-    start: recovery.start,
-    openCodeFrame: () => createCodeFrame({ url: frameUrl }),
+    ...codes,
     stateStore: createRecoveryStateStore({ storage, key: storageKey }),
     sessionExpirationSeconds:
       recovery.sessionExpirationSeconds ?? defaultRecoverySessionSeconds,

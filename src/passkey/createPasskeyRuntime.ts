@@ -11,31 +11,33 @@ import { isUuid } from '../core/isUuid.js'
 import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { ExportAccess } from '../export/createExportFlow.js'
+import { createAuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'
 import { createSessionStamper } from '../turnkey/createSessionStamper.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
+import { generateStampingKey } from '../turnkey/generateStampingKey.js'
+import { readSessionClaims } from '../turnkey/readSessionClaims.js'
 import { createPasskey } from './createPasskey.js'
 import { createPasskeyProvider } from './createPasskeyProvider.js'
 import { forgetPasskey } from './forgetPasskey.js'
 import { getPasskeyAssertion } from './getPasskeyAssertion.js'
 import type {
+  AuthProxyOptions,
   CreateAccountRequest,
   PasskeyWalletConnectParameters,
   PasskeyWalletParameters,
 } from './passkeyWallet.js'
-import { readSessionClaims } from './readSessionClaims.js'
-import {
-  generateSessionKeyPair,
-  isLive,
-  type SessionKey,
-} from './sessionKey.js'
+import { isLive, type SessionKey } from './sessionKey.js'
 import { sessionKeyStore } from './sessionKeyStore.js'
+import { signUpWithAuthProxy } from './signUpWithAuthProxy.js'
 import { toVendorAccount } from './toVendorAccount.js'
 import { withSessionFallback } from './withSessionFallback.js'
 
 export type PasskeyRuntimeParameters = {
   parameters: PasskeyWalletParameters
   apiBaseUrl: string
+  /** The checked Auth Proxy options: sign-up goes there when there is no `createAccount`. */
+  authProxy?: AuthProxyOptions | undefined
   sessionSeconds: number | undefined
   chains: readonly [Chain, ...Chain[]]
   transports: Record<number, Transport> | undefined
@@ -70,6 +72,7 @@ class ConnectionAbandonedError extends SessionNotFoundError {}
 export function createPasskeyRuntime({
   parameters,
   apiBaseUrl,
+  authProxy,
   sessionSeconds,
   chains,
   transports,
@@ -84,7 +87,7 @@ export function createPasskeyRuntime({
   let sessionKey: SessionKey | undefined
   // Ready before the user taps: fewer awaits between the tap and the passkey prompt.
   let nextKeyPair =
-    sessionSeconds === undefined ? undefined : generateSessionKeyPair()
+    sessionSeconds === undefined ? undefined : generateStampingKey()
   // A live session key signs silently; otherwise the passkey prompts.
   const stamper = () =>
     sessionKey && isLive(sessionKey)
@@ -171,8 +174,8 @@ export function createPasskeyRuntime({
     seconds: number,
     started: number,
   ) {
-    const pair = await (nextKeyPair ?? generateSessionKeyPair())
-    nextKeyPair = generateSessionKeyPair()
+    const pair = await (nextKeyPair ?? generateStampingKey())
+    nextKeyPair = generateStampingKey()
     const { session: jwt } = await vendor.submit<{ session: string }>(
       'stamp_login',
       {
@@ -208,11 +211,22 @@ export function createPasskeyRuntime({
   async function createAccount(
     request: CreateAccountRequest,
     onAnswer: () => void,
-  ) {
+  ): Promise<{
+    organizationId: string
+    account?: { address: Address; walletId: string } | undefined
+  }> {
+    const hostCreateAccount = parameters.createAccount
+    // Without a backend call of the host's, the connector was checked to have the proxy.
+    if (!hostCreateAccount)
+      return signUpWithAuthProxy(
+        createAuthProxyClient(authProxy!),
+        request,
+        onAnswer,
+      )
     const { subOrganizationId } = await readHostBackendAnswer(
       'createAccount',
       async () => {
-        const answer = await parameters.createAccount(request)
+        const answer = await hostCreateAccount(request)
         onAnswer()
         return answer
       },
@@ -222,7 +236,7 @@ export function createPasskeyRuntime({
         callback: 'createAccount',
         reason: `its answer has no subOrganizationId UUID (got ${subOrganizationId === undefined ? 'none' : typeof subOrganizationId})`,
       })
-    return subOrganizationId
+    return { organizationId: subOrganizationId }
   }
 
   async function signUp(
@@ -235,7 +249,7 @@ export function createPasskeyRuntime({
       userName,
     })
     let answered = false
-    const subOrganizationId = await createAccount(
+    const { organizationId: subOrganizationId, account } = await createAccount(
       { userName, email, ...passkey },
       () => {
         answered = true
@@ -251,7 +265,11 @@ export function createPasskeyRuntime({
     if (started !== generation) throw new ConnectionAbandonedError()
     if (sessionSeconds !== undefined)
       await startSession(subOrganizationId, sessionSeconds, started)
-    return open(subOrganizationId, await firstAccount(subOrganizationId))
+    // The Auth Proxy answers the wallet it made; a host backend answers the organization only.
+    return open(
+      subOrganizationId,
+      account ?? (await firstAccount(subOrganizationId)),
+    )
   }
 
   async function logIn(started: number) {

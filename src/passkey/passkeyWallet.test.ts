@@ -84,6 +84,53 @@ describe('passkeyWallet options', () => {
   })
 })
 
+describe('passkeyWallet with the Auth Proxy', () => {
+  const authProxy = { configId: '0b9e4c52-4b4f-4c0a-9d3e-6c1f4f5a2b11' }
+  async function connectorWith(parameters: PasskeyWalletParameters) {
+    const { createConfig, http } = await import('@wagmi/core')
+    const { mainnet } = await import('viem/chains')
+    const config = createConfig({
+      chains: [mainnet],
+      connectors: [passkeyWallet(parameters)],
+      transports: { [mainnet.id]: http() },
+      storage: null,
+    })
+    return config.connectors[0] as unknown as {
+      getRecovery(): Promise<{
+        getSnapshot(): { step: string; types: readonly string[] }
+      }>
+    }
+  }
+
+  it('needs neither createAccount nor recovery.start, and recovers by email code only', async () => {
+    const connector = await connectorWith({
+      organizationId: valid.organizationId,
+      authProxy,
+    })
+    const flow = await connector.getRecovery()
+    expect(flow.getSnapshot()).toMatchObject({ step: 'idle', types: ['email'] })
+  })
+
+  it('keeps the host backend’s recovery when recovery.start is given too', async () => {
+    const connector = await connectorWith({
+      ...valid,
+      authProxy,
+      recovery: { start: async () => Response.json({}) },
+    })
+    expect((await connector.getRecovery()).getSnapshot().types).toEqual([
+      'email',
+      'passkey',
+    ])
+  })
+
+  it('without recovery.start or authProxy, recovery is not configured', async () => {
+    const connector = await connectorWith(valid)
+    await expect(connector.getRecovery()).rejects.toMatchObject({
+      name: 'RecoveryNotConfiguredError',
+    })
+  })
+})
+
 describe('createPasskey', () => {
   it.each([0, 65])(
     'refuses a user id of %i bytes before any prompt',

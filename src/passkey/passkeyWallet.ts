@@ -14,7 +14,7 @@ import type {
   RecoveryStartAnswer,
   RecoveryStartRequest,
 } from '../recovery/createRecoveryFlow.js'
-import { RecoveryNotConfiguredError } from '../recovery/errors.js'
+import { RecoveryNotConfiguredError } from '../recovery/RecoveryNotConfiguredError.js'
 import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
 import type { PasskeyRuntime } from './createPasskeyRuntime.js'
@@ -44,11 +44,31 @@ export type PasskeyWalletParameters = {
    * (with the parent API key, which stays on the server) holding this passkey
    * and an Ethereum wallet. Resolves to `{ subOrganizationId }`, or to the
    * `fetch` Response carrying it; anything else fails sign-up with a
-   * `HostBackendError` before any vendor request.
+   * `HostBackendError` before any vendor request. Required unless
+   * `authProxy` is set (then sign-up goes to the proxy's `signup`).
    */
-  createAccount(
-    request: CreateAccountRequest,
-  ): Promise<{ subOrganizationId: string } | Response>
+  createAccount?:
+    | ((
+        request: CreateAccountRequest,
+      ) => Promise<{ subOrganizationId: string } | Response>)
+    | undefined
+  /**
+   * The vendor's hosted Auth Proxy, for a host with no backend: sign-up
+   * (`signup`) and email-code recovery (`otp_init` … `otp_login`) go to it
+   * with the config id, and it signs with its own key of the parent
+   * organization for the origins the config allows. `createAccount` and
+   * `recovery.start`, when given, still win.
+   */
+  authProxy?:
+    | {
+        /** The Auth Proxy config id from the vendor's dashboard (a UUID): `X-Auth-Proxy-Config-Id`. */
+        configId: string
+        /** The proxy; `https://authproxy.turnkey.com` by default. */
+        url?: string | undefined
+        /** How long one proxy request may take: 1000 to 60000 ms, default 10000. */
+        timeoutMs?: number | undefined
+      }
+    | undefined
   /**
    * After log-in or sign-up, a session key signs without prompting until it
    * expires (default 900 s); then the passkey is asked again. `false`: every
@@ -74,9 +94,12 @@ export type PasskeyWalletParameters = {
    */
   recovery?:
     | {
-        start(
-          request: RecoveryStartRequest,
-        ): Promise<RecoveryStartAnswer | Response>
+        /** Required unless `authProxy` is set (then the proxy emails the code). */
+        start?:
+          | ((
+              request: RecoveryStartRequest,
+            ) => Promise<RecoveryStartAnswer | Response>)
+          | undefined
         /** How long an email recovery session may sign: 60 to 1800 s, default 1800. */
         sessionExpirationSeconds?: number | undefined
         /**
@@ -112,6 +135,12 @@ export type PasskeyProvider = {
 }
 
 const defaultApiBaseUrl = 'https://api.turnkey.com'
+const defaultAuthProxyUrl = 'https://authproxy.turnkey.com'
+const defaultAuthProxyTimeoutMs = 10_000
+// Messages used more than once (a minifier does not share string literals).
+const httpsUrl = 'an https:// URL (http:// only on localhost or 127.0.0.1)'
+const callsBackend =
+  'a function that calls your backend (or `authProxy: { configId }`, to use the vendor’s Auth Proxy)'
 const runtimeLoadTimeoutMs = 10_000
 const defaultSessionSeconds = 900
 // The vendor's hosted frame for credential bundles (notes §6).
@@ -130,8 +159,13 @@ function validate(parameters: PasskeyWalletParameters) {
     throw invalid('apiBaseUrl', 'an http(s) URL')
   if (parameters.rpId !== undefined && !isValidRpId(parameters.rpId))
     throw invalid('rpId', 'a hostname such as "example.com", or "localhost"')
-  if (typeof parameters.createAccount !== 'function')
-    throw invalid('createAccount', 'a function that calls your backend')
+  const authProxy = validateAuthProxy(parameters.authProxy)
+  if (
+    parameters.createAccount !== undefined
+      ? typeof parameters.createAccount !== 'function'
+      : !authProxy
+  )
+    throw invalid('createAccount', callsBackend)
   const session = parameters.session ?? {}
   const sessionSeconds =
     session === false
@@ -156,8 +190,12 @@ function validate(parameters: PasskeyWalletParameters) {
         : `whole seconds from 30 to ${longestSessionSecondsByDefault} (a day; up to ${longestSessionSeconds} with \`allowLong: true\`), or \`session: false\``,
     )
   const { recovery } = parameters
-  if (recovery !== undefined && typeof recovery?.start !== 'function')
-    throw invalid('recovery.start', 'a function that calls your backend')
+  if (
+    recovery !== undefined &&
+    (recovery?.start !== undefined || !authProxy) &&
+    typeof recovery?.start !== 'function'
+  )
+    throw invalid('recovery.start', callsBackend)
   const recoverySeconds = recovery?.sessionExpirationSeconds
   if (
     recoverySeconds !== undefined &&
@@ -173,23 +211,48 @@ function validate(parameters: PasskeyWalletParameters) {
     )
   const recoveryFrameUrl = recovery?.frameUrl ?? defaultRecoveryFrameUrl
   if (!isAllowedFrameUrl(recoveryFrameUrl))
-    throw invalid(
-      'recovery.frameUrl',
-      'an https:// URL (http:// only on localhost or 127.0.0.1)',
-    )
+    throw invalid('recovery.frameUrl', httpsUrl)
   const exportFrameUrl = parameters.exportFrameUrl ?? defaultExportFrameUrl
   if (!isAllowedFrameUrl(exportFrameUrl))
-    throw invalid(
-      'exportFrameUrl',
-      'an https:// URL (http:// only on localhost or 127.0.0.1)',
-    )
+    throw invalid('exportFrameUrl', httpsUrl)
   return {
     apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''),
     sessionSeconds,
     exportFrameUrl,
     recoveryFrameUrl,
+    authProxy,
   }
 }
+
+/** The checked Auth Proxy options, with defaults; `undefined` without the option. */
+function validateAuthProxy(options: PasskeyWalletParameters['authProxy']) {
+  if (options === undefined) return undefined
+  const invalid = (name: string, expected: string) =>
+    new InvalidPasskeyWalletParameterError(`authProxy.${name}`, expected)
+  if (typeof options !== 'object' || options === null)
+    throw new InvalidPasskeyWalletParameterError(
+      'authProxy',
+      '`{ configId, url?, timeoutMs? }`',
+    )
+  if (!isUuid(options.configId))
+    throw invalid('configId', 'the Auth Proxy config id, a UUID')
+  const url = options.url ?? defaultAuthProxyUrl
+  if (typeof url !== 'string' || !isAllowedFrameUrl(url))
+    throw invalid('url', `${httpsUrl}, such as ${defaultAuthProxyUrl}`)
+  const timeoutMs = options.timeoutMs ?? defaultAuthProxyTimeoutMs
+  if (
+    !(Number.isInteger(timeoutMs) && timeoutMs >= 1000 && timeoutMs <= 60_000)
+  )
+    throw invalid('timeoutMs', 'whole milliseconds from 1000 to 60000')
+  return {
+    configId: options.configId,
+    url: url.replace(/\/+$/, ''),
+    timeoutMs,
+  }
+}
+
+/** The Auth Proxy options as the runtime and the recovery use them. */
+export type AuthProxyOptions = NonNullable<ReturnType<typeof validateAuthProxy>>
 
 passkeyWallet.type = 'passkeyWallet' as const
 
@@ -202,8 +265,13 @@ passkeyWallet.type = 'passkeyWallet' as const
  * passkeyWallet({ organizationId, createAccount: (request) => fetch('/api/create-account', …) })
  */
 export function passkeyWallet(parameters: PasskeyWalletParameters) {
-  const { apiBaseUrl, sessionSeconds, exportFrameUrl, recoveryFrameUrl } =
-    validate(parameters)
+  const {
+    apiBaseUrl,
+    sessionSeconds,
+    exportFrameUrl,
+    recoveryFrameUrl,
+    authProxy,
+  } = validate(parameters)
   type Properties = {
     /** The recovery flow (see `RecoveryFlow`); loads its code on first call. */
     getRecovery(): Promise<RecoveryFlow>
@@ -240,6 +308,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
           createPasskeyRuntime({
             parameters,
             apiBaseUrl,
+            authProxy,
             sessionSeconds,
             chains: config.chains,
             transports: config.transports,
@@ -283,12 +352,14 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       type: passkeyWallet.type,
       getRecovery() {
         const options = parameters.recovery
-        if (!options) return Promise.reject(new RecoveryNotConfiguredError())
+        if (!options?.start && !authProxy)
+          return Promise.reject(new RecoveryNotConfiguredError())
         recovery ??= import('./createPasskeyRecovery.js').then(
           ({ createPasskeyRecovery }) =>
             createPasskeyRecovery({
               parameters,
-              recovery: options,
+              recovery: options ?? {},
+              authProxy,
               frameUrl: recoveryFrameUrl,
               apiBaseUrl,
               storage: config.storage,

@@ -41,6 +41,11 @@ export function RecoveryPanel({
   // Set by this panel's own sign-in only: another wallet's connection is not a recovery.
   const [recovered, setRecovered] = useState<string | undefined>(undefined)
   const step = snapshot?.step
+  // Through the Auth Proxy there is one way: the email code signs a session that adds the passkey.
+  const offersBoth = (snapshot?.types ?? ['email', 'passkey']).includes(
+    'passkey',
+  )
+  const codeFormat = snapshot?.codeFormat
   const signedIn =
     recovered !== undefined &&
     connection.status === 'connected' &&
@@ -77,7 +82,7 @@ export function RecoveryPanel({
       case 'sending-email':
         return 'Sending email…'
       case 'waiting-for-code':
-        return `We sent a code to ${snapshot.email}. Paste it below.`
+        return `We sent a code to ${snapshot.email}. ${snapshot.codeFormat ? 'Type' : 'Paste'} it below.`
       case 'verifying-code':
         return 'Checking the code…'
       case 'ready-to-create-passkey':
@@ -105,7 +110,7 @@ export function RecoveryPanel({
   const sendEmail = (event?: FormEvent) => {
     event?.preventDefault()
     setCode('')
-    flow?.sendEmail({ email, type }).catch(ignore)
+    flow?.sendEmail({ email, type: offersBoth ? type : 'email' }).catch(ignore)
   }
   const submitCode = (event: FormEvent) => {
     event.preventDefault()
@@ -153,27 +158,29 @@ export function RecoveryPanel({
             disabled={busy}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <fieldset disabled={busy}>
-            <legend>What do you need?</legend>
-            <label className="wcp-option">
-              <input
-                type="radio"
-                name={`${id}-type`}
-                checked={type === 'email'}
-                onChange={() => setType('email')}
-              />
-              Sign in with an email code and add a passkey
-            </label>
-            <label className="wcp-option">
-              <input
-                type="radio"
-                name={`${id}-type`}
-                checked={type === 'passkey'}
-                onChange={() => setType('passkey')}
-              />
-              Recover my account: replace a lost passkey
-            </label>
-          </fieldset>
+          {offersBoth && (
+            <fieldset disabled={busy}>
+              <legend>What do you need?</legend>
+              <label className="wcp-option">
+                <input
+                  type="radio"
+                  name={`${id}-type`}
+                  checked={type === 'email'}
+                  onChange={() => setType('email')}
+                />
+                Sign in with an email code and add a passkey
+              </label>
+              <label className="wcp-option">
+                <input
+                  type="radio"
+                  name={`${id}-type`}
+                  checked={type === 'passkey'}
+                  onChange={() => setType('passkey')}
+                />
+                Recover my account: replace a lost passkey
+              </label>
+            </fieldset>
+          )}
           <div className="wcp-actions">
             <button type="submit" data-primary disabled={busy || !email}>
               Send code
@@ -185,16 +192,39 @@ export function RecoveryPanel({
       {view === 'code' && (
         <form onSubmit={submitCode}>
           <label htmlFor={`${id}-code`}>Code from the email</label>
-          <textarea
-            id={`${id}-code`}
-            ref={focusRef as never}
-            autoComplete="one-time-code"
-            spellCheck={false}
-            required
-            value={code}
-            disabled={busy}
-            onChange={(event) => setCode(event.target.value)}
-          />
+          {codeFormat ? (
+            // A short one-time code (Auth Proxy): its length and alphabet come from the vendor.
+            <input
+              id={`${id}-code`}
+              ref={focusRef as never}
+              autoComplete="one-time-code"
+              inputMode={codeFormat.alphanumeric ? 'text' : 'numeric'}
+              autoCapitalize={codeFormat.alphanumeric ? 'characters' : 'off'}
+              spellCheck={false}
+              required
+              aria-describedby={`${id}-code-hint`}
+              value={code}
+              disabled={busy}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          ) : (
+            <textarea
+              id={`${id}-code`}
+              ref={focusRef as never}
+              autoComplete="one-time-code"
+              spellCheck={false}
+              required
+              value={code}
+              disabled={busy}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          )}
+          {codeFormat && (
+            <p id={`${id}-code-hint`} className="wcp-hint">
+              {codeFormat.length}{' '}
+              {codeFormat.alphanumeric ? 'letters and digits' : 'digits'}
+            </p>
+          )}
           <div className="wcp-actions">
             <button type="submit" data-primary disabled={busy || !code.trim()}>
               Continue

@@ -21,6 +21,19 @@ describe('describeError', () => {
     ).toBe('The code is invalid or expired.')
   })
 
+  it('adds the tries left, or that a new code is needed, after the sentence', () => {
+    expect(
+      describeError(
+        new InvalidRecoveryCodeError({ reason: 'wrong', attemptsLeft: 1 }),
+      ),
+    ).toBe('The code is invalid or expired. 1 try left.')
+    expect(
+      describeError(
+        new InvalidRecoveryCodeError({ reason: 'spent', newCodeNeeded: true }),
+      ),
+    ).toBe('The code is invalid or expired. Send a new code.')
+  })
+
   it("shows a vendor's own message, without the developer details", () => {
     const error = new VendorRequestError({
       status: 429,

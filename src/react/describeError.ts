@@ -12,8 +12,17 @@ export function describeError(error: Error): string {
   const names = chain.map((e) => (e as { name?: string }).name)
   if (names.includes('UserRejectedRequestError'))
     return 'The passkey prompt was closed. Nothing was changed; try again when you are ready.'
-  if (names.includes('InvalidRecoveryCodeError'))
+  const badCode = chain.find(
+    (e) => (e as { name?: string }).name === 'InvalidRecoveryCodeError',
+  ) as { attemptsLeft?: number; newCodeNeeded?: boolean } | undefined
+  if (badCode) {
+    // SPEC's sentence, then what the user can do next when the vendor says.
+    if (badCode.newCodeNeeded)
+      return 'The code is invalid or expired. Send a new code.'
+    if (badCode.attemptsLeft !== undefined)
+      return `The code is invalid or expired. ${badCode.attemptsLeft} ${badCode.attemptsLeft === 1 ? 'try' : 'tries'} left.`
     return 'The code is invalid or expired.'
+  }
   if (names.includes('WebauthnNotSupportedError'))
     return 'Webauthn is not supported on this device'
   if (error.name === 'TypeError' && /fetch/i.test(error.message))

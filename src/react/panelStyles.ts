@@ -47,6 +47,7 @@ export const panelStyles = `
 .wcp-panel .wcp-status { min-height: 3em; color: var(--wcp-muted, #444); }
 .wcp-panel .wcp-account { margin: 0; overflow-wrap: anywhere; }
 .wcp-panel .wcp-timer { min-height: 1.5em; }
+.wcp-panel .wcp-hint { margin: 0; font-size: 0.9em; color: var(--wcp-muted, #444); }
 .wcp-panel .wcp-error { min-height: 1.5em; color: var(--wcp-error, #b00020); }
 .wcp-panel .wcp-warning {
   padding: 10px; border-radius: calc(var(--wcp-radius, 8px) / 2);

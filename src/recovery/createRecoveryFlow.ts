@@ -1,9 +1,12 @@
-import { HostBackendError } from '../core/errors/hostBackend.js'
-import { isUuid } from '../core/isUuid.js'
-import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
+import type {
+  CodeSender,
+  PendingCode,
+  RecoveryCodeFormat,
+} from './CodeSender.js'
+import { createBackendCodeSender } from './createBackendCodeSender.js'
 import type { CodeFrame, CodeKey } from './createCodeFrame.js'
 import type { RecoveryStateStore } from './createRecoveryStateStore.js'
 import { InvalidRecoveryCodeError, RecoveryStepError } from './errors.js'
@@ -46,10 +49,17 @@ export type RecoveryStep =
 
 export type RecoverySnapshot = {
   step: RecoveryStep
+  /**
+   * The recovery types offered: both with a host backend, `['email']`
+   * through the Auth Proxy (its code signs a session that adds the passkey).
+   */
+  types: readonly RecoveryType[]
   type: RecoveryType | undefined
   email: string | undefined
-  /** Unix seconds after which the emailed code no longer works. */
+  /** Unix seconds after which the emailed code no longer works, when known. */
   codeExpiresAt: number | undefined
+  /** The emailed code's length and alphabet, when known (Auth Proxy codes). */
+  codeFormat: RecoveryCodeFormat | undefined
   /** Unix seconds at which the recovery session stops signing (email recovery). */
   sessionExpiresAt: number | undefined
   /**
@@ -77,9 +87,6 @@ export type RecoveryFlow = {
 export type CreateRecoveryFlowParameters = {
   vendor: VendorClient
   parentOrganizationId: string
-  start(request: RecoveryStartRequest): Promise<RecoveryStartAnswer | Response>
-  /** Opens the isolated frame a code is encrypted to, decrypted in and stamped by. */
-  openCodeFrame(): Promise<CodeFrame>
   stateStore: RecoveryStateStore
   sessionExpirationSeconds: number
   createPasskey(
@@ -88,7 +95,23 @@ export type CreateRecoveryFlowParameters = {
   /** Tells the browser a passkey created here belongs to no account (best effort). */
   forgetPasskey?: ((credentialId: string) => Promise<void>) | undefined
   now?: (() => number) | undefined
-}
+} & (
+  | {
+      /** The host backend's recovery start (the parent API key stays there). */
+      start(
+        request: RecoveryStartRequest,
+      ): Promise<RecoveryStartAnswer | Response>
+      /** Opens the isolated frame a code is encrypted to, decrypted in and stamped by. */
+      openCodeFrame(): Promise<CodeFrame>
+      codeSender?: undefined
+    }
+  | {
+      /** Where codes come from instead of the host backend (the vendor's Auth Proxy). */
+      codeSender: CodeSender
+      start?: undefined
+      openCodeFrame?: undefined
+    }
+)
 
 type VendorUser = {
   userId: string
@@ -104,17 +127,17 @@ type VendorUser = {
 
 /** The email sent: where its code must come from, known to this page only. */
 type SentCode = {
-  /** Holds the key the code is encrypted to, and later the code's key. */
-  frame: CodeFrame
+  /** Opens the code into its key (held by an isolated frame, or non-extractable). */
+  code: PendingCode
   sentAt: number
-  /** The backend's answer: the user the code was sent to. */
+  /** The user the code was sent to, as the sender says. */
   to: Partial<RecoveryStartAnswer>
 }
 
 /** The user being recovered, known once the code is accepted; lives in memory only. */
 type Recovery = {
   type: RecoveryType
-  frame: CodeFrame
+  code: PendingCode
   key: CodeKey
   organizationId: string
   userId: string
@@ -128,11 +151,12 @@ type Recovery = {
   userConfirmed?: boolean
 }
 
-const initial: RecoverySnapshot = {
+const initial: Omit<RecoverySnapshot, 'types'> = {
   step: 'idle',
   type: undefined,
   email: undefined,
   codeExpiresAt: undefined,
+  codeFormat: undefined,
   sessionExpiresAt: undefined,
   interrupted: false,
   error: undefined,
@@ -150,18 +174,26 @@ class SupersededError extends Error {}
  * create a new passkey. The code is decrypted with a key generated for this
  * page and never stored; only the public recovery state is persisted.
  */
-export function createRecoveryFlow({
-  vendor,
-  parentOrganizationId,
-  start,
-  openCodeFrame,
-  stateStore,
-  sessionExpirationSeconds,
-  createPasskey,
-  forgetPasskey = async () => undefined,
-  now = () => Math.floor(Date.now() / 1000),
-}: CreateRecoveryFlowParameters): RecoveryFlow {
-  let snapshot = initial
+export function createRecoveryFlow(
+  parameters: CreateRecoveryFlowParameters,
+): RecoveryFlow {
+  const {
+    vendor,
+    parentOrganizationId,
+    stateStore,
+    sessionExpirationSeconds,
+    createPasskey,
+    forgetPasskey = async () => undefined,
+    now = () => Math.floor(Date.now() / 1000),
+  } = parameters
+  const codeSender =
+    parameters.codeSender ??
+    createBackendCodeSender({
+      start: parameters.start,
+      openCodeFrame: parameters.openCodeFrame,
+    })
+  const start: RecoverySnapshot = { ...initial, types: codeSender.types }
+  let snapshot = start
   const listeners = new Set<() => void>()
   let sent: SentCode | undefined
   let recovery: Recovery | undefined
@@ -217,7 +249,7 @@ export function createRecoveryFlow({
 
   /** Forgets the recovery whose key no longer works; the user starts again. */
   async function endRecovery(reason: string, cause?: unknown): Promise<never> {
-    recovery?.frame.destroy()
+    recovery?.code.destroy()
     recovery = undefined
     await stateStore.clear()
     update({ sessionExpiresAt: undefined })
@@ -291,7 +323,10 @@ export function createRecoveryFlow({
   }
 
   /** Email recovery: the code's key is an email-auth credential, which may read the user. */
-  async function checkEmailCredential(key: CodeKey) {
+  async function checkEmailCredential(
+    key: CodeKey,
+    credentialTypes: readonly string[] | undefined,
+  ) {
     const { organizationId, userId } =
       (await vendor
         .query<{ organizationId?: string; userId?: string } | null>(
@@ -318,6 +353,7 @@ export function createRecoveryFlow({
         createdAt,
       },
       nowSeconds: now(),
+      credentialTypes,
     })
     return {
       organizationId: organizationId!,
@@ -374,47 +410,40 @@ export function createRecoveryFlow({
 
     async sendEmail({ email, type }) {
       expect('sendEmail', 'idle', 'waiting-for-code')
+      if (!codeSender.types.includes(type))
+        throw new RecoveryStepError({
+          action: 'sendEmail',
+          step: snapshot.step,
+          reason: `recovery type "${type}" is not offered here (${codeSender.types.join(', ')}): with authProxy, the emailed code signs a session that adds the new passkey, so use type "email"`,
+        })
       const address = email.trim()
       await run(snapshot.step, 'sending-email', async (current) => {
-        const frame = await openCodeFrame()
         const sentAt = now()
-        const to = await readHostBackendAnswer('recovery.start', () =>
-          start({
-            email: address,
-            type,
-            targetPublicKey: frame.publicKey,
-          }),
-        ).catch((error: unknown) => {
-          frame.destroy()
-          throw error
-        })
-        if (
-          type === 'passkey' &&
-          !(isUuid(to.userId) && isUuid(to.organizationId))
-        ) {
-          frame.destroy()
-          throw new HostBackendError({
-            callback: 'recovery.start',
-            reason:
-              'for passkey recovery its answer must carry the userId and organizationId the code was sent for',
-          })
-        }
+        const code = await codeSender.send({ email: address, type })
         try {
           current()
         } catch (superseded) {
-          frame.destroy()
+          code.destroy()
           throw superseded
         }
         // Only now: if sending failed, the code already emailed still opens.
-        sent?.frame.destroy()
-        sent = { frame, sentAt, to: to as Partial<RecoveryStartAnswer> }
-        recovery?.frame.destroy()
+        sent?.code.destroy()
+        sent = {
+          code,
+          sentAt,
+          to: code.to as Partial<RecoveryStartAnswer>,
+        }
+        recovery?.code.destroy()
         recovery = undefined
         return {
           step: 'waiting-for-code',
           type,
           email: address,
-          codeExpiresAt: sentAt + recoveryCodeValiditySeconds,
+          codeExpiresAt:
+            code.validitySeconds === undefined
+              ? undefined
+              : sentAt + code.validitySeconds,
+          codeFormat: code.format,
           sessionExpiresAt: undefined,
         }
       })
@@ -427,11 +456,11 @@ export function createRecoveryFlow({
         const request = sent
         if (!request)
           throw new RecoveryStepError({ action: 'submitCode', step: 'idle' })
-        // The frame decrypts the code and keeps its key; the page gets stamps.
-        const key = await request.frame.open(code)
+        // The frame (or the sender) opens the code and keeps its key; the page gets stamps.
+        const key = await request.code.open(code)
         const { organizationId, userId, userName, createdAt, keyLife } =
           type === 'email'
-            ? await checkEmailCredential(key)
+            ? await checkEmailCredential(key, request.code.credentialTypes)
             : checkRecoveryCredential(request, snapshot.email ?? '')
         current()
         // The frame now holds this code's key: a second code cannot use it.
@@ -447,7 +476,7 @@ export function createRecoveryFlow({
             : keyEnds
         recovery = {
           type,
-          frame: request.frame,
+          code: request.code,
           key,
           organizationId,
           userId,
@@ -498,7 +527,7 @@ export function createRecoveryFlow({
           }
           current()
           // Done: the frame, and the code's key in it, go.
-          active.frame.destroy()
+          active.code.destroy()
           recovery = undefined
           await stateStore.clear()
           return {
@@ -512,12 +541,12 @@ export function createRecoveryFlow({
 
     async reset() {
       generation++
-      sent?.frame.destroy()
+      sent?.code.destroy()
       sent = undefined
-      recovery?.frame.destroy()
+      recovery?.code.destroy()
       recovery = undefined
       await stateStore.clear()
-      update(initial)
+      update(start)
     },
   }
 }

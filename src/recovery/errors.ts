@@ -11,13 +11,58 @@ export class InvalidRecoveryCodeError extends BaseError {
   override name = 'InvalidRecoveryCodeError'
   static readonly code = 'invalid_recovery_code'
   readonly reason: string
-  constructor({ reason, cause }: { reason: string; cause?: unknown }) {
+  /** How many more tries this code allows, when the vendor says (Auth Proxy codes). */
+  readonly attemptsLeft: number | undefined
+  /** This code can no longer work (expired, used, too many wrong tries): send a new one. */
+  readonly newCodeNeeded: boolean
+  constructor({
+    reason,
+    cause,
+    attemptsLeft,
+    newCodeNeeded = false,
+  }: {
+    reason: string
+    cause?: unknown
+    attemptsLeft?: number | undefined
+    newCodeNeeded?: boolean | undefined
+  }) {
     super('The code is invalid or expired.', {
       code: InvalidRecoveryCodeError.code,
       details: reason,
       cause,
+      metaMessages: newCodeNeeded
+        ? ['This code can no longer be used: send a new code.']
+        : attemptsLeft !== undefined
+          ? [
+              `${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left with this code.`,
+            ]
+          : undefined,
     })
     this.reason = reason
+    this.attemptsLeft = attemptsLeft
+    this.newCodeNeeded = newCodeNeeded
+  }
+}
+
+export type RecoveryAccountNotFoundErrorType = RecoveryAccountNotFoundError & {
+  name: 'RecoveryAccountNotFoundError'
+}
+/**
+ * The emailed code was right, but no wallet was signed up with that email
+ * (Auth Proxy recovery, where the code proves the address first). Nothing
+ * was changed.
+ */
+export class RecoveryAccountNotFoundError extends BaseError {
+  override name = 'RecoveryAccountNotFoundError'
+  static readonly code = 'recovery_account_not_found'
+  constructor({ email }: { email: string }) {
+    super('No wallet was signed up with this email.', {
+      code: RecoveryAccountNotFoundError.code,
+      details: `no sub-organization has a user with the email ${email}`,
+      metaMessages: [
+        'Recovery finds the account by the email given at sign-up; an account made without one cannot be recovered.',
+      ],
+    })
   }
 }
 
@@ -28,30 +73,22 @@ export type RecoveryStepErrorType = RecoveryStepError & {
 export class RecoveryStepError extends BaseError {
   override name = 'RecoveryStepError'
   static readonly code = 'recovery_step'
-  constructor({ action, step }: { action: string; step: string }) {
+  constructor({
+    action,
+    step,
+    reason,
+  }: {
+    action: string
+    step: string
+    /** Why, when it is not the order of the steps. */
+    reason?: string | undefined
+  }) {
     super('Cannot proceed with your request', {
       code: RecoveryStepError.code,
-      details: `${action}() cannot run while recovery is at "${step}"`,
+      details:
+        reason ?? `${action}() cannot run while recovery is at "${step}"`,
       metaMessages: [
         'Follow the steps in order: sendEmail, submitCode, createPasskey; reset() starts again.',
-      ],
-    })
-  }
-}
-
-export type RecoveryNotConfiguredErrorType = RecoveryNotConfiguredError & {
-  name: 'RecoveryNotConfiguredError'
-}
-/** passkeyWallet was created without `recovery.start`. */
-export class RecoveryNotConfiguredError extends BaseError {
-  override name = 'RecoveryNotConfiguredError'
-  static readonly code = 'recovery_not_configured'
-  constructor() {
-    super('Account recovery is not available here.', {
-      code: RecoveryNotConfiguredError.code,
-      metaMessages: [
-        'Pass `recovery: { start }` to passkeyWallet(): a call to your backend that starts',
-        'the recovery with the parent API key (init_user_email_recovery or email_auth).',
       ],
     })
   }

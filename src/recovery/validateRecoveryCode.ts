@@ -39,10 +39,16 @@ export function validateRecoveryCode({
   recoveryType,
   credential,
   nowSeconds,
+  credentialTypes: allowedTypes = credentialTypes[recoveryType],
 }: {
   recoveryType: RecoveryType
   credential: RecoveryCredential
   nowSeconds: number
+  /**
+   * The credential types this code's source issues, when not the host
+   * backend's: an Auth Proxy OTP login makes a `CREDENTIAL_TYPE_LOGIN` key.
+   */
+  credentialTypes?: readonly string[] | undefined
 }): void {
   if (!credential.userId)
     throw new InvalidRecoveryCodeError({ reason: 'the code names no user' })
@@ -51,10 +57,7 @@ export function validateRecoveryCode({
       reason: 'the code names no organization',
     })
   const typeUnread = credential.type === undefined && recoveryType === 'passkey'
-  if (
-    !typeUnread &&
-    !credentialTypes[recoveryType]?.includes(credential.type ?? 'unknown')
-  )
+  if (!typeUnread && !allowedTypes?.includes(credential.type ?? 'unknown'))
     throw new InvalidRecoveryCodeError({
       reason: `a ${credential.type ?? 'unknown'} credential cannot be used for ${recoveryType} recovery`,
     })

@@ -70,7 +70,7 @@ const cases: Case[] = [
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       message:
-        'passkeyWallet: invalid `createAccount`: expected a function that calls your backend.',
+        'passkeyWallet: invalid `createAccount`: expected a function that calls your backend (or `authProxy: { configId }`, to use the vendor’s Auth Proxy).',
     },
   }),
   bad({
@@ -97,7 +97,7 @@ const cases: Case[] = [
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       message:
-        'passkeyWallet: invalid `recovery.start`: expected a function that calls your backend.',
+        'passkeyWallet: invalid `recovery.start`: expected a function that calls your backend (or `authProxy: { configId }`, to use the vendor’s Auth Proxy).',
     },
   }),
   bad({
@@ -114,6 +114,80 @@ const cases: Case[] = [
       throws: 'InvalidPasskeyWalletParameterError',
       message:
         'passkeyWallet: invalid `recovery.sessionExpirationSeconds`: expected whole seconds from 60 to 1800.',
+    },
+  }),
+  bad({
+    source: 'passkeyWallet options',
+    name: 'neither createAccount nor authProxy: no way to sign up',
+    input: { organizationId: validPasskey.organizationId },
+    run: (input) => passkeyWallet(input as never),
+    expected: {
+      throws: 'InvalidPasskeyWalletParameterError',
+      messageIncludes: '`createAccount`',
+    },
+  }),
+  bad({
+    source: 'passkeyWallet options',
+    name: 'authProxy without its config id',
+    input: { authProxy: {} },
+    run: (input) => passkeyWallet({ ...validPasskey, ...input } as never),
+    expected: {
+      throws: 'InvalidPasskeyWalletParameterError',
+      message:
+        'passkeyWallet: invalid `authProxy.configId`: expected the Auth Proxy config id, a UUID.',
+    },
+  }),
+  badPasskeyOption(
+    'authProxy config id that is the app name, not its UUID',
+    { authProxy: { configId: 'my-app' } },
+    { messageIncludes: '`authProxy.configId`' },
+  ),
+  badPasskeyOption(
+    'authProxy given as the config id string itself',
+    { authProxy: '0b9e4c52-4b4f-4c0a-9d3e-6c1f4f5a2b11' },
+    {
+      message:
+        'passkeyWallet: invalid `authProxy`: expected `{ configId, url?, timeoutMs? }`.',
+    },
+  ),
+  badPasskeyOption(
+    'an Auth Proxy on plain http:// of another host',
+    {
+      authProxy: {
+        configId: '0b9e4c52-4b4f-4c0a-9d3e-6c1f4f5a2b11',
+        url: 'http://authproxy.example.com',
+      },
+    },
+    {
+      message:
+        'passkeyWallet: invalid `authProxy.url`: expected an https:// URL (http:// only on localhost or 127.0.0.1), such as https://authproxy.turnkey.com.',
+    },
+  ),
+  badPasskeyOption(
+    'an Auth Proxy timeout in seconds instead of milliseconds',
+    {
+      authProxy: {
+        configId: '0b9e4c52-4b4f-4c0a-9d3e-6c1f4f5a2b11',
+        timeoutMs: 10,
+      },
+    },
+    {
+      message:
+        'passkeyWallet: invalid `authProxy.timeoutMs`: expected whole milliseconds from 1000 to 60000.',
+    },
+  ),
+  bad({
+    source: 'passkeyWallet options',
+    name: 'authProxy alone: sign-up and recovery go to the proxy',
+    input: {
+      organizationId: validPasskey.organizationId,
+      authProxy: { configId: '0b9e4c52-4b4f-4c0a-9d3e-6c1f4f5a2b11' },
+      recovery: { sessionExpirationSeconds: 600 },
+    },
+    run: (input) => passkeyWallet(input as never),
+    expected: {
+      ignored: 'accepted: createAccount and recovery.start are optional',
+      check: (connector: unknown) => expect(typeof connector).toBe('function'),
     },
   }),
   badPasskeyOption(

@@ -1,10 +1,10 @@
 import { expect, vi } from 'vitest'
-import { readSessionClaims } from '../../../src/passkey/readSessionClaims.js'
 import { toVendorAccount } from '../../../src/passkey/toVendorAccount.js'
 import {
   createVendorClient,
   type VendorClient,
 } from '../../../src/turnkey/createVendorClient.js'
+import { readSessionClaims } from '../../../src/turnkey/readSessionClaims.js'
 import { bad, type Case, runCases } from './cases.js'
 import {
   alice,

@@ -90,6 +90,51 @@ test('email recovery stores neither the emailed bundle nor what it decrypts to',
   await expectNoSecretsStored(page, { known: [secret] })
 })
 
+test('email recovery through the Auth Proxy stores neither the code, its token, the login session nor the login key', async ({
+  page,
+  playground,
+}) => {
+  const email = `proxy-recovers-${Date.now()}@example.com`
+  await page.goto('/?backend=proxy')
+  const authenticator = await addVirtualAuthenticator(page)
+  const address = await signUp(page, 'proxy-recovers', email)
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await authenticator.clearCredentials()
+  // What the proxy hands the page for this one login: a verification token, then a session.
+  const handed: string[] = []
+  page.on('response', async (response) => {
+    const endpoint = new URL(response.url()).pathname
+    if (endpoint === '/v1/otp_verify' || endpoint === '/v1/otp_login') {
+      const body = (await response.json().catch(() => ({}))) as Record<
+        string,
+        unknown
+      >
+      for (const value of Object.values(body))
+        if (typeof value === 'string') handed.push(value)
+    }
+  })
+  const panel = page.getByRole('region', { name: 'Recover your wallet' })
+  await panel.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
+  await panel.getByRole('button', { name: 'Send code' }).click()
+  await expect(panel.getByRole('status')).toContainText(
+    `We sent a code to ${email}`,
+  )
+  const { secret } = await lastEmail(playground.sandbox.vendor, email)
+  await panel.getByLabel('Code from the email').fill(secret)
+  await panel.getByRole('button', { name: 'Continue' }).click()
+  await expect(panel.getByRole('status')).toHaveText(/Code accepted/)
+  expect(handed).toHaveLength(2)
+  // Mid-recovery the one-time login key signs for the user: in memory only, in no storage.
+  const entries = await expectNoSecretsStored(page, { known: handed })
+  expect(
+    entries.filter((entry) => entry.value.includes('"cryptoKey":"private"')),
+  ).toEqual([])
+  await panel.getByRole('button', { name: 'Create new passkey' }).click()
+  await panel.getByRole('button', { name: 'Sign in with new passkey' }).click()
+  await expect(page.getByTestId('address')).toHaveText(address)
+  await expectNoSecretsStored(page, { known: handed })
+})
+
 test('an exported seed phrase reaches no storage, message or response of the host page', async ({
   page,
 }) => {

@@ -1,5 +1,5 @@
 import { fromBase64Url } from '../core/base64url.js'
-import { VendorRequestError } from '../turnkey/errors.js'
+import { VendorRequestError } from './errors.js'
 
 /** The public claims of the vendor's session JWT: whose session, in which organization, until when. */
 export function readSessionClaims(jwt: string) {

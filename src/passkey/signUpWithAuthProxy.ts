@@ -1,0 +1,85 @@
+import { type Address, getAddress, isAddress } from 'viem'
+import { isUuid } from '../core/isUuid.js'
+import { AuthProxyError } from '../turnkey/AuthProxyError.js'
+import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
+import type { CreateAccountRequest } from './passkeyWallet.js'
+
+/** The account the proxy's sign-up made: the sub-organization, and its wallet's first address. */
+export type AuthProxySignUp = {
+  organizationId: string
+  /** Present when the proxy answered the wallet it made (it does when asked for one). */
+  account: { address: Address; walletId: string } | undefined
+}
+
+/**
+ * Sign-up through the vendor's Auth Proxy (`signup`), the same account the
+ * host backend's handler makes: a sub-organization whose one root user holds
+ * the passkey (quorum 1) and the email, with an Ethereum account at
+ * `m/44'/60'/0'/0/0`. `onAnswer` is called once the proxy answered at all.
+ */
+export async function signUpWithAuthProxy(
+  client: AuthProxyClient,
+  { userName, email, challenge, attestation }: CreateAccountRequest,
+  onAnswer: () => void,
+): Promise<AuthProxySignUp> {
+  const name = userName.trim()
+  // Lower case, as the host backend does: recovery finds the account by this email.
+  const userEmail = email?.trim().toLowerCase()
+  const answer = await client
+    .post<{
+      organizationId?: unknown
+      wallet?: { walletId?: unknown; addresses?: unknown }
+    }>('signup', {
+      userName: name,
+      ...(userEmail ? { userEmail } : {}),
+      organizationName: `passkeyWallet: ${name}`,
+      apiKeys: [],
+      authenticators: [
+        { authenticatorName: 'Passkey', challenge, attestation },
+      ],
+      oauthProviders: [],
+      wallet: {
+        walletName: 'Default wallet',
+        accounts: [
+          {
+            curve: 'CURVE_SECP256K1',
+            pathFormat: 'PATH_FORMAT_BIP32',
+            path: "m/44'/60'/0'/0/0",
+            addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+          },
+        ],
+      },
+    })
+    .then(
+      (value) => {
+        onAnswer()
+        return value
+      },
+      (error: unknown) => {
+        if (error instanceof AuthProxyError && error.status !== undefined)
+          onAnswer()
+        throw error
+      },
+    )
+  const { organizationId, wallet } = answer
+  if (!isUuid(organizationId))
+    throw new AuthProxyError({
+      code: 'auth_proxy_failed',
+      endpoint: 'signup',
+      status: 200,
+      reason: 'the answer has no organizationId UUID',
+    })
+  const address = Array.isArray(wallet?.addresses)
+    ? wallet.addresses[0]
+    : undefined
+  const walletId = wallet?.walletId
+  return {
+    organizationId,
+    account:
+      typeof address === 'string' &&
+      isAddress(address, { strict: false }) &&
+      typeof walletId === 'string'
+        ? { address: getAddress(address), walletId }
+        : undefined,
+  }
+}

@@ -1,0 +1,166 @@
+import { AuthProxyError } from '../turnkey/AuthProxyError.js'
+import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
+import {
+  createOtpLoginSignature,
+  readVerificationTokenId,
+} from '../turnkey/createOtpLoginSignature.js'
+import {
+  createSessionStamper,
+  type StampingKey,
+} from '../turnkey/createSessionStamper.js'
+import { generateStampingKey } from '../turnkey/generateStampingKey.js'
+import { readSessionClaims } from '../turnkey/readSessionClaims.js'
+import type { CodeSender, RecoveryCodeFormat } from './CodeSender.js'
+import {
+  InvalidRecoveryCodeError,
+  RecoveryAccountNotFoundError,
+} from './errors.js'
+import { normalizeOtpCode } from './normalizeOtpCode.js'
+import { readWalletKitConfig } from './readWalletKitConfig.js'
+
+/** The key an OTP login registers on the user (the vendor's one-time login credential). */
+const loginCredentialTypes = ['CREDENTIAL_TYPE_LOGIN'] as const
+
+/** The proxy refusing a code, as the one sentence the user reads, with what it allows next. */
+function toCodeError(error: unknown): never {
+  if (
+    error instanceof AuthProxyError &&
+    error.endpoint === 'otp_verify' &&
+    (error.status === 400 || error.status === 404)
+  ) {
+    const message = error.proxyMessage ?? ''
+    const left = /(\d+) attempts? left/i.exec(message)?.[1]
+    // Code 3 with tries left: the same code field again; code 9 or an unknown OTP: a new code.
+    const newCodeNeeded = error.status === 404 || error.proxyCode === 9
+    if (left !== undefined || newCodeNeeded || error.proxyCode === 3)
+      throw new InvalidRecoveryCodeError({
+        reason: `the Auth Proxy refused the code: ${message}`,
+        cause: error,
+        attemptsLeft: left === undefined ? undefined : Number(left),
+        newCodeNeeded,
+      })
+  }
+  throw error
+}
+
+/**
+ * Codes through the vendor's Auth Proxy, with no host backend:
+ * `wallet_kit_config` (the code's shape) → `otp_init` (the email) → the code
+ * → `otp_verify` → `account` → `otp_login` for a P-256 key made for this one
+ * login (non-extractable, in memory only, never stored). The session it
+ * opens is the recovery's key: it adds the new passkey, then it is dropped.
+ */
+export function createAuthProxyCodeSender({
+  client,
+}: {
+  client: AuthProxyClient
+}): CodeSender {
+  let config: Promise<RecoveryCodeFormat> | undefined
+  const readFormat = () => {
+    config ??= client
+      .post('wallet_kit_config', {})
+      .then((answer) => readWalletKitConfig(answer))
+    // A failed read is tried again next time.
+    config.catch(() => {
+      config = undefined
+    })
+    return config
+  }
+
+  return {
+    types: ['email'],
+    async send({ email }) {
+      const format = await readFormat()
+      const { otpId } = await client.post<{ otpId?: unknown }>('otp_init', {
+        otpType: 'OTP_TYPE_EMAIL',
+        contact: email,
+      })
+      if (typeof otpId !== 'string' || otpId === '')
+        throw new AuthProxyError({
+          code: 'auth_proxy_failed',
+          endpoint: 'otp_init',
+          status: 200,
+          reason: 'the answer has no otpId',
+        })
+      // The login's key, once the code opened a session; gone with destroy().
+      let key: StampingKey | undefined
+      let destroyed = false
+      return {
+        to: {},
+        // The proxy's code expiry is its config's, which it does not publish.
+        validitySeconds: undefined,
+        format,
+        credentialTypes: loginCredentialTypes,
+        async open(pasted) {
+          const otpCode = normalizeOtpCode(pasted, format)
+          const pair = await generateStampingKey()
+          const { verificationToken } = await client
+            .post<{ verificationToken?: unknown }>('otp_verify', {
+              otpId,
+              otpCode,
+              publicKey: pair.publicKey,
+            })
+            .catch(toCodeError)
+          const tokenId =
+            typeof verificationToken === 'string'
+              ? readVerificationTokenId(verificationToken)
+              : undefined
+          if (tokenId === undefined)
+            throw new AuthProxyError({
+              code: 'auth_proxy_failed',
+              endpoint: 'otp_verify',
+              status: 200,
+              reason: 'the answer has no readable verificationToken',
+            })
+          const { organizationId } = await client.post<{
+            organizationId?: unknown
+          }>('account', {
+            filterType: 'EMAIL',
+            filterValue: email,
+            verificationToken,
+          })
+          if (typeof organizationId !== 'string' || organizationId === '')
+            throw new RecoveryAccountNotFoundError({ email })
+          const { session } = await client.post<{ session?: unknown }>(
+            'otp_login',
+            {
+              verificationToken,
+              publicKey: pair.publicKey,
+              organizationId,
+              clientSignature: await createOtpLoginSignature({
+                key: pair,
+                tokenId,
+              }),
+            },
+          )
+          // A session we cannot read is no session.
+          readSessionClaims(typeof session === 'string' ? session : '')
+          if (destroyed)
+            throw new InvalidRecoveryCodeError({
+              reason: 'the recovery was reset while the code was checked',
+            })
+          key = pair
+          return {
+            publicKey: pair.publicKey,
+            stamper: {
+              kind: 'session',
+              stamp(body) {
+                if (!key)
+                  return Promise.reject(
+                    new InvalidRecoveryCodeError({
+                      reason: 'the recovery ended; its key is gone',
+                    }),
+                  )
+                return createSessionStamper(key).stamp(body)
+              },
+            },
+          }
+        },
+        destroy() {
+          destroyed = true
+          key = undefined
+        },
+      }
+    },
+  }
+}

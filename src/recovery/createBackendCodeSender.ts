@@ -1,0 +1,54 @@
+import { HostBackendError } from '../core/errors/hostBackend.js'
+import { isUuid } from '../core/isUuid.js'
+import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
+import type { CodeSender } from './CodeSender.js'
+import type { CodeFrame } from './createCodeFrame.js'
+import type {
+  RecoveryStartAnswer,
+  RecoveryStartRequest,
+} from './createRecoveryFlow.js'
+import { recoveryCodeValiditySeconds } from './validateRecoveryCode.js'
+
+/**
+ * Codes through the host backend: the backend asks the vendor (with the
+ * parent API key) to email a code encrypted to an isolated frame's key; the
+ * frame decrypts it and stamps with it.
+ */
+export function createBackendCodeSender({
+  start,
+  openCodeFrame,
+}: {
+  start(request: RecoveryStartRequest): Promise<RecoveryStartAnswer | Response>
+  openCodeFrame(): Promise<CodeFrame>
+}): CodeSender {
+  return {
+    types: ['email', 'passkey'],
+    async send({ email, type }) {
+      const frame = await openCodeFrame()
+      const to = await readHostBackendAnswer('recovery.start', () =>
+        start({ email, type, targetPublicKey: frame.publicKey }),
+      ).catch((error: unknown) => {
+        frame.destroy()
+        throw error
+      })
+      if (
+        type === 'passkey' &&
+        !(isUuid(to.userId) && isUuid(to.organizationId))
+      ) {
+        frame.destroy()
+        throw new HostBackendError({
+          callback: 'recovery.start',
+          reason:
+            'for passkey recovery its answer must carry the userId and organizationId the code was sent for',
+        })
+      }
+      return {
+        to,
+        validitySeconds: recoveryCodeValiditySeconds,
+        format: undefined,
+        open: frame.open,
+        destroy: frame.destroy,
+      }
+    },
+  }
+}

@@ -1,0 +1,134 @@
+import {
+  type AuthProxyEndpoint,
+  AuthProxyError,
+  type AuthProxyErrorCode,
+} from './AuthProxyError.js'
+
+export type AuthProxyClient = {
+  /** `POST <url>/v1/<endpoint>` with the config id; the JSON object answered, or an AuthProxyError. */
+  post<result extends Record<string, unknown>>(
+    endpoint: AuthProxyEndpoint,
+    body: Record<string, unknown>,
+  ): Promise<result>
+}
+
+export type CreateAuthProxyClientParameters = {
+  /** The proxy's base URL, without a trailing slash (`https://authproxy.turnkey.com`). */
+  url: string
+  /** The host's Auth Proxy config id: the `X-Auth-Proxy-Config-Id` header. */
+  configId: string
+  /** How long one request may take before it is abandoned. */
+  timeoutMs: number
+  /** `globalThis.fetch` by default. */
+  fetch?: typeof fetch | undefined
+}
+
+/** The proxy's `{ code, message }` failure statuses the pack names apart. */
+function classify(status: number, message: string): AuthProxyErrorCode {
+  if (status === 401 && /config/i.test(message))
+    return 'auth_proxy_config_refused'
+  if (status === 403 && /\borigin\b/i.test(message))
+    return 'auth_proxy_origin_refused'
+  if (status === 429) return 'auth_proxy_rate_limited'
+  if (status >= 500) return 'auth_proxy_failed'
+  return 'auth_proxy_refused'
+}
+
+/**
+ * The vendor's hosted Auth Proxy, spoken directly: JSON over POST with the
+ * host's config id and no stamp (the proxy signs with its own key of the
+ * parent organization, for origins the config allows). Every failure is an
+ * AuthProxyError naming the endpoint.
+ */
+export function createAuthProxyClient({
+  url,
+  configId,
+  timeoutMs,
+  fetch: fetchFn = (...args) => globalThis.fetch(...args),
+}: CreateAuthProxyClientParameters): AuthProxyClient {
+  return {
+    async post(endpoint, body) {
+      const controller = new AbortController()
+      let timedOut = false
+      const timer = setTimeout(() => {
+        timedOut = true
+        controller.abort()
+      }, timeoutMs)
+      const failed = (
+        code: AuthProxyErrorCode,
+        extra: Omit<
+          ConstructorParameters<typeof AuthProxyError>[0],
+          'code' | 'endpoint'
+        > = {},
+      ) => new AuthProxyError({ code, endpoint, ...extra })
+      try {
+        let response: Response
+        try {
+          response = await fetchFn(`${url}/v1/${endpoint}`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-auth-proxy-config-id': configId,
+            },
+            body: JSON.stringify(body),
+            redirect: 'error',
+            credentials: 'omit',
+            signal: controller.signal,
+          })
+        } catch (cause) {
+          throw timedOut
+            ? failed('auth_proxy_timeout', {
+                reason: `no answer within ${timeoutMs} ms`,
+                cause,
+              })
+            : failed('auth_proxy_unreachable', {
+                reason: (cause as Error)?.message,
+                cause,
+              })
+        }
+        let text: string
+        try {
+          text = await response.text()
+        } catch (cause) {
+          throw failed(timedOut ? 'auth_proxy_timeout' : 'auth_proxy_failed', {
+            status: response.status,
+            reason: 'the answer was cut off',
+            cause,
+          })
+        }
+        let json: unknown
+        try {
+          json = JSON.parse(text)
+        } catch {
+          json = undefined
+        }
+        const isObject =
+          typeof json === 'object' && json !== null && !Array.isArray(json)
+        if (!response.ok) {
+          const parsed = (isObject ? json : {}) as {
+            code?: unknown
+            message?: unknown
+          }
+          const proxyMessage =
+            typeof parsed.message === 'string'
+              ? parsed.message
+              : `${response.status} ${response.statusText}`.trim()
+          throw failed(classify(response.status, proxyMessage), {
+            status: response.status,
+            proxyCode:
+              typeof parsed.code === 'number' ? parsed.code : undefined,
+            proxyMessage,
+          })
+        }
+        if (!isObject)
+          throw failed('auth_proxy_failed', {
+            status: response.status,
+            reason: 'the answer was not a JSON object',
+          })
+        return json as never
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+  }
+}

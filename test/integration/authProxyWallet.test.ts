@@ -1,0 +1,224 @@
+import { TurnkeyClient } from '@turnkey/http'
+import { createStorage } from '@wagmi/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type AuthProxy,
+  startAuthProxy,
+} from '../../sandbox/turnkey/authProxy/startAuthProxy.js'
+import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
+import { signUpWithAuthProxy } from '../../src/passkey/signUpWithAuthProxy.js'
+import { createAuthProxyCodeSender } from '../../src/recovery/createAuthProxyCodeSender.js'
+import { createRecoveryFlow } from '../../src/recovery/createRecoveryFlow.js'
+import { createRecoveryStateStore } from '../../src/recovery/createRecoveryStateStore.js'
+import { createAuthProxyClient } from '../../src/turnkey/createAuthProxyClient.js'
+import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
+import { fetchFrom } from '../helpers/fetchFrom.js'
+import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
+
+/*
+ * passkeyWallet with no host backend, against the sandbox's Auth Proxy
+ * emulator in front of the vendor emulator: sign-up through `signup`, then
+ * email-code recovery through `otp_init` … `otp_login`, whose one-time key
+ * adds a new passkey to the same user.
+ */
+
+const pageOrigin = 'http://localhost:5173'
+
+let vendor: Vendor
+let authProxy: AuthProxy
+beforeAll(async () => {
+  vendor = await startVendor()
+  authProxy = await startAuthProxy(vendor)
+})
+afterAll(async () => {
+  await authProxy.stop()
+  await vendor.stop()
+})
+
+function proxyClient(configId: string = authProxy.configId) {
+  return createAuthProxyClient({
+    url: authProxy.url,
+    configId,
+    timeoutMs: 10_000,
+    fetch: fetchFrom(pageOrigin),
+  })
+}
+
+/** Sign-up as passkeyWallet makes it through the proxy: the user's passkey, email and wallet. */
+async function signUp(email: string) {
+  const passkey = new SoftwareAuthenticator()
+  const { challenge, attestation } = passkey.register()
+  const account = await signUpWithAuthProxy(
+    proxyClient(),
+    { userName: 'ada', email, challenge, attestation },
+    () => undefined,
+  )
+  return { passkey, ...account }
+}
+
+function recoveryFlow(configId?: string) {
+  const memory = new Map<string, string>()
+  const newPasskey = new SoftwareAuthenticator()
+  const flow = createRecoveryFlow({
+    vendor: createVendorClient({ baseUrl: vendor.url }),
+    parentOrganizationId: vendor.parentOrganizationId,
+    codeSender: createAuthProxyCodeSender({ client: proxyClient(configId) }),
+    stateStore: createRecoveryStateStore({
+      storage: createStorage({
+        key: 'test',
+        storage: {
+          getItem: (key) => memory.get(key) ?? null,
+          setItem: (key, value) => void memory.set(key, value),
+          removeItem: (key) => void memory.delete(key),
+        },
+      }),
+      key: 'passkeyWallet',
+      now: () => Math.floor(vendor.clock.now() / 1000),
+    }),
+    sessionExpirationSeconds: 1800,
+    createPasskey: async () => {
+      const { challenge, attestation } = newPasskey.register()
+      return { challenge, attestation }
+    },
+    now: () => Math.floor(vendor.clock.now() / 1000),
+  })
+  return { flow, memory, newPasskey }
+}
+
+async function lastCode(email: string) {
+  const response = await fetch(
+    `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(email)}`,
+  )
+  const { emails } = (await response.json()) as {
+    emails: { kind: string; secret: string }[]
+  }
+  return emails.filter((e) => e.kind === 'otp').at(-1)!.secret
+}
+
+/** The organization and first Ethereum address a passkey signs in to. */
+async function walletOf(passkey: SoftwareAuthenticator) {
+  const client = new TurnkeyClient({ baseUrl: vendor.url }, passkey.stamper())
+  const { organizationId } = await client.getWhoami({
+    organizationId: vendor.parentOrganizationId,
+  })
+  const { accounts } = await client.getWalletAccounts({ organizationId })
+  return { organizationId, accounts }
+}
+
+const wrongCode = (code: string) =>
+  code.replace(/\d$/, (d) => String((Number(d) + 1) % 10))
+
+describe('passkeyWallet through the Auth Proxy', () => {
+  it('signs up: a sub-organization with the passkey, the email in lower case and an Ethereum account at m/44’/60’/0’/0/0', async () => {
+    const email = `Ada.${Date.now()}@Example.com`
+    const { passkey, organizationId, account } = await signUp(email)
+    const wallet = await walletOf(passkey)
+    expect(wallet.organizationId).toBe(organizationId)
+    expect(wallet.accounts.map((a) => [a.path, a.addressFormat])).toEqual([
+      ["m/44'/60'/0'/0/0", 'ADDRESS_FORMAT_ETHEREUM'],
+    ])
+    expect(account?.address.toLowerCase()).toBe(
+      wallet.accounts[0]!.address.toLowerCase(),
+    )
+    const client = new TurnkeyClient({ baseUrl: vendor.url }, passkey.stamper())
+    const { users } = await client.getUsers({ organizationId })
+    expect(users.map((u) => u.userEmail)).toEqual([email.toLowerCase()])
+  })
+
+  it('recovers by email code: the code field’s shape from wallet_kit_config, a wrong code with tries left, then a new passkey on the same wallet', async () => {
+    const email = `rosa.${Date.now()}@example.com`
+    const user = await signUp(email)
+    const { flow, memory, newPasskey } = recoveryFlow()
+    expect(flow.getSnapshot().types).toEqual(['email'])
+
+    await flow.sendEmail({ email, type: 'email' })
+    expect(flow.getSnapshot()).toMatchObject({
+      step: 'waiting-for-code',
+      codeFormat: { length: 6, alphanumeric: false },
+      codeExpiresAt: undefined,
+    })
+    const code = await lastCode(email)
+    expect(code).toMatch(/^\d{6}$/)
+
+    // A code of the wrong shape is refused in the page: no try is spent.
+    await expect(flow.submitCode('12345')).rejects.toMatchObject({
+      name: 'InvalidRecoveryCodeError',
+      shortMessage: 'The code is invalid or expired.',
+      attemptsLeft: undefined,
+    })
+    await expect(flow.submitCode(wrongCode(code))).rejects.toMatchObject({
+      name: 'InvalidRecoveryCodeError',
+      shortMessage: 'The code is invalid or expired.',
+      attemptsLeft: 2,
+      newCodeNeeded: false,
+    })
+    expect(flow.getSnapshot().step).toBe('waiting-for-code')
+
+    await flow.submitCode(` ${code.slice(0, 3)} ${code.slice(3)} `)
+    const ready = flow.getSnapshot()
+    expect(ready.step).toBe('ready-to-create-passkey')
+    // The proxy's session lasts 900 s here: the recovery ends with it (never past 1800 s).
+    const nowSeconds = Math.floor(vendor.clock.now() / 1000)
+    expect(ready.sessionExpiresAt! - nowSeconds).toBeGreaterThan(890)
+    expect(ready.sessionExpiresAt! - nowSeconds).toBeLessThanOrEqual(900)
+    // Public recovery state only: never the code, the token, the session or a key.
+    const stored = [...memory.values()]
+    expect(stored).toHaveLength(1)
+    expect(Object.keys(JSON.parse(stored[0]!)).sort()).toEqual([
+      'createdAt',
+      'sessionExpirationSeconds',
+      'type',
+      'userId',
+    ])
+    expect(stored[0]).not.toContain(code)
+
+    await flow.createPasskey()
+    expect(flow.getSnapshot().step).toBe('passkey-created')
+    expect(memory.size).toBe(0)
+    const recovered = await walletOf(newPasskey)
+    expect(recovered.organizationId).toBe(user.organizationId)
+    expect(recovered.accounts[0]!.address).toBe(user.account?.address)
+  })
+
+  it('a config with 8-character Crockford codes: the code field follows it, and a code typed in lower case works', async () => {
+    const email = `crockford.${Date.now()}@example.com`
+    await signUp(email)
+    const { configId } = authProxy.addConfig({
+      otpLength: 8,
+      otpAlphanumeric: true,
+      allowedOrigins: [pageOrigin],
+    })
+    const { flow } = recoveryFlow(configId)
+    await flow.sendEmail({ email, type: 'email' })
+    expect(flow.getSnapshot().codeFormat).toEqual({
+      length: 8,
+      alphanumeric: true,
+    })
+    const code = await lastCode(email)
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/)
+    await flow.submitCode(code.toLowerCase())
+    expect(flow.getSnapshot().step).toBe('ready-to-create-passkey')
+  })
+
+  it('an email no account was made with: the right code, then RecoveryAccountNotFoundError', async () => {
+    const email = `nobody.${Date.now()}@example.com`
+    const { flow, memory } = recoveryFlow()
+    await flow.sendEmail({ email, type: 'email' })
+    await expect(flow.submitCode(await lastCode(email))).rejects.toMatchObject({
+      name: 'RecoveryAccountNotFoundError',
+      shortMessage: 'No wallet was signed up with this email.',
+    })
+    expect(memory.size).toBe(0)
+  })
+
+  it('passkey recovery is not offered through the proxy: a typed refusal before any email', async () => {
+    const { flow } = recoveryFlow()
+    await expect(
+      flow.sendEmail({ email: 'ada@example.com', type: 'passkey' }),
+    ).rejects.toMatchObject({
+      name: 'RecoveryStepError',
+      details: expect.stringContaining('use type "email"'),
+    })
+    expect(flow.getSnapshot().step).toBe('idle')
+  })
+})
