@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
+import { isSessionDeletedTwice } from '../test/helpers/isSessionDeletedTwice.js'
 import { type BenchResults, writeDocsTables } from './docsTables.js'
 import { passkeyBrowser } from './passkeyBrowser.js'
 import { relayThroughput } from './relayThroughput.js'
@@ -15,6 +16,13 @@ import { walletConnectBrowser } from './walletConnectBrowser.js'
 import { walletConnectLatency } from './walletConnectLatency.js'
 import { weight } from './weight.js'
 import { weightInBrowser } from './weightInBrowser.js'
+
+// The WalletConnect SDK's one unawaited check must not end the run (see the helper).
+process.on('unhandledRejection', (reason) => {
+  if (isSessionDeletedTwice(reason)) return
+  console.error(reason)
+  process.exit(1)
+})
 
 const { values } = parseArgs({
   options: {

@@ -179,6 +179,7 @@ export function runCases(cases: readonly Case[]) {
       tallied.add(name)
       tally('badInput', name)
     },
-    30_000,
+    // Some cases load the WalletConnect SDK, slow on a machine running every suite at once.
+    60_000,
   )
 }
