@@ -4,6 +4,7 @@ import type { RecoveryType } from '../recovery/recoveryState.js'
 import { describeError } from './describeError.js'
 import { formatDuration } from './formatDuration.js'
 import { panelStyles } from './panelStyles.js'
+import { useAccountName } from './useAccountName.js'
 import { useFocusOnChange } from './useFocusOnChange.js'
 import { useRecovery } from './useRecovery.js'
 
@@ -33,6 +34,7 @@ export function RecoveryPanel({
   const { flow, snapshot, codeSecondsLeft, sessionSecondsLeft } = recovery
   const connect = useConnect()
   const connection = useConnection()
+  const { data: accountName } = useAccountName({ address: connection.address })
   const [email, setEmail] = useState(defaultEmail)
   const [type, setType] = useState<RecoveryType>('email')
   const [code, setCode] = useState('')
@@ -73,7 +75,7 @@ export function RecoveryPanel({
   const status = (() => {
     if (!snapshot) return recovery.loadError ? '' : 'Loading…'
     if (signedIn)
-      return `Done. Your wallet ${connection.address} is connected with your new passkey.`
+      return `Done. Your wallet ${accountName ? `${accountName} (${connection.address})` : connection.address} is connected with your new passkey.`
     switch (snapshot.step) {
       case 'idle':
         return snapshot.interrupted
