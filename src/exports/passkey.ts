@@ -9,6 +9,8 @@ export {
 export {
   RequestRefusedError,
   type RequestRefusedErrorType,
+  SessionEndedError,
+  type SessionEndedErrorType,
   SessionNotFoundError,
   type SessionNotFoundErrorType,
 } from '../core/errors/connection.js'

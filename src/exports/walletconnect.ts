@@ -42,6 +42,8 @@ export {
   type ConnectionRejectedErrorType,
   ProviderNotFoundError,
   type ProviderNotFoundErrorType,
+  SessionEndedError,
+  type SessionEndedErrorType,
   SessionNotFoundError,
   type SessionNotFoundErrorType,
 } from '../core/errors/connection.js'

@@ -65,6 +65,25 @@ export class SessionNotFoundError extends BaseError {
   }
 }
 
+export type SessionEndedErrorType = SessionEndedError & {
+  name: 'SessionEndedError'
+}
+/**
+ * A request needed the session it was sent in, and that session is gone
+ * (disconnected or ended by the wallet) before the request went out.
+ */
+export class SessionEndedError extends BaseError {
+  override name = 'SessionEndedError'
+  static readonly code = 'no_session'
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('no session', {
+      code: SessionEndedError.code,
+      cause,
+      metaMessages: ['Connect the wallet again, then retry the request.'],
+    })
+  }
+}
+
 export type RequestRefusedErrorType = RequestRefusedError & {
   name: 'RequestRefusedError'
 }
