@@ -19,6 +19,7 @@ export {
   HostBackendError,
   type HostBackendErrorType,
 } from '../core/errors/hostBackend.js'
+export { receiptConfirmations } from '../core/receiptConfirmations.js'
 export type {
   ExportFlow,
   ExportKind,

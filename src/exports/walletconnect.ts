@@ -47,6 +47,7 @@ export {
   SessionNotFoundError,
   type SessionNotFoundErrorType,
 } from '../core/errors/connection.js'
+export { receiptConfirmations } from '../core/receiptConfirmations.js'
 export {
   IncompleteSessionError,
   type IncompleteSessionErrorType,
