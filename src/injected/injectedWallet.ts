@@ -7,6 +7,7 @@ import {
   ResourceUnavailableRpcError,
   UserRejectedRequestError,
 } from 'viem'
+import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { detectPlatform } from '../core/detectPlatform.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import {
@@ -271,7 +272,8 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
         async getChainId() {
           // Asked each time: wagmi compares it with its state to catch a wallet that switched silently.
           const provider = find()
-          if (!provider) throw notFound()
+          // SPEC §9: no wallet to ask, so nothing connected: chain 1.
+          if (!provider) return defaultChainIdBeforeConnecting
           return chainIdOf(provider)
         },
         async getProvider() {

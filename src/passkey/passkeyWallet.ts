@@ -2,6 +2,7 @@ import { createConnector } from '@wagmi/core'
 import { type Address, type EIP1193Parameters, getAddress } from 'viem'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import { createListeners } from '../core/createListeners.js'
+import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import { SessionNotFoundError } from '../core/errors/connection.js'
 import { isUuid } from '../core/isUuid.js'
@@ -367,7 +368,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       async getChainId() {
         return runtime
           ? (await runtime).chainId()
-          : ((await storage.get('chainId')) ?? config.chains[0].id)
+          : ((await storage.get('chainId')) ?? defaultChainIdBeforeConnecting)
       },
       async getProvider() {
         return provider

@@ -4,6 +4,7 @@ import { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import type { Listeners } from '../core/createListeners.js'
 import { createSerialQueue } from '../core/createSerialQueue.js'
+import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import {
   SessionEndedError,
@@ -42,7 +43,6 @@ type ConnectorConfig = Parameters<CreateConnectorFn>[0]
 // SPEC §9.
 const chainIdLookupTimeoutMs = 1000
 const accountsLookupTimeoutMs = 500
-const defaultChainIdBeforeConnecting = 1
 
 export type CreateWalletConnectSessionParameters = {
   /** `@walletconnect/ethereum-provider`, imported by the connector beside this module. */
