@@ -15,6 +15,7 @@ export {
   SessionNotFoundError,
   type SessionNotFoundErrorType,
 } from '../core/errors/connection.js'
+export { receiptConfirmations } from '../core/receiptConfirmations.js'
 export {
   type AlwaysExcludedWalletId,
   alwaysExcludedWallets,

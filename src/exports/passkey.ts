@@ -9,6 +9,8 @@ export {
 export {
   RequestRefusedError,
   type RequestRefusedErrorType,
+  SessionEndedError,
+  type SessionEndedErrorType,
   SessionNotFoundError,
   type SessionNotFoundErrorType,
 } from '../core/errors/connection.js'
@@ -17,6 +19,7 @@ export {
   HostBackendError,
   type HostBackendErrorType,
 } from '../core/errors/hostBackend.js'
+export { receiptConfirmations } from '../core/receiptConfirmations.js'
 export type {
   ExportFlow,
   ExportKind,

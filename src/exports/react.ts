@@ -1,5 +1,6 @@
 // biome-ignore-all lint/performance/noBarrelFile: entrypoint module
 export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
+export { receiptConfirmations } from '../core/receiptConfirmations.js'
 export {
   ExportPanel,
   type ExportPanelProps,

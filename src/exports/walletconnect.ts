@@ -42,9 +42,12 @@ export {
   type ConnectionRejectedErrorType,
   ProviderNotFoundError,
   type ProviderNotFoundErrorType,
+  SessionEndedError,
+  type SessionEndedErrorType,
   SessionNotFoundError,
   type SessionNotFoundErrorType,
 } from '../core/errors/connection.js'
+export { receiptConfirmations } from '../core/receiptConfirmations.js'
 export {
   IncompleteSessionError,
   type IncompleteSessionErrorType,

@@ -9,6 +9,7 @@ import {
   signMessage,
   signTypedData,
   switchChain,
+  ProviderNotFoundError as WagmiProviderNotFoundError,
 } from '@wagmi/core'
 import {
   defineChain,
@@ -255,6 +256,11 @@ describe('injectedWallet before connecting', () => {
     expect(connector.isInstalled()).toBe(false)
   })
 
+  it('reports chain 1 when no wallet is in the page (SPEC §9)', async () => {
+    const { connector } = host()
+    await expect(connector.getChainId()).resolves.toBe(1)
+  })
+
   it('isAuthorized is true for a wallet that already granted its accounts', async () => {
     inPage(fakeWallet({ authorized: true }))
     const { connector } = host()
@@ -330,6 +336,8 @@ describe('injectedWallet on desktop without the wallet', () => {
     const { config, connector } = host()
     const error = await rejectionOf(connect(config, { connector }))
     expect(error).toBeInstanceOf(ProviderNotFoundError)
+    // The class a host imports from wagmi recognises it too.
+    expect(error).toBeInstanceOf(WagmiProviderNotFoundError)
     expect(error.message.startsWith('No provider found')).toBe(true)
     expect(error.installUrl).toBe(walletRegistry.metamask.installUrl)
     expect(connector.installUrl).toBe(walletRegistry.metamask.installUrl)

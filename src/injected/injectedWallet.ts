@@ -10,6 +10,7 @@ import {
   ResourceUnavailableRpcError,
   UserRejectedRequestError,
 } from 'viem'
+import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { detectPlatform } from '../core/detectPlatform.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import {
@@ -297,7 +298,8 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
           // Connected: what the wallet said last (its chainChanged events keep it current).
           if (told && listening) return told.chainId
           const provider = find()
-          if (!provider) throw notFound()
+          // SPEC §9: no wallet to ask, so nothing connected: chain 1.
+          if (!provider) return defaultChainIdBeforeConnecting
           return chainIdOf(provider)
         },
         async getProvider() {

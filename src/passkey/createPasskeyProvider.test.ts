@@ -1,4 +1,9 @@
-import { type LocalAccount, recoverTypedDataAddress, verifyMessage } from 'viem'
+import {
+  type BaseError,
+  type LocalAccount,
+  recoverTypedDataAddress,
+  verifyMessage,
+} from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { base, mainnet } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
@@ -6,6 +11,7 @@ import {
   PublicClientNotFoundError,
   type PublicClientNotFoundErrorType,
 } from '../core/errors/chain.js'
+import { SessionEndedError } from '../core/errors/connection.js'
 import { createPasskeyProvider } from './createPasskeyProvider.js'
 
 // A local key stands in for the vendor-held one: the provider's routing and checks are what is tested.
@@ -170,5 +176,48 @@ describe('the passkey wallet provider', () => {
         params: ['0x00', '0x0000000000000000000000000000000000000001'],
       }),
     ).rejects.toMatchObject({ code: 4100 })
+  })
+
+  it("refuses the requests not answered yet when the session goes: 'no session'", async () => {
+    const key = privateKeyToAccount(generatePrivateKey())
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let started: () => void = () => undefined
+    const onScreen = new Promise<void>((resolve) => {
+      started = resolve
+    })
+    const slow: LocalAccount = {
+      ...key,
+      async signMessage(parameters) {
+        started()
+        await held
+        return key.signMessage(parameters)
+      },
+    }
+    const { provider: p } = provider(slow)
+    const first = p
+      .request({ method: 'personal_sign', params: ['0x30', key.address] })
+      .catch((error: BaseError) => error)
+    const waiting = p
+      .request({ method: 'personal_sign', params: ['0x31', key.address] })
+      .catch((error: BaseError) => error)
+    // The first is before the user; the second waits its turn.
+    await onScreen
+    p.dropWaitingRequests()
+    const refused = await waiting
+    expect(refused).toMatchObject({ code: 4100 })
+    const cause = refused.walk((e: unknown) => e instanceof SessionEndedError)
+    expect(cause).toBeInstanceOf(SessionEndedError)
+    expect(cause).toMatchObject({
+      shortMessage: 'no session',
+      code: 'no_session',
+    })
+    release()
+    // The one before the user is refused too: its account is gone.
+    expect(
+      (await first).walk((e: unknown) => e instanceof SessionEndedError),
+    ).toBeInstanceOf(SessionEndedError)
   })
 })

@@ -24,7 +24,10 @@ import {
   ChainNotConfiguredError,
   PublicClientNotFoundError,
 } from '../core/errors/chain.js'
-import { SessionNotFoundError } from '../core/errors/connection.js'
+import {
+  SessionEndedError,
+  SessionNotFoundError,
+} from '../core/errors/connection.js'
 
 export type CreatePasskeyProviderParameters = {
   chains: readonly [Chain, ...Chain[]]
@@ -205,9 +208,7 @@ export function createPasskeyProvider({
         : answer(args),
     /** Refuses the requests still waiting: their account is gone. */
     dropWaitingRequests() {
-      userRequests.clear(
-        new UnauthorizedProviderError(new SessionNotFoundError()),
-      )
+      userRequests.clear(new UnauthorizedProviderError(new SessionEndedError()))
     },
   }
 }

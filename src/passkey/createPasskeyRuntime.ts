@@ -1,6 +1,7 @@
 import type { Transport } from '@wagmi/core'
 import { type Address, type Chain, getAddress, type LocalAccount } from 'viem'
 import type { ConnectorStorage } from '../core/createConnectorStorage.js'
+import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import {
   RequestRefusedError,
@@ -103,7 +104,10 @@ export function createPasskeyRuntime({
     fallback: passkeyStamper,
   })
   let session: Session | undefined
-  let chainId: number = chains[0].id
+  // Connects on chain 1 (SPEC §9) when the host has it, else on its first chain.
+  let chainId: number = (
+    chains.find((c) => c.id === defaultChainIdBeforeConnecting) ?? chains[0]
+  ).id
   let connecting: { signUp: boolean; promise: Promise<Session> } | undefined
   // Bumped by every disconnect: a ceremony that finishes afterwards connects nothing.
   let generation = 0

@@ -157,12 +157,15 @@ describe('createPasskey', () => {
 })
 
 describe('passkeyWallet in a wagmi config', () => {
-  async function setup(stored: Record<string, string> = {}) {
+  async function setup(
+    stored: Record<string, string> = {},
+    order: 'mainnet first' | 'base first' = 'mainnet first',
+  ) {
     const { createConfig, createStorage, http } = await import('@wagmi/core')
     const { base, mainnet } = await import('viem/chains')
     const raw = new Map(Object.entries(stored))
     const config = createConfig({
-      chains: [mainnet, base],
+      chains: order === 'mainnet first' ? [mainnet, base] : [base, mainnet],
       connectors: [passkeyWallet(valid)],
       transports: { [mainnet.id]: http(), [base.id]: http() },
       storage: createStorage({
@@ -198,6 +201,11 @@ describe('passkeyWallet in a wagmi config', () => {
     expect(
       [...garbage.raw.keys()].filter((key) => key.includes('passkeyWallet')),
     ).toEqual([])
+  })
+
+  it('reports chain 1 before connecting, whatever chain the config lists first (SPEC §9)', async () => {
+    const { connector } = await setup({}, 'base first')
+    expect(await connector.getChainId()).toBe(1)
   })
 
   it('switches only among the configured chains', async () => {

@@ -1,7 +1,8 @@
 import { createConnector } from '@wagmi/core'
-import { type Address, type EIP1193Parameters, getAddress } from 'viem'
+import type { Address, EIP1193Parameters } from 'viem'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import { createListeners } from '../core/createListeners.js'
+import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import { SessionNotFoundError } from '../core/errors/connection.js'
 import { isUuid } from '../core/isUuid.js'
@@ -302,6 +303,9 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       ? `${config.storage.key}.passkeyWallet`
       : undefined
     let runtime: Promise<PasskeyRuntime> | undefined
+    // The wallet's chain changes (a switch, also one asked through the provider) reach wagmi here.
+    const onChainChanged = (chain: string | number) =>
+      config.emitter.emit('change', { chainId: Number(chain) })
     const load = () => {
       runtime ??= import('./createPasskeyRuntime.js').then(
         ({ createPasskeyRuntime }) =>
@@ -314,8 +318,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
             transports: config.transports,
             storage,
             sessionStoreKey,
-            onChainChanged: (chainId) =>
-              config.emitter.emit('change', { chainId }),
+            onChainChanged,
             emit: listeners.emit,
           }),
       )
@@ -438,7 +441,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       async getChainId() {
         return runtime
           ? (await runtime).chainId()
-          : ((await storage.get('chainId')) ?? config.chains[0].id)
+          : ((await storage.get('chainId')) ?? defaultChainIdBeforeConnecting)
       },
       async getProvider() {
         return provider
@@ -460,20 +463,11 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
           throw new ChainNotConfiguredError({ chainId })
         return (await load()).switchChain(chainId)
       },
-      onAccountsChanged(accounts) {
-        if (accounts.length === 0) this.onDisconnect()
-        else
-          config.emitter.emit('change', {
-            accounts: accounts.map((a) => getAddress(a)),
-          })
-      },
-      onChainChanged(chain) {
-        config.emitter.emit('change', { chainId: Number(chain) })
-      },
-      async onDisconnect() {
-        await forget()
-        config.emitter.emit('disconnect')
-      },
+      onChainChanged,
+      // Required by wagmi, never called: the one account and the connection
+      // change only through connect() and disconnect(), no wallet event.
+      onAccountsChanged: () => undefined,
+      onDisconnect: () => undefined,
     }
   })
 }

@@ -1,3 +1,4 @@
+import { version } from '../version.js'
 import {
   VendorActivityError,
   VendorConsensusNeededError,
@@ -43,7 +44,7 @@ export type CreateVendorClientParameters = {
   now?: (() => number) | undefined
 }
 
-const clientVersion = 'wagmi-connector-pack'
+const clientVersion = `wagmi-connector-pack@${version}`
 const benignVendorMessage =
   /expired api key|could not find public key|user cancel|timed out|not allowed/i
 

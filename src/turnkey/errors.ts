@@ -1,4 +1,5 @@
 import { BaseError } from '../core/errors/BaseError.js'
+import { httpStatusText } from './httpStatusText.js'
 
 export type VendorRequestErrorType = VendorRequestError & {
   name: 'VendorRequestError'
@@ -9,7 +10,7 @@ export class VendorRequestError extends BaseError {
   readonly status: number
   readonly vendorCode: number | undefined
   readonly vendorMessage: string
-  readonly vendorDetails: unknown[] | undefined
+  readonly vendorDetails: unknown
   constructor({
     status,
     statusText,
@@ -25,18 +26,20 @@ export class VendorRequestError extends BaseError {
     const vendorMessage =
       typeof parsed?.message === 'string'
         ? parsed.message
-        : `${status} ${statusText}`.trim()
+        : httpStatusText(status, statusText)
     const vendorCode =
       typeof parsed?.code === 'number' ? parsed.code : undefined
-    const vendorDetails = Array.isArray(parsed?.details)
-      ? parsed.details
-      : undefined
+    // Kept whatever their shape (SPEC §8: "with details if present").
+    const vendorDetails = parsed?.details ?? undefined
     super(vendorMessage, {
       code: vendorCode ?? status,
       details:
-        vendorDetails && vendorDetails.length > 0
-          ? JSON.stringify(vendorDetails)
-          : undefined,
+        vendorDetails === undefined ||
+        (Array.isArray(vendorDetails) && vendorDetails.length === 0)
+          ? undefined
+          : typeof vendorDetails === 'string'
+            ? vendorDetails
+            : JSON.stringify(vendorDetails),
     })
     this.status = status
     this.vendorCode = vendorCode

@@ -4,8 +4,12 @@ import { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import type { Listeners } from '../core/createListeners.js'
 import { createSerialQueue } from '../core/createSerialQueue.js'
+import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
-import { SessionNotFoundError } from '../core/errors/connection.js'
+import {
+  SessionEndedError,
+  SessionNotFoundError,
+} from '../core/errors/connection.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { WalletId } from '../wallets/walletIds.js'
 import {
@@ -39,7 +43,6 @@ type ConnectorConfig = Parameters<CreateConnectorFn>[0]
 // SPEC §9.
 const chainIdLookupTimeoutMs = 1000
 const accountsLookupTimeoutMs = 500
-const defaultChainIdBeforeConnecting = 1
 
 export type CreateWalletConnectSessionParameters = {
   /** `@walletconnect/ethereum-provider`, imported by the connector beside this module. */
@@ -264,7 +267,7 @@ export async function createWalletConnectSession({
       const { topic } = wc.session
       const chain = `eip155:${wc.chainId}`
       return toWallet.enqueue(async () => {
-        if (wc.session?.topic !== topic) throw new SessionNotFoundError()
+        if (wc.session?.topic !== topic) throw new SessionEndedError()
         return wc.signer.request(args as never, chain)
       })
     },
@@ -333,7 +336,7 @@ export async function createWalletConnectSession({
       prepared.discard()
       pairingOnScreen = undefined
       reportedTopic = undefined
-      toWallet.clear(new SessionNotFoundError())
+      toWallet.clear(new SessionEndedError())
       clearSdkDeepLink()
       try {
         await endSession(provider)
@@ -412,7 +415,7 @@ export async function createWalletConnectSession({
     async onDisconnect() {
       if (!reportedTopic) return
       reportedTopic = undefined
-      toWallet.clear(new SessionNotFoundError())
+      toWallet.clear(new SessionEndedError())
       clearSdkDeepLink()
       await storage.clear()
       config.emitter.emit('disconnect')

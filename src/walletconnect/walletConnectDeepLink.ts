@@ -1,6 +1,7 @@
 import { createConnector } from '@wagmi/core'
 import type { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
 import { createListeners } from '../core/createListeners.js'
+import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import {
   ProviderNotFoundError,
@@ -101,8 +102,6 @@ export type WalletConnectProvider = {
 const isSessionTopic = (value: unknown) =>
   typeof value === 'string' && /^[0-9a-f]{64}$/.test(value)
 
-// SPEC §9: before connecting, wagmi sees chain 1.
-const defaultChainIdBeforeConnecting = 1
 // How long a reload waits for the SDK before it gives up restoring.
 const restoreTimeoutMs = 10_000
 const inBrowser = () => typeof window !== 'undefined'

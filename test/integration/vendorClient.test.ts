@@ -139,7 +139,7 @@ describe("the passkey wallet's vendor client against the emulator", () => {
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(VendorRequestError)
     expect((error as VendorRequestError).shortMessage).toBe(
-      '500 Internal Server Error',
+      'Internal Server Error',
     )
   })
 

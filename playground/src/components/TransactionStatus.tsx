@@ -3,10 +3,8 @@ import {
   useTransactionConfirmations,
   useWaitForTransactionReceipt,
 } from 'wagmi'
+import { receiptConfirmations } from 'wagmi-connector-pack/passkey'
 import { ErrorMessage } from './ErrorMessage.js'
-
-/** Transaction receipts count as final after this many blocks (SPEC §9). */
-const receiptConfirmations = 3
 
 export function TransactionStatus({
   hash,

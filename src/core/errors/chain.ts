@@ -1,4 +1,9 @@
-import { BaseError } from './BaseError.js'
+import {
+  type Connector,
+  ChainNotConfiguredError as WagmiChainNotConfiguredError,
+  SwitchChainNotSupportedError as WagmiSwitchChainNotSupportedError,
+} from '@wagmi/core'
+import { asPackError, BaseError } from './BaseError.js'
 
 type ChainErrorParameters = { chainId?: number | undefined; cause?: unknown }
 
@@ -44,12 +49,16 @@ export class SwitchChainUnavailableError extends BaseError {
 export type SwitchChainNotSupportedErrorType = SwitchChainNotSupportedError & {
   name: 'SwitchChainNotSupportedError'
 }
-/** The wallet has no `wallet_switchEthereumChain`. */
-export class SwitchChainNotSupportedError extends BaseError {
-  override name = 'SwitchChainNotSupportedError'
+/**
+ * The wallet has no `wallet_switchEthereumChain`. It is `@wagmi/core`'s
+ * `SwitchChainNotSupportedError` (and our `BaseError`), with the SPEC's words.
+ */
+export class SwitchChainNotSupportedError extends WagmiSwitchChainNotSupportedError {
   static readonly code = 'network_switching_not_supported'
+  declare readonly code: string | number | undefined
   constructor({ chainId, cause }: ChainErrorParameters = {}) {
-    super('Network switching is not supported', {
+    super({ connector: { name: 'The wallet' } as Connector })
+    asPackError(this, 'Network switching is not supported', {
       code: SwitchChainNotSupportedError.code,
       cause,
       details: chainDetails(chainId),
@@ -93,12 +102,16 @@ export class PublicClientNotFoundError extends BaseError {
 export type ChainNotConfiguredErrorType = ChainNotConfiguredError & {
   name: 'ChainNotConfiguredError'
 }
-/** The chain is not in the wagmi config's `chains`. */
-export class ChainNotConfiguredError extends BaseError {
-  override name = 'ChainNotConfiguredError'
+/**
+ * The chain is not in the wagmi config's `chains`. It is `@wagmi/core`'s
+ * `ChainNotConfiguredError` (and our `BaseError`), with the SPEC's words.
+ */
+export class ChainNotConfiguredError extends WagmiChainNotConfiguredError {
   static readonly code = 'chain_not_configured'
+  declare readonly code: string | number | undefined
   constructor({ chainId, cause }: ChainErrorParameters = {}) {
-    super('Could not find network mapping for chain', {
+    super()
+    asPackError(this, 'Could not find network mapping for chain', {
       code: ChainNotConfiguredError.code,
       cause,
       details: chainDetails(chainId),

@@ -1,4 +1,5 @@
-import { BaseError } from './BaseError.js'
+import { ProviderNotFoundError as WagmiProviderNotFoundError } from '@wagmi/core'
+import { asPackError, BaseError } from './BaseError.js'
 
 export type ConnectionRejectedErrorType = ConnectionRejectedError & {
   name: 'ConnectionRejectedError'
@@ -18,9 +19,13 @@ export class ConnectionRejectedError extends BaseError {
 export type ProviderNotFoundErrorType = ProviderNotFoundError & {
   name: 'ProviderNotFoundError'
 }
-export class ProviderNotFoundError extends BaseError {
-  override name = 'ProviderNotFoundError'
+/**
+ * No wallet provider to talk to. It is `@wagmi/core`'s
+ * `ProviderNotFoundError` (and our `BaseError`), with the SPEC's words.
+ */
+export class ProviderNotFoundError extends WagmiProviderNotFoundError {
   static readonly code = 'provider_not_found'
+  declare readonly code: string | number | undefined
   /** Where the user gets the missing wallet, when it is known. */
   readonly installUrl: string | undefined
   constructor({
@@ -32,7 +37,8 @@ export class ProviderNotFoundError extends BaseError {
     metaMessages?: string[] | undefined
     installUrl?: string | undefined
   } = {}) {
-    super('No provider found', {
+    super()
+    asPackError(this, 'No provider found', {
       code: ProviderNotFoundError.code,
       cause,
       metaMessages:
@@ -55,6 +61,25 @@ export class SessionNotFoundError extends BaseError {
       code: SessionNotFoundError.code,
       cause,
       metaMessages: ['Connect the wallet, then retry the request.'],
+    })
+  }
+}
+
+export type SessionEndedErrorType = SessionEndedError & {
+  name: 'SessionEndedError'
+}
+/**
+ * A request needed the session it was sent in, and that session is gone
+ * (disconnected or ended by the wallet) before the request went out.
+ */
+export class SessionEndedError extends BaseError {
+  override name = 'SessionEndedError'
+  static readonly code = 'no_session'
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('no session', {
+      code: SessionEndedError.code,
+      cause,
+      metaMessages: ['Connect the wallet again, then retry the request.'],
     })
   }
 }

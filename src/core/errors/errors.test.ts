@@ -1,3 +1,8 @@
+import {
+  ChainNotConfiguredError as WagmiChainNotConfiguredError,
+  ProviderNotFoundError as WagmiProviderNotFoundError,
+  SwitchChainNotSupportedError as WagmiSwitchChainNotSupportedError,
+} from '@wagmi/core'
 import { describe, expect, it } from 'vitest'
 import { BaseError } from './BaseError.js'
 import {
@@ -106,5 +111,61 @@ describe('errors of SPEC §8', () => {
     expect(top.walk()).toBe(root)
     expect(top.walk((e) => e instanceof ProviderNotFoundError)).toBe(middle)
     expect(top.walk((e) => e instanceof TypeError)).toBeNull()
+  })
+})
+
+describe('errors wagmi also has', () => {
+  it.each([
+    [
+      new ProviderNotFoundError({ installUrl: 'https://metamask.io' }),
+      WagmiProviderNotFoundError,
+      'ProviderNotFoundError',
+      'provider_not_found',
+      'No provider found',
+    ],
+    [
+      new ChainNotConfiguredError({ chainId: 10 }),
+      WagmiChainNotConfiguredError,
+      'ChainNotConfiguredError',
+      'chain_not_configured',
+      'Could not find network mapping for chain',
+    ],
+    [
+      new SwitchChainNotSupportedError({ chainId: 10 }),
+      WagmiSwitchChainNotSupportedError,
+      'SwitchChainNotSupportedError',
+      'network_switching_not_supported',
+      'Network switching is not supported',
+    ],
+  ])(
+    "%s is instanceof wagmi's class and ours, with the SPEC words",
+    (error, wagmiClass, name, code, shortMessage) => {
+      expect(error).toBeInstanceOf(wagmiClass)
+      expect(error).toBeInstanceOf(BaseError)
+      expect(error.name).toBe(name)
+      expect(error.code).toBe(code)
+      expect(error.shortMessage).toBe(shortMessage)
+      expect(error.message.startsWith(shortMessage)).toBe(true)
+      expect(error.message).toContain('Version: wagmi-connector-pack@')
+    },
+  )
+
+  it('keeps its details and cause', () => {
+    const root = new Error('no window.ethereum')
+    const error = new ChainNotConfiguredError({ chainId: 10, cause: root })
+    expect(error.details).toBe('chain id 10')
+    expect(error.cause).toBe(root)
+    expect(error.walk()).toBe(root)
+  })
+
+  it('other classes of ours are not taken for them', () => {
+    expect(new SessionNotFoundError()).not.toBeInstanceOf(
+      WagmiProviderNotFoundError,
+    )
+    expect(new Error('x')).not.toBeInstanceOf(BaseError)
+    expect(new WagmiProviderNotFoundError()).not.toBeInstanceOf(BaseError)
+    expect(new ChainNotConfiguredError()).not.toBeInstanceOf(
+      ProviderNotFoundError,
+    )
   })
 })
