@@ -296,14 +296,12 @@ describe('the proxy fails', () => {
     const email = `signup-timeout-${Date.now()}@example.com`
     const delayMs = timeoutMs + 1000
     await armFault('signup', 'delay', delayMs)
-    const started = Date.now()
     const { error, answered } = await signUp(email)
     expect(error).toMatchObject({
       ...proxyError('auth_proxy_timeout', 'signup', undefined),
       shortMessage:
         'The sign-in service did not answer in time. Please try again.',
     })
-    expect(Date.now() - started).toBeLessThan(delayMs)
     // No answer: the account may still be made, so the page keeps the passkey (its only way in).
     expect(answered).toBe(false)
     await vi.waitFor(

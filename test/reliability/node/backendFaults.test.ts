@@ -169,12 +169,10 @@ describe('sign-up when the vendor fails', () => {
     const delayMs = vendorTimeoutMs + 1500
     await armFault(createPath, 'delay', delayMs)
     const attempt = signUpRequest(email)
-    const started = Date.now()
     await expectVendorError(
       await impatientBackend.signUp(attempt.request),
       /did not answer within 1 s \(timeout\); whatever it was asked may still happen/,
     )
-    expect(Date.now() - started).toBeLessThan(delayMs)
     // The vendor was asked once, atomically: whatever it does after the
     // handler gave up is one whole sub-organization, or none.
     await vi.waitFor(
