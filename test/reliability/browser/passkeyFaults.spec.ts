@@ -29,7 +29,7 @@ async function expectStillWorking(
 const vendorFaults = [
   {
     fault: 'http500',
-    shows: '500 Internal Server Error',
+    shows: 'Internal Server Error',
     activities: [],
   },
   {
