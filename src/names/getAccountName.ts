@@ -2,8 +2,7 @@ import { type Config, getEnsName } from '@wagmi/core'
 import { type Address, InvalidAddressError, isAddress } from 'viem'
 import { toCoinType } from 'viem/ens'
 
-/** SPEC §9: names are resolved with the ENS lookup on Base. */
-export const accountNameChainId = 8453
+import { accountNameChainId } from './accountNameChainId.js'
 
 export type GetAccountNameParameters = {
   address: Address

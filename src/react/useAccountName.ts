@@ -1,7 +1,7 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
-import { accountNameChainId, getAccountName } from '../names/getAccountName.js'
+import { accountNameChainId } from '../names/accountNameChainId.js'
 
 export type UseAccountNameParameters = {
   /** The account to name; nothing is asked while it is undefined. */
@@ -16,7 +16,8 @@ export type UseAccountNameReturnType = UseQueryResult<string | null>
 /**
  * The primary name of an address on Base (SPEC §9's ENS lookup on chain
  * 8453), for showing beside the address: `getAccountName` through the
- * WagmiProvider's config and TanStack Query's cache.
+ * WagmiProvider's config and TanStack Query's cache; its code loads with the
+ * first lookup.
  */
 export function useAccountName({
   address,
@@ -31,10 +32,12 @@ export function useAccountName({
       address,
       universalResolverAddress,
     ],
-    queryFn: () =>
-      address
-        ? getAccountName(config, { address, universalResolverAddress })
-        : null,
+    // The ENS code loads with the first lookup, not with the page.
+    queryFn: async () => {
+      if (!address) return null
+      const { getAccountName } = await import('../names/getAccountName.js')
+      return getAccountName(config, { address, universalResolverAddress })
+    },
     enabled: Boolean(address),
     staleTime: 5 * 60_000,
   })
