@@ -3,9 +3,9 @@ import type { Connector } from 'wagmi'
 import type { ExportKind } from '../export/createExportFlow.js'
 import { describeError } from './describeError.js'
 import { panelStyles } from './panelStyles.js'
-import { useAccountName } from './useAccountName.js'
 import { useExport } from './useExport.js'
 import { useFocusOnChange } from './useFocusOnChange.js'
+import { usePanelAccountName } from './usePanelAccountName.js'
 
 export type ExportPanelProps = {
   /** The passkeyWallet connector; the config's first one by default. */
@@ -36,7 +36,7 @@ export function ExportPanel({ connector, className }: ExportPanelProps) {
   const { flow, snapshot, isConnected, loadError, address } = useExport({
     connector,
   })
-  const { data: accountName } = useAccountName({ address })
+  const accountName = usePanelAccountName(address)
   const frameRef = useRef<HTMLDivElement>(null)
   const [understood, setUnderstood] = useState(false)
   const id = useId()

@@ -4,8 +4,8 @@ import type { RecoveryType } from '../recovery/recoveryState.js'
 import { describeError } from './describeError.js'
 import { formatDuration } from './formatDuration.js'
 import { panelStyles } from './panelStyles.js'
-import { useAccountName } from './useAccountName.js'
 import { useFocusOnChange } from './useFocusOnChange.js'
+import { usePanelAccountName } from './usePanelAccountName.js'
 import { useRecovery } from './useRecovery.js'
 
 export type RecoveryPanelProps = {
@@ -34,7 +34,7 @@ export function RecoveryPanel({
   const { flow, snapshot, codeSecondsLeft, sessionSecondsLeft } = recovery
   const connect = useConnect()
   const connection = useConnection()
-  const { data: accountName } = useAccountName({ address: connection.address })
+  const accountName = usePanelAccountName(connection.address)
   const [email, setEmail] = useState(defaultEmail)
   const [type, setType] = useState<RecoveryType>('email')
   const [code, setCode] = useState('')

@@ -1,7 +1,7 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
-import { accountNameChainId, getAccountName } from '../names/getAccountName.js'
+import { accountNameQuery } from './accountNameQuery.js'
 
 export type UseAccountNameParameters = {
   /** The account to name; nothing is asked while it is undefined. */
@@ -24,18 +24,7 @@ export function useAccountName({
 }: UseAccountNameParameters): UseAccountNameReturnType {
   const config = useConfig()
   return useQuery({
-    queryKey: [
-      'wagmi-connector-pack',
-      'accountName',
-      accountNameChainId,
-      address,
-      universalResolverAddress,
-    ],
-    queryFn: () =>
-      address
-        ? getAccountName(config, { address, universalResolverAddress })
-        : null,
+    ...accountNameQuery(config, { address, universalResolverAddress }),
     enabled: Boolean(address),
-    staleTime: 5 * 60_000,
   })
 }
