@@ -1,9 +1,9 @@
 import { useId, useState } from 'react'
-import { type Connector, useConnect, useConnection } from 'wagmi'
+import { type Connector, useConfig, useConnection } from 'wagmi'
 import type { RecoveryType } from '../recovery/recoveryState.js'
 import { describeError } from './describeError.js'
 import { panelStyles } from './panelStyles.js'
-import type { RecoveryView } from './recoverySteps.js'
+import type { RecoveryView, SignIn } from './recoverySteps.js'
 import { useFocusOnChange } from './useFocusOnChange.js'
 import { useLoadOnMount } from './useLoadOnMount.js'
 import { usePanelAccountName } from './usePanelAccountName.js'
@@ -33,7 +33,9 @@ export function RecoveryPanel({
   const recovery = useRecovery({ connector })
   const { snapshot } = recovery
   const steps = useLoadOnMount(loadSteps)
-  const connect = useConnect()
+  const config = useConfig()
+  // The sign-in step's connect, with wagmi's connect action (loaded with the steps).
+  const [signIn, setSignIn] = useState<SignIn>({ isPending: false })
   const connection = useConnection()
   const accountName = usePanelAccountName(connection.address)
   const [email, setEmail] = useState(defaultEmail)
@@ -68,7 +70,7 @@ export function RecoveryPanel({
     recovery.loadError ??
     steps.error ??
     snapshot?.error ??
-    (view === 'sign-in' ? (connect.error ?? undefined) : undefined)
+    (view === 'sign-in' ? signIn.error : undefined)
   const focusRef = useFocusOnChange<HTMLElement>(
     view === 'loading' ? undefined : view,
     error,
@@ -77,7 +79,7 @@ export function RecoveryPanel({
     step === 'sending-email' ||
     step === 'verifying-code' ||
     step === 'creating-passkey' ||
-    connect.isPending
+    signIn.isPending
 
   const shown =
     view !== 'loading' && snapshot && steps.value
@@ -86,7 +88,9 @@ export function RecoveryPanel({
           view,
           snapshot,
           recovery,
-          connect,
+          config,
+          signIn,
+          setSignIn,
           address: connection.address,
           accountName,
           email,

@@ -1,9 +1,12 @@
+import { type Config, connect } from '@wagmi/core'
 import type { FormEvent, ReactNode, RefObject } from 'react'
-import type { Connector } from 'wagmi'
 import type { RecoverySnapshot } from '../recovery/createRecoveryFlow.js'
 import type { RecoveryType } from '../recovery/recoveryState.js'
 import { formatDuration } from './formatDuration.js'
 import type { useRecovery } from './useRecovery.js'
+
+/** The sign-in step's connection attempt: pending, or why it failed. */
+export type SignIn = { isPending: boolean; error?: Error | undefined }
 
 export type RecoveryView = 'email' | 'code' | 'passkey' | 'sign-in' | 'done'
 
@@ -13,13 +16,9 @@ export type RecoveryStepsModel = {
   view: RecoveryView
   snapshot: RecoverySnapshot
   recovery: ReturnType<typeof useRecovery>
-  connect: {
-    isPending: boolean
-    mutate(
-      variables: { connector: Connector },
-      options: { onSuccess(data: { accounts: readonly string[] }): void },
-    ): void
-  }
+  config: Config
+  signIn: SignIn
+  setSignIn(signIn: SignIn): void
   address: string | undefined
   accountName: string | null | undefined
   email: string
@@ -46,7 +45,9 @@ export function recoverySteps({
   view,
   snapshot,
   recovery,
-  connect,
+  config,
+  signIn,
+  setSignIn,
   address,
   accountName,
   email,
@@ -82,7 +83,7 @@ export function recoverySteps({
       case 'creating-passkey':
         return 'Creating passkey… Follow the prompt of your device.'
       case 'passkey-created':
-        return connect.isPending
+        return signIn.isPending
           ? 'Signing in… Follow the prompt of your device.'
           : 'Passkey created. Sign in with it to open your wallet.'
     }
@@ -233,13 +234,17 @@ export function recoverySteps({
             data-primary
             ref={focusRef as never}
             disabled={busy || !recovery.connector}
-            onClick={() =>
-              recovery.connector &&
-              connect.mutate(
-                { connector: recovery.connector },
-                { onSuccess: ({ accounts }) => setRecovered(accounts[0]) },
+            onClick={() => {
+              if (!recovery.connector) return
+              setSignIn({ isPending: true })
+              connect(config, { connector: recovery.connector }).then(
+                ({ accounts }) => {
+                  setRecovered(accounts[0])
+                  setSignIn({ isPending: false })
+                },
+                (error: Error) => setSignIn({ isPending: false, error }),
               )
-            }
+            }}
           >
             Sign in with new passkey
           </button>
