@@ -54,7 +54,10 @@ export default defineConfig({
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],
           // Its own project, so that `npm test` runs it beside the others.
-          exclude: ['test/integration/bench.test.ts'],
+          exclude: [
+            'test/integration/bench.test.ts',
+            'test/integration/weight.test.ts',
+          ],
           globalSetup: ['test/integration/globalSetup.ts'],
           // WalletConnect's SDKs skip Verify and telemetry (outside services) in tests.
           env: { IS_VITEST: 'true' },
@@ -64,11 +67,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        // `npm run bench -- --quick`: starts its own sandbox, pages and browser.
+        // `npm run bench -- --quick`: starts its own sandbox, pages and browser;
+        // and the size budgets (bench/budgets.json), needing neither.
         test: {
           name: 'bench',
           environment: 'node',
-          include: ['test/integration/bench.test.ts'],
+          include: [
+            'test/integration/bench.test.ts',
+            'test/integration/weight.test.ts',
+          ],
         },
       },
     ],

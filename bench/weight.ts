@@ -41,47 +41,53 @@ const projectId = `'${'0'.repeat(32)}'`
 const passkeyOptions =
   "organizationId: '00000000-0000-4000-8000-000000000000', createAccount: async () => ({ subOrganizationId: '' })"
 
-const bundles = () => ({
-  baseline: host('', ''),
-  'wagmi injected()': host(
-    "import { injected } from 'wagmi/connectors'",
-    'injected()',
-  ),
-  'wagmi mock()': host(
-    "import { mock } from 'wagmi/connectors'",
-    "mock({ accounts: ['0x0000000000000000000000000000000000000001'] })",
-  ),
-  passkeyWallet: host(
-    "import { passkeyWallet } from 'wagmi-connector-pack/passkey'",
-    `passkeyWallet({ ${passkeyOptions} })`,
-  ),
-  "injectedWallet({ wallet: 'metamask' }) + injectedWallets()": host(
-    "import { injectedWallet, injectedWallets } from 'wagmi-connector-pack/injected'",
-    "injectedWallet({ wallet: 'metamask' }), ...injectedWallets()",
-  ),
-  walletConnectDeepLink: host(
-    "import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'",
-    `walletConnectDeepLink({ projectId: ${projectId} })`,
-  ),
-  [`wagmi walletConnect() ${referenceVersion}`]: host(
-    `import { walletConnect } from '${fetchWagmiConnectors()}'`,
-    `walletConnect({ projectId: ${projectId}, showQrModal: false })`,
-  ),
-  'whole pack': host(
-    [
+// Each bundle's host source, made when measured (the reference is fetched only when it is).
+const bundles: Record<string, () => string> = {
+  baseline: () => host('', ''),
+  'wagmi injected()': () =>
+    host("import { injected } from 'wagmi/connectors'", 'injected()'),
+  'wagmi mock()': () =>
+    host(
+      "import { mock } from 'wagmi/connectors'",
+      "mock({ accounts: ['0x0000000000000000000000000000000000000001'] })",
+    ),
+  passkeyWallet: () =>
+    host(
       "import { passkeyWallet } from 'wagmi-connector-pack/passkey'",
-      "import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'",
+      `passkeyWallet({ ${passkeyOptions} })`,
+    ),
+  "injectedWallet({ wallet: 'metamask' }) + injectedWallets()": () =>
+    host(
       "import { injectedWallet, injectedWallets } from 'wagmi-connector-pack/injected'",
-      "import { RecoveryPanel, ExportPanel } from 'wagmi-connector-pack/react'",
-      'export const panels = [RecoveryPanel, ExportPanel]',
-    ].join('\n'),
-    `passkeyWallet({ ${passkeyOptions}, recovery: { start: async () => {} } }), walletConnectDeepLink({ projectId: ${projectId} }), injectedWallet({ wallet: 'metamask' }), ...injectedWallets()`,
-  ),
-  'passkeyWallet + panels': host(
-    "import { passkeyWallet } from 'wagmi-connector-pack/passkey'\nimport { RecoveryPanel, ExportPanel } from 'wagmi-connector-pack/react'\nexport const panels = [RecoveryPanel, ExportPanel]",
-    `passkeyWallet({ ${passkeyOptions}, recovery: { start: async () => {} } })`,
-  ),
-})
+      "injectedWallet({ wallet: 'metamask' }), ...injectedWallets()",
+    ),
+  walletConnectDeepLink: () =>
+    host(
+      "import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'",
+      `walletConnectDeepLink({ projectId: ${projectId} })`,
+    ),
+  [`wagmi walletConnect() ${referenceVersion}`]: () =>
+    host(
+      `import { walletConnect } from '${fetchWagmiConnectors()}'`,
+      `walletConnect({ projectId: ${projectId}, showQrModal: false })`,
+    ),
+  'whole pack': () =>
+    host(
+      [
+        "import { passkeyWallet } from 'wagmi-connector-pack/passkey'",
+        "import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'",
+        "import { injectedWallet, injectedWallets } from 'wagmi-connector-pack/injected'",
+        "import { RecoveryPanel, ExportPanel } from 'wagmi-connector-pack/react'",
+        'export const panels = [RecoveryPanel, ExportPanel]',
+      ].join('\n'),
+      `passkeyWallet({ ${passkeyOptions}, recovery: { start: async () => {} } }), walletConnectDeepLink({ projectId: ${projectId} }), injectedWallet({ wallet: 'metamask' }), ...injectedWallets()`,
+    ),
+  'passkeyWallet + panels': () =>
+    host(
+      "import { passkeyWallet } from 'wagmi-connector-pack/passkey'\nimport { RecoveryPanel, ExportPanel } from 'wagmi-connector-pack/react'\nexport const panels = [RecoveryPanel, ExportPanel]",
+      `passkeyWallet({ ${passkeyOptions}, recovery: { start: async () => {} } })`,
+    ),
+}
 
 async function gzipSize(
   source: string,
@@ -130,15 +136,25 @@ async function gzipSize(
   return gzipSync(result.outputFiles[0]!.contents).length
 }
 
-/** Weight of a host with and without each connector, esbuild-minified and gzipped. */
-export async function weight(): Promise<WeightResult[]> {
+/**
+ * Weight of a host with and without each connector, esbuild-minified and
+ * gzipped: every bundle, or the baseline and those `only` names.
+ */
+export async function weight({
+  only,
+}: {
+  only?: readonly string[] | undefined
+} = {}): Promise<WeightResult[]> {
   const directory = mkdtempSync(join(tmpdir(), 'weight-'))
   const sizes: Record<string, { firstLoad: number; everything: number }> = {}
-  for (const [name, source] of Object.entries(bundles()))
+  for (const [name, makeSource] of Object.entries(bundles)) {
+    if (only && name !== 'baseline' && !only.includes(name)) continue
+    const source = makeSource()
     sizes[name] = {
       firstLoad: await gzipSize(source, directory, name, { firstLoad: true }),
       everything: await gzipSize(source, directory, name, { firstLoad: false }),
     }
+  }
   const baseline = sizes.baseline!
   return Object.entries(sizes).map(([bundle, { firstLoad, everything }]) => ({
     bundle,

@@ -1,7 +1,6 @@
 import { type Config, getEnsName } from '@wagmi/core'
 import { type Address, InvalidAddressError, isAddress } from 'viem'
 import { toCoinType } from 'viem/ens'
-
 import { accountNameChainId } from './accountNameChainId.js'
 
 export type GetAccountNameParameters = {

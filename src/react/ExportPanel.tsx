@@ -3,9 +3,10 @@ import type { Connector } from 'wagmi'
 import type { ExportKind } from '../export/createExportFlow.js'
 import { describeError } from './describeError.js'
 import { panelStyles } from './panelStyles.js'
-import { useAccountName } from './useAccountName.js'
 import { useExport } from './useExport.js'
 import { useFocusOnChange } from './useFocusOnChange.js'
+import { useLoadOnMount } from './useLoadOnMount.js'
+import { usePanelAccountName } from './usePanelAccountName.js'
 
 export type ExportPanelProps = {
   /** The passkeyWallet connector; the config's first one by default. */
@@ -13,19 +14,8 @@ export type ExportPanelProps = {
   className?: string | undefined
 }
 
-const names: Record<ExportKind, string> = {
-  'seed-phrase': 'seed phrase',
-  'private-key': 'private key',
-}
-
-const warnings: Record<ExportKind, string> = {
-  'seed-phrase':
-    'Your seed phrase controls every account in this wallet. Anyone who sees it can take everything in it. Show it only where no one can see your screen, never type it into a website, and never share it, not even with support.',
-  'private-key':
-    'Your private key controls this account. Anyone who sees it can take everything in it. Show it only where no one can see your screen, never type it into a website, and never share it, not even with support.',
-}
-
-const ignore = () => {}
+// The steps load with the flow, once mounted: the first load is the shell.
+const loadSteps = () => import('./exportSteps.js')
 
 /**
  * Exports the connected passkey wallet's seed phrase or private key after a
@@ -36,26 +26,17 @@ export function ExportPanel({ connector, className }: ExportPanelProps) {
   const { flow, snapshot, isConnected, loadError, address } = useExport({
     connector,
   })
-  const { data: accountName } = useAccountName({ address })
+  const steps = useLoadOnMount(loadSteps)
+  const accountName = usePanelAccountName(address)
   const frameRef = useRef<HTMLDivElement>(null)
   const [understood, setUnderstood] = useState(false)
   const id = useId()
-  const step = isConnected ? snapshot?.step : undefined
+  // The steps appear once their UI has loaded too.
+  const step = isConnected && steps.value ? snapshot?.step : undefined
   const kind = snapshot?.kind
-  const error = loadError ?? snapshot?.error
+  const error =
+    loadError ?? (isConnected ? steps.error : undefined) ?? snapshot?.error
   const focusRef = useFocusOnChange<HTMLElement>(step, error)
-
-  const status = !isConnected
-    ? 'Connect your passkey wallet to export its keys.'
-    : step === 'confirming' && kind
-      ? `Before you see your ${names[kind]}:`
-      : step === 'verifying'
-        ? 'Confirm with your passkey…'
-        : step === 'shown' && kind
-          ? `Your ${names[kind]} is shown below, in a secure frame this page cannot read.`
-          : step === 'idle'
-            ? 'Take your wallet with you: export its seed phrase or private key.'
-            : 'Loading…'
 
   const request = (next: ExportKind) => {
     setUnderstood(false)
@@ -63,6 +44,20 @@ export function ExportPanel({ connector, className }: ExportPanelProps) {
   }
   // Leaving the page or the account takes the frame, and the secret, away.
   useEffect(() => () => flow?.close(), [flow])
+
+  const shown =
+    step && steps.value
+      ? steps.value.exportSteps({
+          id,
+          step,
+          kind,
+          flow,
+          understood,
+          setUnderstood,
+          request,
+          focusRef,
+        })
+      : undefined
 
   return (
     <section
@@ -78,54 +73,12 @@ export function ExportPanel({ connector, className }: ExportPanelProps) {
         </p>
       )}
       <p className="wcp-status" role="status">
-        {status}
+        {!isConnected
+          ? 'Connect your passkey wallet to export its keys.'
+          : (shown?.status ?? 'Loading…')}
       </p>
 
-      {step === 'idle' && (
-        <div className="wcp-actions">
-          <button
-            type="button"
-            ref={focusRef as never}
-            onClick={() => request('seed-phrase')}
-          >
-            Export seed phrase
-          </button>
-          <button type="button" onClick={() => request('private-key')}>
-            Export private key
-          </button>
-        </div>
-      )}
-
-      {step === 'confirming' && kind && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault()
-            if (understood) flow?.confirm().catch(ignore)
-          }}
-        >
-          <p className="wcp-warning" id={`${id}-warning`}>
-            {warnings[kind]}
-          </p>
-          <label className="wcp-option">
-            <input
-              type="checkbox"
-              ref={focusRef as never}
-              aria-describedby={`${id}-warning`}
-              checked={understood}
-              onChange={(event) => setUnderstood(event.target.checked)}
-            />
-            I understand, show my {names[kind]}
-          </label>
-          <div className="wcp-actions">
-            <button type="submit" data-primary disabled={!understood}>
-              Show {names[kind]}
-            </button>
-            <button type="button" onClick={() => flow?.close()}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      )}
+      {shown?.beforeFrame}
 
       <div
         className="wcp-frame"
@@ -133,17 +86,7 @@ export function ExportPanel({ connector, className }: ExportPanelProps) {
         hidden={step !== 'verifying' && step !== 'shown'}
       />
 
-      {step === 'shown' && (
-        <div className="wcp-actions">
-          <button
-            type="button"
-            ref={focusRef as never}
-            onClick={() => flow?.close()}
-          >
-            Hide {kind ? names[kind] : 'secret'}
-          </button>
-        </div>
-      )}
+      {shown?.afterFrame}
 
       <p className="wcp-error" role="alert">
         {error ? describeError(error) : ''}

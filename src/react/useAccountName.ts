@@ -1,7 +1,7 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'
-import { accountNameChainId } from '../names/accountNameChainId.js'
+import { accountNameQuery } from './accountNameQuery.js'
 
 export type UseAccountNameParameters = {
   /** The account to name; nothing is asked while it is undefined. */
@@ -16,8 +16,7 @@ export type UseAccountNameReturnType = UseQueryResult<string | null>
 /**
  * The primary name of an address on Base (SPEC §9's ENS lookup on chain
  * 8453), for showing beside the address: `getAccountName` through the
- * WagmiProvider's config and TanStack Query's cache; its code loads with the
- * first lookup.
+ * WagmiProvider's config and TanStack Query's cache.
  */
 export function useAccountName({
   address,
@@ -25,20 +24,7 @@ export function useAccountName({
 }: UseAccountNameParameters): UseAccountNameReturnType {
   const config = useConfig()
   return useQuery({
-    queryKey: [
-      'wagmi-connector-pack',
-      'accountName',
-      accountNameChainId,
-      address,
-      universalResolverAddress,
-    ],
-    // The ENS code loads with the first lookup, not with the page.
-    queryFn: async () => {
-      if (!address) return null
-      const { getAccountName } = await import('../names/getAccountName.js')
-      return getAccountName(config, { address, universalResolverAddress })
-    },
+    ...accountNameQuery(config, { address, universalResolverAddress }),
     enabled: Boolean(address),
-    staleTime: 5 * 60_000,
   })
 }

@@ -28,6 +28,11 @@ const wagmiDerived = new WeakSet<object>()
  * may show to its user; `message` adds what a developer needs to fix it.
  * It is a viem BaseError, so viem and wagmi pass it to the hooks unchanged
  * instead of hiding it behind "An unknown RPC error occurred."
+ *
+ * Subclasses give their code as a static getter (`static get code()`), not a
+ * static field: at ES2021 a field compiles to an assignment after the class,
+ * a side effect that keeps every error class of a module in a host's bundle
+ * as soon as one of them is used.
  */
 export class BaseError extends ViemBaseError {
   override name = 'WagmiConnectorPackError'
