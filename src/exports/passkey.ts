@@ -49,6 +49,7 @@ export {
 } from '../passkey/errors.js'
 export {
   type CreateAccountRequest,
+  type PasskeyProvider,
   type PasskeyWalletConnectParameters,
   type PasskeyWalletParameters,
   passkeyWallet,
