@@ -39,6 +39,10 @@ export {
   type ExportStepErrorType,
 } from '../export/errors.js'
 export {
+  ConnectionAbandonedError,
+  type ConnectionAbandonedErrorType,
+} from '../passkey/ConnectionAbandonedError.js'
+export {
   InvalidPasskeyWalletParameterError,
   type InvalidPasskeyWalletParameterErrorType,
   PasskeyError,
