@@ -6,7 +6,9 @@ export type ExportFrameUrlErrorType = ExportFrameUrlError & {
 /** The export frame would be loaded over a connection others can tamper with. */
 export class ExportFrameUrlError extends BaseError {
   override name = 'ExportFrameUrlError'
-  static readonly code = 'export_frame_url_insecure'
+  static get code() {
+    return 'export_frame_url_insecure' as const
+  }
   constructor({
     url,
     sameOrigin = false,
@@ -32,7 +34,9 @@ export type ExportFrameTimeoutErrorType = ExportFrameTimeoutError & {
 /** The frame did not load or did not answer in time. */
 export class ExportFrameTimeoutError extends BaseError {
   override name = 'ExportFrameTimeoutError'
-  static readonly code = 'export_frame_timeout'
+  static get code() {
+    return 'export_frame_timeout' as const
+  }
   constructor({ url, timeoutMs }: { url: string; timeoutMs: number }) {
     super('The export frame did not respond. Please try again.', {
       code: ExportFrameTimeoutError.code,
@@ -54,7 +58,9 @@ export type ExportFrameErrorType = ExportFrameError & {
  */
 export class ExportFrameError extends BaseError {
   override name = 'ExportFrameError'
-  static readonly code = 'export_refused'
+  static get code() {
+    return 'export_refused' as const
+  }
   constructor({ message }: { message: string }) {
     super(message, {
       code: ExportFrameError.code,
@@ -71,7 +77,9 @@ export type ExportFrameClosedErrorType = ExportFrameClosedError & {
 /** `destroy()` was called while a request was still waiting for the frame. */
 export class ExportFrameClosedError extends BaseError {
   override name = 'ExportFrameClosedError'
-  static readonly code = 'export_frame_closed'
+  static get code() {
+    return 'export_frame_closed' as const
+  }
   constructor() {
     super('The export frame was closed.', {
       code: ExportFrameClosedError.code,
@@ -86,7 +94,9 @@ export type ExportStepErrorType = ExportStepError & {
 /** An export action called out of order, e.g. confirm() before request(). */
 export class ExportStepError extends BaseError {
   override name = 'ExportStepError'
-  static readonly code = 'export_step'
+  static get code() {
+    return 'export_step' as const
+  }
   constructor({ action, step }: { action: string; step: string }) {
     super('Cannot proceed with your request', {
       code: ExportStepError.code,

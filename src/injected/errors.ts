@@ -6,7 +6,9 @@ export type RedirectedToWalletErrorType = RedirectedToWalletError & {
 /** On a phone without the wallet, the page was opened in the wallet app's browser instead. */
 export class RedirectedToWalletError extends BaseError {
   override name = 'RedirectedToWalletError'
-  static readonly code = 'redirected_to_wallet'
+  static get code() {
+    return 'redirected_to_wallet' as const
+  }
   /** The link that was opened. */
   readonly link: string
   constructor({ wallet, link }: { wallet: string; link: string }) {
@@ -27,7 +29,9 @@ export type InAppBrowserNotFoundErrorType = InAppBrowserNotFoundError & {
 /** On a phone without the wallet, and no known link opens a page in its app. */
 export class InAppBrowserNotFoundError extends BaseError {
   override name = 'InAppBrowserNotFoundError'
-  static readonly code = 'in_app_browser_not_found'
+  static get code() {
+    return 'in_app_browser_not_found' as const
+  }
   constructor({ wallet }: { wallet: string }) {
     super(`No inAppBrowserBase found for ${wallet}`, {
       code: InAppBrowserNotFoundError.code,
@@ -54,7 +58,9 @@ export type InvalidInjectedWalletParameterErrorType =
 /** injectedWallet() was given a wallet it does not know. */
 export class InvalidInjectedWalletParameterError extends BaseError {
   override name = 'InvalidInjectedWalletParameterError'
-  static readonly code = 'invalid_parameter'
+  static get code() {
+    return 'invalid_parameter' as const
+  }
   constructor({ wallet }: { wallet: unknown }) {
     super(
       `injectedWallet: \`wallet\` must be a registry id or a descriptor with an id and a name, got ${show(wallet)}.`,

@@ -6,7 +6,9 @@ export type WebauthnNotSupportedErrorType = WebauthnNotSupportedError & {
 /** The browser has no WebAuthn (or the page is not a secure context). */
 export class WebauthnNotSupportedError extends BaseError {
   override name = 'WebauthnNotSupportedError'
-  static readonly code = 'webauthn_not_supported'
+  static get code() {
+    return 'webauthn_not_supported' as const
+  }
   constructor() {
     super('Webauthn is not supported on this device', {
       code: WebauthnNotSupportedError.code,
@@ -53,7 +55,9 @@ export type InvalidPasskeyWalletParameterErrorType =
 /** passkeyWallet() was given an option it cannot work with. */
 export class InvalidPasskeyWalletParameterError extends BaseError {
   override name = 'InvalidPasskeyWalletParameterError'
-  static readonly code = 'invalid_parameter'
+  static get code() {
+    return 'invalid_parameter' as const
+  }
   constructor(parameter: string, expected: string) {
     super(`passkeyWallet: invalid \`${parameter}\`: expected ${expected}.`, {
       code: InvalidPasskeyWalletParameterError.code,

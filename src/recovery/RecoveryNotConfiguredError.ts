@@ -7,7 +7,9 @@ export type RecoveryNotConfiguredErrorType = RecoveryNotConfiguredError & {
 /** passkeyWallet was created without `recovery.start` and without `authProxy`. */
 export class RecoveryNotConfiguredError extends BaseError {
   override name = 'RecoveryNotConfiguredError'
-  static readonly code = 'recovery_not_configured'
+  static get code() {
+    return 'recovery_not_configured' as const
+  }
   constructor() {
     super('Account recovery is not available here.', {
       code: RecoveryNotConfiguredError.code,

@@ -9,7 +9,9 @@ export type InvalidRecoveryCodeErrorType = InvalidRecoveryCodeError & {
  */
 export class InvalidRecoveryCodeError extends BaseError {
   override name = 'InvalidRecoveryCodeError'
-  static readonly code = 'invalid_recovery_code'
+  static get code() {
+    return 'invalid_recovery_code' as const
+  }
   readonly reason: string
   /** How many more tries this code allows, when the vendor says (Auth Proxy codes). */
   readonly attemptsLeft: number | undefined
@@ -54,7 +56,9 @@ export type RecoveryAccountNotFoundErrorType = RecoveryAccountNotFoundError & {
  */
 export class RecoveryAccountNotFoundError extends BaseError {
   override name = 'RecoveryAccountNotFoundError'
-  static readonly code = 'recovery_account_not_found'
+  static get code() {
+    return 'recovery_account_not_found' as const
+  }
   constructor({ email }: { email: string }) {
     super('No wallet was signed up with this email.', {
       code: RecoveryAccountNotFoundError.code,
@@ -72,7 +76,9 @@ export type RecoveryStepErrorType = RecoveryStepError & {
 /** A recovery action called out of order, e.g. a code before any email was sent. */
 export class RecoveryStepError extends BaseError {
   override name = 'RecoveryStepError'
-  static readonly code = 'recovery_step'
+  static get code() {
+    return 'recovery_step' as const
+  }
   constructor({
     action,
     step,
@@ -103,7 +109,9 @@ export type RecoveryFrameErrorType = RecoveryFrameError & {
  */
 export class RecoveryFrameError extends BaseError {
   override name = 'RecoveryFrameError'
-  static readonly code = 'recovery_frame_failed'
+  static get code() {
+    return 'recovery_frame_failed' as const
+  }
   constructor({ url, reason }: { url: string; reason: string }) {
     super('The secure recovery frame did not respond. Please try again.', {
       code: RecoveryFrameError.code,

@@ -10,7 +10,9 @@ export type InvalidPasskeyBackendParameterErrorType =
  */
 export class InvalidPasskeyBackendParameterError extends BaseError {
   override name = 'InvalidPasskeyBackendParameterError'
-  static readonly code = 'invalid_parameter'
+  static get code() {
+    return 'invalid_parameter' as const
+  }
   /** The option, e.g. `apiPrivateKey`. */
   readonly parameter: string
   constructor(parameter: string, expected: string) {

@@ -54,7 +54,9 @@ export type VendorConsensusNeededErrorType = VendorConsensusNeededError & {
 /** The organization's root quorum must approve the activity before it runs. */
 export class VendorConsensusNeededError extends BaseError {
   override name = 'VendorConsensusNeededError'
-  static readonly code = 'consensus_needed'
+  static get code() {
+    return 'consensus_needed' as const
+  }
   readonly activityId: string
   constructor({ activityId }: { activityId: string }) {
     super('Activity requires consensus', {
@@ -74,7 +76,9 @@ export type VendorActivityErrorType = VendorActivityError & {
 /** The activity ended (or stayed) in a status other than completed. */
 export class VendorActivityError extends BaseError {
   override name = 'VendorActivityError'
-  static readonly code = 'activity_not_completed'
+  static get code() {
+    return 'activity_not_completed' as const
+  }
   readonly activityId: string
   readonly activityStatus: string
   constructor({

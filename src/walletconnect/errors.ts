@@ -10,7 +10,9 @@ export type PairingAttemptsExhaustedErrorType =
 /** Every automatic pairing URI expired unused (SPEC §9: at most 10). */
 export class PairingAttemptsExhaustedError extends BaseError {
   override name = 'PairingAttemptsExhaustedError'
-  static readonly code = 'max_pairing_attempts'
+  static get code() {
+    return 'max_pairing_attempts' as const
+  }
   constructor({ attempts }: { attempts: number }) {
     super('Max auto pairing attempts reached', {
       code: PairingAttemptsExhaustedError.code,
@@ -26,7 +28,9 @@ export type PairingResetErrorType = PairingResetError & {
 /** The wallet or the SDK reset the connection request. */
 export class PairingResetError extends BaseError {
   override name = 'PairingResetError'
-  static readonly code = 'connection_request_reset'
+  static get code() {
+    return 'connection_request_reset' as const
+  }
   constructor({ cause }: { cause?: unknown } = {}) {
     super('Connection request reset. Please try again.', {
       code: PairingResetError.code,
@@ -41,7 +45,9 @@ export type PairingAbortedErrorType = PairingAbortedError & {
 /** The host or the user stopped waiting (disconnect during pairing). */
 export class PairingAbortedError extends BaseError {
   override name = 'PairingAbortedError'
-  static readonly code = 'pairing_aborted'
+  static get code() {
+    return 'pairing_aborted' as const
+  }
   constructor() {
     super('Pairing aborted', { code: PairingAbortedError.code })
   }
@@ -54,7 +60,9 @@ export type InvalidWalletConnectParameterErrorType =
 /** walletConnectDeepLink() was given an option it cannot use. */
 export class InvalidWalletConnectParameterError extends BaseError {
   override name = 'InvalidWalletConnectParameterError'
-  static readonly code = 'invalid_parameter'
+  static get code() {
+    return 'invalid_parameter' as const
+  }
   constructor(name: string, expected: string) {
     super(`walletConnectDeepLink: \`${name}\` must be ${expected}.`, {
       code: InvalidWalletConnectParameterError.code,
@@ -98,7 +106,9 @@ export type IncompleteSessionErrorType = IncompleteSessionError & {
  */
 export class IncompleteSessionError extends BaseError {
   override name = 'IncompleteSessionError'
-  static readonly code = 'incomplete_session'
+  static get code() {
+    return 'incomplete_session' as const
+  }
   readonly missing: MissingSessionRequirements
   constructor(missing: MissingSessionRequirements) {
     const lines = [

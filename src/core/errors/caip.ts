@@ -20,7 +20,9 @@ export type InvalidCaipChainIdErrorType = InvalidCaipChainIdError & {
 /** Not a CAIP-2 chain id (`namespace:reference`) of a supported namespace. */
 export class InvalidCaipChainIdError extends BaseError {
   override name = 'InvalidCaipChainIdError'
-  static readonly code = 'invalid_caip_chain_id'
+  static get code() {
+    return 'invalid_caip_chain_id' as const
+  }
   readonly reason: string
   constructor({ value, reason, cause }: InvalidCaipParameters) {
     super(`Invalid CAIP-2 chain id ${show(value)}: ${reason}.`, {
@@ -38,7 +40,9 @@ export type InvalidCaipAccountErrorType = InvalidCaipAccountError & {
 /** Not a CAIP-10 account (`namespace:reference:address`) of a supported namespace. */
 export class InvalidCaipAccountError extends BaseError {
   override name = 'InvalidCaipAccountError'
-  static readonly code = 'invalid_caip_account'
+  static get code() {
+    return 'invalid_caip_account' as const
+  }
   constructor({ value, reason, cause }: InvalidCaipParameters) {
     super(`Invalid CAIP-10 account ${show(value)}: ${reason}.`, {
       code: InvalidCaipAccountError.code,
@@ -56,7 +60,9 @@ export type UnsupportedCaipNamespaceErrorType =
   }
 export class UnsupportedCaipNamespaceError extends BaseError {
   override name = 'UnsupportedCaipNamespaceError'
-  static readonly code = 'unsupported_caip_namespace'
+  static get code() {
+    return 'unsupported_caip_namespace' as const
+  }
   constructor({ namespace }: { namespace: string }) {
     super(`Unsupported chain namespace ${show(namespace)}.`, {
       code: UnsupportedCaipNamespaceError.code,

@@ -17,7 +17,9 @@ export type SwitchChainOnlyInWalletErrorType = SwitchChainOnlyInWalletError & {
 /** The session allows network changes only from inside the wallet. */
 export class SwitchChainOnlyInWalletError extends BaseError {
   override name = 'SwitchChainOnlyInWalletError'
-  static readonly code = 'network_switching_only_in_wallet'
+  static get code() {
+    return 'network_switching_only_in_wallet' as const
+  }
   constructor({ chainId, cause }: ChainErrorParameters = {}) {
     super('Network switching is only supported through the wallet', {
       code: SwitchChainOnlyInWalletError.code,
@@ -33,7 +35,9 @@ export type SwitchChainUnavailableErrorType = SwitchChainUnavailableError & {
 /** The target chain is outside the session's networks: the user must switch in the wallet. */
 export class SwitchChainUnavailableError extends BaseError {
   override name = 'SwitchChainUnavailableError'
-  static readonly code = 'network_switching_only_available_in_wallet'
+  static get code() {
+    return 'network_switching_only_available_in_wallet' as const
+  }
   constructor({ chainId, cause }: ChainErrorParameters = {}) {
     super(
       'Network switching is not available at this time. The user should manually switch network in their wallet',
@@ -54,7 +58,9 @@ export type SwitchChainNotSupportedErrorType = SwitchChainNotSupportedError & {
  * `SwitchChainNotSupportedError` (and our `BaseError`), with the SPEC's words.
  */
 export class SwitchChainNotSupportedError extends WagmiSwitchChainNotSupportedError {
-  static readonly code = 'network_switching_not_supported'
+  static get code() {
+    return 'network_switching_not_supported' as const
+  }
   declare readonly code: string | number | undefined
   constructor({ chainId, cause }: ChainErrorParameters = {}) {
     super({ connector: { name: 'The wallet' } as Connector })
@@ -72,7 +78,9 @@ export type SwitchChainRejectedErrorType = SwitchChainRejectedError & {
 /** The user said no to the switch; its cause is the wallet's own 4001 error. */
 export class SwitchChainRejectedError extends BaseError {
   override name = 'SwitchChainRejectedError'
-  static readonly code = 'network_switch_rejected'
+  static get code() {
+    return 'network_switch_rejected' as const
+  }
   constructor({ chainId, cause }: ChainErrorParameters = {}) {
     super("User rejected the wallet's request to switch network", {
       code: SwitchChainRejectedError.code,
@@ -88,7 +96,9 @@ export type PublicClientNotFoundErrorType = PublicClientNotFoundError & {
 /** No transport is configured for the chain a read needs. */
 export class PublicClientNotFoundError extends BaseError {
   override name = 'PublicClientNotFoundError'
-  static readonly code = 'public_client_not_found'
+  static get code() {
+    return 'public_client_not_found' as const
+  }
   constructor({ chainId, cause }: ChainErrorParameters = {}) {
     super('No public client available', {
       code: PublicClientNotFoundError.code,
@@ -107,7 +117,9 @@ export type ChainNotConfiguredErrorType = ChainNotConfiguredError & {
  * `ChainNotConfiguredError` (and our `BaseError`), with the SPEC's words.
  */
 export class ChainNotConfiguredError extends WagmiChainNotConfiguredError {
-  static readonly code = 'chain_not_configured'
+  static get code() {
+    return 'chain_not_configured' as const
+  }
   declare readonly code: string | number | undefined
   constructor({ chainId, cause }: ChainErrorParameters = {}) {
     super()

@@ -7,7 +7,9 @@ export type ConnectionRejectedErrorType = ConnectionRejectedError & {
 /** The wallet declined the pairing or connection request. */
 export class ConnectionRejectedError extends BaseError {
   override name = 'ConnectionRejectedError'
-  static readonly code = 'connection_rejected'
+  static get code() {
+    return 'connection_rejected' as const
+  }
   constructor({ cause }: { cause?: unknown } = {}) {
     super('Connection rejected. Please try again.', {
       code: ConnectionRejectedError.code,
@@ -24,7 +26,9 @@ export type ProviderNotFoundErrorType = ProviderNotFoundError & {
  * `ProviderNotFoundError` (and our `BaseError`), with the SPEC's words.
  */
 export class ProviderNotFoundError extends WagmiProviderNotFoundError {
-  static readonly code = 'provider_not_found'
+  static get code() {
+    return 'provider_not_found' as const
+  }
   declare readonly code: string | number | undefined
   /** Where the user gets the missing wallet, when it is known. */
   readonly installUrl: string | undefined
@@ -55,7 +59,9 @@ export type SessionNotFoundErrorType = SessionNotFoundError & {
 /** A request needs a wallet session and there is none: connect first. */
 export class SessionNotFoundError extends BaseError {
   override name = 'SessionNotFoundError'
-  static readonly code = 'session_not_found'
+  static get code() {
+    return 'session_not_found' as const
+  }
   constructor({ cause }: { cause?: unknown } = {}) {
     super('No session found', {
       code: SessionNotFoundError.code,
@@ -74,7 +80,9 @@ export type SessionEndedErrorType = SessionEndedError & {
  */
 export class SessionEndedError extends BaseError {
   override name = 'SessionEndedError'
-  static readonly code = 'no_session'
+  static get code() {
+    return 'no_session' as const
+  }
   constructor({ cause }: { cause?: unknown } = {}) {
     super('no session', {
       code: SessionEndedError.code,
@@ -90,7 +98,9 @@ export type RequestRefusedErrorType = RequestRefusedError & {
 /** The request cannot be carried out in the current state. */
 export class RequestRefusedError extends BaseError {
   override name = 'RequestRefusedError'
-  static readonly code = 'request_refused'
+  static get code() {
+    return 'request_refused' as const
+  }
   constructor({
     cause,
     details,
