@@ -28,6 +28,11 @@ const wagmiDerived = new WeakSet<object>()
  * may show to its user; `message` adds what a developer needs to fix it.
  * It is a viem BaseError, so viem and wagmi pass it to the hooks unchanged
  * instead of hiding it behind "An unknown RPC error occurred."
+ *
+ * A subclass gives its code as `static get code()`, not a static field:
+ * compiled for ES2021 a static field is an assignment after the class, which
+ * keeps every class of its module in a page's bundle (passkeyWallet's
+ * first-load budget, bench/weight.ts); a getter in the class body does not.
  */
 export class BaseError extends ViemBaseError {
   override name = 'WagmiConnectorPackError'
