@@ -39,6 +39,10 @@ export {
   type ExportStepErrorType,
 } from '../export/errors.js'
 export {
+  ConnectionAbandonedError,
+  type ConnectionAbandonedErrorType,
+} from '../passkey/ConnectionAbandonedError.js'
+export {
   InvalidPasskeyWalletParameterError,
   type InvalidPasskeyWalletParameterErrorType,
   PasskeyError,
@@ -49,6 +53,7 @@ export {
 } from '../passkey/errors.js'
 export {
   type CreateAccountRequest,
+  type PasskeyProvider,
   type PasskeyWalletConnectParameters,
   type PasskeyWalletParameters,
   passkeyWallet,

@@ -14,6 +14,14 @@ export {
   type UseAccountNameReturnType,
   useAccountName,
 } from '../react/useAccountName.js'
-export { useExport } from '../react/useExport.js'
+export {
+  type UseExportParameters,
+  type UseExportReturnType,
+  useExport,
+} from '../react/useExport.js'
 export type { PasskeyWalletConnector } from '../react/usePasskeyWalletConnector.js'
-export { useRecovery } from '../react/useRecovery.js'
+export {
+  type UseRecoveryParameters,
+  type UseRecoveryReturnType,
+  useRecovery,
+} from '../react/useRecovery.js'

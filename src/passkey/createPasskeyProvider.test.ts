@@ -2,6 +2,7 @@ import {
   type BaseError,
   type LocalAccount,
   recoverTypedDataAddress,
+  UnsupportedProviderMethodError,
   verifyMessage,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -11,7 +12,10 @@ import {
   PublicClientNotFoundError,
   type PublicClientNotFoundErrorType,
 } from '../core/errors/chain.js'
-import { SessionEndedError } from '../core/errors/connection.js'
+import {
+  RequestRefusedError,
+  SessionEndedError,
+} from '../core/errors/connection.js'
 import { createPasskeyProvider } from './createPasskeyProvider.js'
 
 // A local key stands in for the vendor-held one: the provider's routing and checks are what is tested.
@@ -130,6 +134,39 @@ describe('the passkey wallet provider', () => {
         params: [{ from: stranger, to: stranger }],
       }),
     ).rejects.toMatchObject({ code: 4100 })
+  })
+
+  it('refuses eth_signTypedData (v1, legacy typed data) with a 4200 that names eth_signTypedData_v4, signing nothing', async () => {
+    const key = privateKeyToAccount(generatePrivateKey())
+    let signed = 0
+    const counting: LocalAccount = {
+      ...key,
+      async signTypedData(parameters) {
+        signed++
+        return key.signTypedData(parameters)
+      },
+    }
+    const { provider: p } = provider(counting)
+    // v1's own shape, and v4's arguments under v1's name: both refused.
+    for (const params of [
+      [[{ name: 'message', type: 'string', value: 'hi' }], key.address],
+      [key.address, JSON.stringify(typedData)],
+    ]) {
+      const error = await p
+        .request({ method: 'eth_signTypedData', params } as never)
+        .catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(UnsupportedProviderMethodError)
+      expect(error).toMatchObject({ code: 4200 })
+      const cause = (error as BaseError).walk(
+        (e) => e instanceof RequestRefusedError,
+      )
+      expect(cause).toBeInstanceOf(RequestRefusedError)
+      expect((cause as RequestRefusedError).details).toContain(
+        'eth_signTypedData_v4',
+      )
+      expect((error as BaseError).message).toContain('eth_signTypedData_v4')
+    }
+    expect(signed).toBe(0)
   })
 
   it('refuses a transaction for another chain', async () => {

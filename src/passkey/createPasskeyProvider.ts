@@ -25,6 +25,7 @@ import {
   PublicClientNotFoundError,
 } from '../core/errors/chain.js'
 import {
+  RequestRefusedError,
   SessionEndedError,
   SessionNotFoundError,
 } from '../core/errors/connection.js'
@@ -42,7 +43,6 @@ export type CreatePasskeyProviderParameters = {
 const userAuthorisedMethods = new Set([
   'personal_sign',
   'eth_sign',
-  'eth_signTypedData',
   'eth_signTypedData_v4',
   'eth_signTransaction',
   'eth_sendTransaction',
@@ -54,6 +54,8 @@ const walletMethods = new Set([
   'eth_accounts',
   'eth_requestAccounts',
   'eth_chainId',
+  // Refused at once (legacy typed data), not queued behind a prompt.
+  'eth_signTypedData',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
 ])
@@ -167,6 +169,15 @@ export function createPasskeyProvider({
           message: { raw: args[1] as Hex },
         })
       case 'eth_signTypedData':
+        // v1 is the legacy `[[{ name, type, value }], address]`, not EIP-712: no wallet of the
+        // vendor's signs it, and reading it as v4 would sign something the caller did not ask.
+        throw new UnsupportedProviderMethodError(
+          new RequestRefusedError({
+            details:
+              'eth_signTypedData (v1, legacy typed data) is not supported: sign EIP-712 typed data with eth_signTypedData_v4 (wagmi’s signTypedData).',
+          }),
+          { method },
+        )
       case 'eth_signTypedData_v4': {
         const data = args[1]
         return signerOf(args[0]).signTypedData(
@@ -194,7 +205,7 @@ export function createPasskeyProvider({
         configuredChainId(args[0])
         return null
       default:
-        throw new UnsupportedProviderMethodError(new Error(method))
+        throw new UnsupportedProviderMethodError(new Error(method), { method })
     }
   }
 

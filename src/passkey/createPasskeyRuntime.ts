@@ -18,6 +18,7 @@ import { createSessionStamper } from '../turnkey/createSessionStamper.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
 import { generateStampingKey } from '../turnkey/generateStampingKey.js'
 import { readSessionClaims } from '../turnkey/readSessionClaims.js'
+import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
 import { createPasskey } from './createPasskey.js'
 import { createPasskeyProvider } from './createPasskeyProvider.js'
 import { forgetPasskey } from './forgetPasskey.js'
@@ -62,8 +63,6 @@ type Session = {
 
 // A slow or stuck IndexedDB must not hold wagmi's reconnect: the passkey still works without the key.
 const sessionKeyReadTimeoutMs = 2000
-
-class ConnectionAbandonedError extends SessionNotFoundError {}
 
 /**
  * Everything the passkey wallet does once used: ceremonies, the vendor,

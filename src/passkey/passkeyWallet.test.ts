@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { SessionNotFoundError } from '../core/errors/connection.js'
+import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
 import { createPasskey } from './createPasskey.js'
 import {
   InvalidPasskeyWalletParameterError,
@@ -269,10 +271,13 @@ describe('disconnect while connecting', () => {
 
     let settled = false
     const connecting = connector.connect({ isReconnecting: true })
+    let failure: unknown
     const outcome = connecting.then(
       () => 'connected',
-      (error: { shortMessage?: string; message: string }) =>
-        error.shortMessage ?? error.message,
+      (error: { shortMessage?: string; message: string }) => {
+        failure = error
+        return error.shortMessage ?? error.message
+      },
     )
     void outcome.finally(() => {
       settled = true
@@ -287,6 +292,13 @@ describe('disconnect while connecting', () => {
     }
     // The connection that was abandoned: SPEC's 'No session found'.
     expect(await outcome).toBe('No session found')
+    // Its own class, exported from /passkey, and still the SessionNotFoundError hosts check for.
+    expect(failure).toBeInstanceOf(ConnectionAbandonedError)
+    expect(failure).toBeInstanceOf(SessionNotFoundError)
+    expect(failure).toMatchObject({
+      name: 'ConnectionAbandonedError',
+      code: 'session_not_found',
+    })
 
     expect(
       [...entries.keys()].filter((key) => key.includes('passkeyWallet')),

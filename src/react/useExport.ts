@@ -1,11 +1,36 @@
 import { useCallback } from 'react'
+import type { Address } from 'viem'
 import { type Connector, useConnection } from 'wagmi'
 import type { ExportFlow, ExportSnapshot } from '../export/createExportFlow.js'
 import { useFlow } from './useFlow.js'
-import { usePasskeyWalletConnector } from './usePasskeyWalletConnector.js'
+import {
+  type PasskeyWalletConnector,
+  usePasskeyWalletConnector,
+} from './usePasskeyWalletConnector.js'
+
+export type UseExportParameters = {
+  /** The passkeyWallet connector; the config's by default. */
+  connector?: Connector | undefined
+}
+
+export type UseExportReturnType = {
+  /** The passkeyWallet connector, if the config (or `connector`) has one. */
+  connector: PasskeyWalletConnector | undefined
+  /** Whether that connector is the connected one: the flow loads only then. */
+  isConnected: boolean
+  /** The account whose keys are exported, while connected. */
+  address: Address | undefined
+  /** The export flow, once loaded (after mount, while connected). */
+  flow: ExportFlow | undefined
+  snapshot: ExportSnapshot | undefined
+  /** Why the flow could not be loaded. */
+  loadError: Error | undefined
+}
 
 /** Headless export: the connected passkeyWallet's export flow and its snapshot. */
-export function useExport({ connector }: { connector?: Connector } = {}) {
+export function useExport({
+  connector,
+}: UseExportParameters = {}): UseExportReturnType {
   const passkeyWallet = usePasskeyWalletConnector(connector)
   const { status, connector: connected, address } = useConnection()
   const isConnected =
@@ -17,7 +42,6 @@ export function useExport({ connector }: { connector?: Connector } = {}) {
   return {
     connector: passkeyWallet,
     isConnected,
-    /** The account whose keys are exported, while connected. */
     address: isConnected ? address : undefined,
     flow,
     snapshot,

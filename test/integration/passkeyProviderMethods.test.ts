@@ -1,0 +1,330 @@
+import {
+  connect,
+  createConfig,
+  createStorage,
+  disconnect,
+  getChainId,
+  http,
+} from '@wagmi/core'
+import {
+  type BaseError,
+  createPublicClient,
+  createTestClient,
+  type Hex,
+  numberToHex,
+  parseEther,
+  parseTransaction,
+  recoverTransactionAddress,
+  stringToHex,
+  UnsupportedProviderMethodError,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { sandboxChains } from '../../sandbox/chains.js'
+import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
+import { ChainNotConfiguredError } from '../../src/core/errors/chain.js'
+import { RequestRefusedError } from '../../src/core/errors/connection.js'
+import type { PasskeyProvider } from '../../src/passkey/passkeyWallet.js'
+import { passkeyWallet } from '../../src/passkey/passkeyWallet.js'
+import type { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
+import { signUp } from '../helpers/vendorUsers.js'
+
+/*
+ * SPEC §9's optional methods of the embedded wallet, each asked through
+ * passkeyWallet's EIP-1193 provider (connector.getProvider()) as a dapp
+ * library would, against the sandbox: the Turnkey emulator holds the key and
+ * signs, anvil's two chains (1 and 8453) read, fill and mine. The user signed
+ * up with the host backend; the connector logs in with their passkey (a
+ * software authenticator behind navigator.credentials.get).
+ */
+
+const [mainnet, base] = sandboxChains(inject('sandbox').rpcUrls)
+const unconfiguredChainId = 10
+
+/** The browser's WebAuthn, answered by `passkey` (Node has none). */
+function webauthnOf(passkey: SoftwareAuthenticator) {
+  const bytes = (base64url: string) =>
+    Uint8Array.from(Buffer.from(base64url, 'base64url')).buffer
+  const credentials = {
+    async get({ publicKey }: { publicKey: PublicKeyCredentialRequestOptions }) {
+      const challenge = Buffer.from(publicKey.challenge as Uint8Array).toString(
+        'base64url',
+      )
+      const assertion = passkey.assert(challenge, { rpId: publicKey.rpId })
+      return {
+        id: assertion.credentialId,
+        type: 'public-key',
+        response: {
+          authenticatorData: bytes(assertion.authenticatorData),
+          clientDataJSON: bytes(assertion.clientDataJson),
+          signature: bytes(assertion.signature),
+          userHandle: null,
+        },
+      }
+    },
+    async create() {
+      throw new DOMException(
+        'sign-up is the host backend’s here',
+        'NotAllowedError',
+      )
+    },
+  }
+  vi.stubGlobal('window', {})
+  vi.stubGlobal('navigator', { credentials })
+  vi.stubGlobal('PublicKeyCredential', class PublicKeyCredential {})
+}
+
+let vendor: Vendor
+let address: Hex
+let provider: PasskeyProvider
+let config: ReturnType<typeof hostConfig>
+
+function hostConfig() {
+  const memory = new Map<string, string>()
+  return createConfig({
+    chains: [mainnet, base],
+    connectors: [
+      passkeyWallet({
+        organizationId: vendor.parentOrganizationId,
+        apiBaseUrl: vendor.url,
+        rpId: 'localhost',
+        // Sign-up went through the host backend already; connect() logs in.
+        createAccount: async () => {
+          throw new Error('not used: the user signed up with the backend')
+        },
+      }),
+    ],
+    multiInjectedProviderDiscovery: false,
+    storage: createStorage({
+      key: 'host',
+      storage: {
+        getItem: (key) => memory.get(key) ?? null,
+        setItem: (key, value) => void memory.set(key, value),
+        removeItem: (key) => void memory.delete(key),
+      },
+    }),
+    transports: { [mainnet.id]: http(), [base.id]: http() },
+  })
+}
+
+const publicClient = (chain: typeof mainnet | typeof base) =>
+  createPublicClient({ chain, transport: http() })
+
+beforeAll(async () => {
+  vendor = await startVendor()
+  const user = await signUp(vendor, `methods${Date.now()}`)
+  address = user.address
+  // Gas for the account on both chains (anvil's own cheat code: no dev account's nonce is shared).
+  for (const chain of [mainnet, base])
+    await createTestClient({
+      chain,
+      mode: 'anvil',
+      transport: http(),
+    }).setBalance({ address, value: parseEther('10') })
+  webauthnOf(user.passkey)
+  config = hostConfig()
+  const connector = config.connectors[0]!
+  const connected = await connect(config, { connector })
+  expect(connected.accounts[0]?.toLowerCase()).toBe(address.toLowerCase())
+  expect(connected.chainId).toBe(mainnet.id)
+  // One passkey prompt opened the session; its key signs everything below.
+  expect(user.passkey.counter).toBe(1)
+  provider = (await connector.getProvider()) as PasskeyProvider
+})
+
+afterAll(async () => {
+  if (config) await disconnect(config).catch(() => undefined)
+  vi.unstubAllGlobals()
+  await vendor?.stop()
+})
+
+const typedData = {
+  types: {
+    EIP712Domain: [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+    ],
+    Mail: [
+      { name: 'from', type: 'address' },
+      { name: 'contents', type: 'string' },
+    ],
+  },
+  primaryType: 'Mail',
+  domain: { name: 'Methods', version: '1', chainId: 1 },
+  message: {
+    from: '0x0000000000000000000000000000000000000001',
+    contents: 'Hello from the sandbox',
+  },
+} as const
+
+describe('passkeyWallet’s provider answers each SPEC §9 optional method', () => {
+  it('eth_chainId: the connected chain, 1', async () => {
+    expect(await provider.request({ method: 'eth_chainId' })).toBe(
+      numberToHex(mainnet.id),
+    )
+  })
+
+  it('personal_sign: an EIP-191 signature that recovers to the account', async () => {
+    const message = 'Sign in to the sandbox'
+    const signature = await provider.request({
+      method: 'personal_sign',
+      params: [stringToHex(message), address],
+    })
+    expect(await verifyMessage({ address, message, signature })).toBe(true)
+  })
+
+  it('eth_sign: the same EIP-191 signature, arguments the other way round', async () => {
+    const raw = stringToHex('eth_sign in the sandbox')
+    const signature = await provider.request({
+      method: 'eth_sign',
+      params: [address, raw],
+    })
+    expect(await verifyMessage({ address, message: { raw }, signature })).toBe(
+      true,
+    )
+  })
+
+  it('eth_signTypedData_v4: an EIP-712 signature that recovers to the account', async () => {
+    const signature = await provider.request({
+      method: 'eth_signTypedData_v4',
+      params: [address, JSON.stringify(typedData)],
+    })
+    // Dapps send EIP712Domain among the types; viem derives it from the domain.
+    const { EIP712Domain: _, ...types } = typedData.types
+    expect(
+      await verifyTypedData({ address, ...typedData, types, signature }),
+    ).toBe(true)
+  })
+
+  it('eth_signTypedData (v1, legacy typed data): refused with 4200 naming eth_signTypedData_v4', async () => {
+    const error = await provider
+      .request({
+        method: 'eth_signTypedData',
+        params: [[{ type: 'string', name: 'message', value: 'hi' }], address],
+      } as never)
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UnsupportedProviderMethodError)
+    expect(error).toMatchObject({ code: 4200 })
+    const cause = (error as BaseError).walk(
+      (e) => e instanceof RequestRefusedError,
+    )
+    expect(cause).toBeInstanceOf(RequestRefusedError)
+    expect((error as BaseError).message).toContain('eth_signTypedData_v4')
+  })
+
+  it('eth_signTransaction: a filled, signed transaction for the current chain from the account, not sent', async () => {
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const serializedTransaction = await provider.request({
+      method: 'eth_signTransaction',
+      params: [{ from: address, to: recipient, value: numberToHex(1000n) }],
+    })
+    expect(await recoverTransactionAddress({ serializedTransaction })).toBe(
+      address,
+    )
+    const transaction = parseTransaction(serializedTransaction)
+    expect(transaction).toMatchObject({
+      chainId: mainnet.id,
+      to: recipient.toLowerCase(),
+      value: 1000n,
+    })
+    // Signed only: nothing reached the chain.
+    expect(await publicClient(mainnet).getBalance({ address: recipient })).toBe(
+      0n,
+    )
+  })
+
+  it('eth_sendTransaction: a hash whose receipt is success, from the account', async () => {
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const hash = await provider.request({
+      method: 'eth_sendTransaction',
+      params: [
+        { from: address, to: recipient, value: numberToHex(parseEther('0.5')) },
+      ],
+    })
+    const receipt = await publicClient(mainnet).waitForTransactionReceipt({
+      hash,
+      pollingInterval: 100,
+    })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from).toBe(address.toLowerCase())
+    expect(await publicClient(mainnet).getBalance({ address: recipient })).toBe(
+      parseEther('0.5'),
+    )
+  })
+
+  it('wallet_addEthereumChain: null for a configured chain; 4902 (ChainNotConfiguredError) for any other', async () => {
+    expect(
+      await provider.request({
+        method: 'wallet_addEthereumChain',
+        params: [
+          {
+            chainId: numberToHex(base.id),
+            chainName: base.name,
+            nativeCurrency: base.nativeCurrency,
+            rpcUrls: [...base.rpcUrls.default.http],
+          },
+        ],
+      }),
+    ).toBeNull()
+    // Adding changes nothing: the wallet stays where it was.
+    expect(await provider.request({ method: 'eth_chainId' })).toBe(
+      numberToHex(mainnet.id),
+    )
+
+    const error = await provider
+      .request({
+        method: 'wallet_addEthereumChain',
+        params: [
+          {
+            chainId: numberToHex(unconfiguredChainId),
+            chainName: 'OP Mainnet',
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            rpcUrls: ['https://mainnet.optimism.io'],
+          },
+        ],
+      })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      code: 4902,
+      shortMessage: 'Could not find network mapping for chain',
+    })
+    expect(
+      (error as BaseError).walk((e) => e instanceof ChainNotConfiguredError),
+    ).toBeInstanceOf(ChainNotConfiguredError)
+  })
+
+  it('wallet_switchEthereumChain: null, then eth_chainId, wagmi and new transactions are on 8453', async () => {
+    expect(
+      await provider.request({
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: numberToHex(base.id) }],
+      }),
+    ).toBeNull()
+    expect(await provider.request({ method: 'eth_chainId' })).toBe(
+      numberToHex(base.id),
+    )
+    expect(getChainId(config)).toBe(base.id)
+    const serializedTransaction = await provider.request({
+      method: 'eth_signTransaction',
+      params: [{ from: address, to: address, value: '0x1' }],
+    })
+    expect(parseTransaction(serializedTransaction).chainId).toBe(base.id)
+    expect(await recoverTransactionAddress({ serializedTransaction })).toBe(
+      address,
+    )
+
+    // An unconfigured chain: 4902, and the wallet stays on 8453.
+    await expect(
+      provider.request({
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: numberToHex(unconfiguredChainId) }],
+      }),
+    ).rejects.toMatchObject({ code: 4902 })
+    expect(await provider.request({ method: 'eth_chainId' })).toBe(
+      numberToHex(base.id),
+    )
+  })
+})
