@@ -3,7 +3,7 @@ import { startPlayground } from './startPlayground.js'
 
 const startedAt = performance.now()
 const playground = await startPlayground()
-stopOnSignals(playground.stop)
+const shutDown = stopOnSignals(playground.stop)
 
 console.log(
   [
@@ -15,7 +15,9 @@ console.log(
   ].join('\n'),
 )
 
-const who = await playground.sandbox.died
+const { who, asked } = await playground.sandbox.died
+// Ctrl-C reaches the whole process group: a chain may end before our own handler runs.
+if (asked) await shutDown(`${who} was asked to stop`)
 console.error(`${who} stopped unexpectedly; shutting the playground down.`)
 await playground.stop()
 process.exit(1)

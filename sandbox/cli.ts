@@ -16,7 +16,7 @@ const sandbox = await startSandbox({
       `[email] ${email.kind} to ${email.to}: ${email.link ?? email.secret}`,
     ),
 })
-stopOnSignals(sandbox.stop)
+const shutDown = stopOnSignals(sandbox.stop)
 
 const { vendor, authProxy } = sandbox
 console.log(
@@ -39,7 +39,9 @@ console.log(
   ].join('\n'),
 )
 
-const who = await sandbox.died
+const { who, asked } = await sandbox.died
+// Ctrl-C reaches the whole process group: a chain may end before our own handler runs.
+if (asked) await shutDown(`${who} was asked to stop`)
 console.error(`${who} stopped unexpectedly; shutting the sandbox down.`)
 await sandbox.stop()
 process.exit(1)

@@ -58,8 +58,12 @@ export type Sandbox = {
   exportFrameUrl: string
   /** The WalletConnect relay (`relay.url` is the `relayUrl`), with its test hooks. */
   relay: Relay
-  /** Resolves with the process's name when one ends without `stop()`. */
-  died: Promise<string>
+  /**
+   * Resolves when a process ends without `stop()`: its name, and whether it
+   * ended as a stop signal asks (a terminal's Ctrl-C reaches the whole
+   * process group, so a chain may get it before the sandbox does).
+   */
+  died: Promise<{ who: string; asked: boolean }>
   /** Stops every process; safe to call more than once. */
   stop(): Promise<void>
 }
@@ -150,8 +154,8 @@ export async function startSandbox({
     relay,
     died: Promise.race(
       anvils.map((anvil) =>
-        anvil.exited.then(() =>
-          stopping ? never : `anvil (chain ${anvil.chainId})`,
+        anvil.exited.then(({ asked }) =>
+          stopping ? never : { who: `anvil (chain ${anvil.chainId})`, asked },
         ),
       ),
     ),

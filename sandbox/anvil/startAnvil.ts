@@ -16,8 +16,12 @@ export type StartAnvilParameters = {
 export type AnvilInstance = {
   chainId: number
   rpcUrl: string
-  /** Settles when the process ends by itself (not by `crash()` or `stop()`). */
-  exited: Promise<void>
+  /**
+   * Settles when the process ends by itself (not by `crash()` or `stop()`):
+   * `asked` when it ended as a stop signal asks (anvil ends with code 0 on
+   * SIGINT and SIGTERM, and never ends with 0 on its own).
+   */
+  exited: Promise<{ asked: boolean }>
   /**
    * Fault injection: the node dies at once (SIGKILL) and its port refuses
    * connections until `restart()`. Its chain is kept, as a real node's database is.
@@ -96,13 +100,16 @@ export async function startAnvil({
   let child: ChildProcess = first.child
   // Set while the test world, not the node, ended the process.
   let intended = false
-  let endedByItself!: () => void
-  const exitedByItself = new Promise<void>((resolve) => {
+  let endedByItself!: (ending: { asked: boolean }) => void
+  const exitedByItself = new Promise<{ asked: boolean }>((resolve) => {
     endedByItself = resolve
   })
   const watch = (process: ChildProcess) =>
     void exited(process).then(() => {
-      if (!intended) endedByItself()
+      if (!intended)
+        endedByItself({
+          asked: process.exitCode === 0 || process.signalCode !== null,
+        })
     })
   watch(child)
   let stateFolder: string | undefined

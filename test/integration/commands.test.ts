@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   listeningAddresses,
@@ -32,6 +33,14 @@ async function chainIdAt(url: string) {
   return Number(((await response.json()) as { result: string }).result)
 }
 
+function commandLineOf(pid: number) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
+  } catch {
+    return '' // it ended while we looked
+  }
+}
+
 function chainUrls(output: string) {
   return [...output.matchAll(/chain (\d+)\s+(http:\/\/\S+)/g)].map(
     ([, id, url]) => ({ id: Number(id), url: url! }),
@@ -57,9 +66,26 @@ describe('npm run sandbox', () => {
     process.kill(-sandbox.child.pid!, 'SIGINT') // what Ctrl-C does in a terminal
     await sandbox.exited
     expect(await waitForEmptyGroup(sandbox.child.pid!, 10_000)).toEqual([])
-    expect(sandbox.output()).toContain('SIGINT: stopping')
+    // Whoever the signal reached first (the sandbox, or a chain), it stops as asked.
+    expect(sandbox.output()).toMatch(/(SIGINT|was asked to stop): stopping/)
     for (const chain of chains)
       await expect(chainIdAt(chain.url)).rejects.toThrow()
+  })
+
+  it('stops cleanly when Ctrl-C reaches a chain before the sandbox', async () => {
+    const sandbox = start('sandbox')
+    await sandbox.waitFor(/Sandbox ready/, readyWithin)
+    const anvil = processGroupMembers(sandbox.child.pid!).find((pid) =>
+      commandLineOf(pid).includes('--chain-id 1 '),
+    )
+    expect(anvil).toBeDefined()
+    process.kill(anvil!, 'SIGINT') // the terminal's signal, handled by anvil first
+    expect(await sandbox.exited).toBe(0)
+    expect(await waitForEmptyGroup(sandbox.child.pid!, 10_000)).toEqual([])
+    expect(sandbox.output()).toContain(
+      'anvil (chain 1) was asked to stop: stopping',
+    )
+    expect(sandbox.output()).not.toContain('stopped unexpectedly')
   })
 
   it('stops its chains when only npm is terminated', async () => {
@@ -92,7 +118,7 @@ describe('npm run playground', () => {
     process.kill(-playground.child.pid!, 'SIGINT')
     await playground.exited
     expect(await waitForEmptyGroup(playground.child.pid!, 10_000)).toEqual([])
-    expect(playground.output()).toContain('SIGINT: stopping')
+    expect(playground.output()).toMatch(/(SIGINT|was asked to stop): stopping/)
     await expect(fetch(url!)).rejects.toThrow()
   })
 })
