@@ -122,6 +122,11 @@ function vitestCounts(project: string): Counts {
   return counts
 }
 
+function vitestFailedTests(runner: VitestRunner) {
+  const report = readJson<{ numFailedTests: number }>(vitestReport(runner))
+  return report?.numFailedTests ?? 0
+}
+
 type PlaywrightSuite = {
   suites?: PlaywrightSuite[]
   specs?: { tests: { projectName: string; status: string }[] }[]
@@ -423,14 +428,12 @@ async function main(reliabilityOnly: boolean) {
     ...runners.map(vitest),
   ])
   const checkCode = check?.code
-  const vitestCode = vitests.some((outcome) => outcome.code !== 0) ? 1 : 0
-  const playwrightCode = playwright.code
-  const everySuite: [string, Counts, number][] = [
-    ['unit', vitestCounts('unit'), vitestCode],
-    ['reliability', vitestCounts('reliability'), vitestCode],
-    ['integration', vitestCounts('integration'), vitestCode],
-    ['reliability (browser)', playwrightCounts('reliability'), playwrightCode],
-    ['e2e', playwrightCounts('e2e'), playwrightCode],
+  const everySuite: [string, Counts][] = [
+    ['unit', vitestCounts('unit')],
+    ['reliability', vitestCounts('reliability')],
+    ['integration', vitestCounts('integration')],
+    ['reliability (browser)', playwrightCounts('reliability')],
+    ['e2e', playwrightCounts('e2e')],
   ]
   const suites = reliabilityOnly
     ? everySuite.filter(([name]) => name.startsWith('reliability'))
@@ -439,16 +442,31 @@ async function main(reliabilityOnly: boolean) {
     console.log(`\ncheck: ${checkCode === 0 ? 'passed' : 'FAILED'}`)
   let passed = 0
   let failed = checkCode ? 1 : 0
-  for (const [name, counts, code] of suites) {
+  for (const [name, counts] of suites) {
     console.log(
       `${name}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
     )
     passed += counts.passed
     failed += counts.failed
-    // A runner that crashed before reporting still fails the run.
-    if (code !== 0 && counts.failed === 0) failed++
     if (counts.passed === 0) failed++
   }
+  // A runner that failed with no failed test (a crash, an unhandled error) counts once.
+  const runnerFailures = [
+    ...runners.map((runner, index) => ({
+      name: `vitest ${runner}`,
+      code: vitests[index]!.code,
+      failedTests: vitestFailedTests(runner),
+    })),
+    {
+      name: 'playwright',
+      code: playwright.code,
+      failedTests:
+        playwrightCounts('reliability').failed + playwrightCounts('e2e').failed,
+    },
+  ].filter(({ code, failedTests }) => code !== 0 && failedTests === 0)
+  for (const { name } of runnerFailures)
+    console.log(`${name}: failed without a failed test (see its output)`)
+  failed += runnerFailures.length
   const reliability = tallyResults(readTally(tallyFile()), {
     date: new Date().toISOString(),
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
