@@ -17,7 +17,9 @@ import {
   SessionNotFoundError,
 } from '../core/errors/connection.js'
 import { withTimeout } from '../core/withTimeout.js'
+import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import type { InjectedProvider } from './eip1193.js'
+import { InAppBrowserNotFoundError, RedirectedToWalletError } from './errors.js'
 import { providerErrorCode } from './providerErrorCode.js'
 import { switchInjectedChain } from './switchInjectedChain.js'
 
@@ -34,14 +36,19 @@ type ConnectorConfig = Parameters<
 
 export type InjectedRuntimeParameters = {
   config: ConnectorConfig
-  /** Where a desktop user installs the wallet, for 'No provider found'. */
-  installUrl: string | undefined
+  wallet: WalletDescriptor
   shimDisconnect: boolean
   /** The storage key `disconnect()` sets while shimDisconnect holds the wallet off. */
   disconnectedKey: `${string}.disconnected`
   /** The wallet's provider in this page now, if any. */
   find(): InjectedProvider | undefined
 }
+
+/** Why `connect()` found no provider, as the connector saw it (and, on a phone, acted on it). */
+export type MissingWallet =
+  | { reason: 'notFound' }
+  | { reason: 'noInAppBrowser' }
+  | { reason: 'redirected'; link: string }
 
 export type InjectedRuntime = ReturnType<typeof createInjectedRuntime>
 
@@ -58,13 +65,14 @@ const revokeMs = 100
  */
 export function createInjectedRuntime({
   config,
-  installUrl,
+  wallet,
   shimDisconnect,
   disconnectedKey,
   find,
 }: InjectedRuntimeParameters) {
   const storage = config.storage
-  const notFound = () => new ProviderNotFoundError({ installUrl })
+  const notFound = () =>
+    new ProviderNotFoundError({ installUrl: wallet.installUrl })
 
   let listening: InjectedProvider | undefined
   /**
@@ -138,6 +146,17 @@ export function createInjectedRuntime({
   }
 
   const runtime = {
+    /** The error `connect()` rejects with when the wallet is not in the page. */
+    missingWalletError(missing: MissingWallet) {
+      if (missing.reason === 'noInAppBrowser')
+        return new InAppBrowserNotFoundError({ wallet: wallet.name })
+      if (missing.reason === 'redirected')
+        return new RedirectedToWalletError({
+          wallet: wallet.name,
+          link: missing.link,
+        })
+      return notFound()
+    },
     /** Connects to `provider`, the wallet's provider found by the connector. */
     async connect(
       provider: InjectedProvider,

@@ -2,7 +2,6 @@ import { createConnector } from '@wagmi/core'
 import type { Address } from 'viem'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { detectPlatform } from '../core/detectPlatform.js'
-import { ProviderNotFoundError } from '../core/errors/connection.js'
 import { toBrowseLink } from '../wallets/toBrowseLink.js'
 import {
   type WalletDescriptor,
@@ -13,13 +12,10 @@ import { announcedProviders } from './announcedProviders.js'
 import type {
   InjectedRuntime,
   InjectedStorageItem,
+  MissingWallet,
 } from './createInjectedRuntime.js'
 import type { InjectedProvider } from './eip1193.js'
-import {
-  InAppBrowserNotFoundError,
-  InvalidInjectedWalletParameterError,
-  RedirectedToWalletError,
-} from './errors.js'
+import { InvalidInjectedWalletParameterError } from './errors.js'
 import { findInjectedProvider } from './findInjectedProvider.js'
 
 export type InjectedWalletParameters = {
@@ -89,24 +85,23 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
     return toBrowseLink(wallet, window.location.href)
   }
 
-  const notFound = () =>
-    new ProviderNotFoundError({ installUrl: wallet.installUrl })
-
-  /** Why there is no provider, and on a phone the move to the wallet's browser. */
-  const missing = (isReconnecting: boolean | undefined) => {
+  /**
+   * Why there is no provider; on a phone, first the move to the wallet's
+   * browser (nothing awaited before it: a phone keeps the user's tap).
+   */
+  const missing = (isReconnecting: boolean | undefined): MissingWallet => {
     const platform = detectPlatform()
     if (
       isReconnecting ||
       !platform.isMobile ||
       platform.walletBrowser === wallet.id
     )
-      return notFound()
-    if (!wallet.browse)
-      return new InAppBrowserNotFoundError({ wallet: wallet.name })
+      return { reason: 'notFound' }
+    if (!wallet.browse) return { reason: 'noInAppBrowser' }
     const link = browseLink()
-    if (!link) return notFound()
+    if (!link) return { reason: 'notFound' }
     window.location.assign(link)
-    return new RedirectedToWalletError({ wallet: wallet.name, link })
+    return { reason: 'redirected', link }
   }
 
   return createConnector<InjectedProvider, Properties, InjectedStorageItem>(
@@ -119,7 +114,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
           ({ createInjectedRuntime }) => {
             loaded = createInjectedRuntime({
               config,
-              installUrl: wallet.installUrl,
+              wallet,
               shimDisconnect,
               disconnectedKey,
               find,
@@ -164,7 +159,10 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
             parameters as InjectedWalletConnectParameters
           // Nothing is awaited before a redirect: a phone keeps the user's tap.
           const provider = find()
-          if (!provider) throw missing(isReconnecting)
+          if (!provider) {
+            const why = missing(isReconnecting)
+            throw (await load()).missingWalletError(why)
+          }
           return (await load()).connect(
             provider,
             parameters as InjectedWalletConnectParameters,
