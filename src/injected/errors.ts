@@ -1,4 +1,5 @@
 import { BaseError } from '../core/errors/BaseError.js'
+import { walletRegistry } from '../wallets/walletRegistry.js'
 
 export type RedirectedToWalletErrorType = RedirectedToWalletError & {
   name: 'RedirectedToWalletError'
@@ -67,7 +68,7 @@ export class InvalidInjectedWalletParameterError extends BaseError {
       {
         code: InvalidInjectedWalletParameterError.code,
         metaMessages: [
-          'Registry ids: metamask, coinbase, phantom, trust, okx, bitget, rainbow, zerion, rabby, exodus, brave, backpack.',
+          `Registry ids: ${Object.keys(walletRegistry).join(', ')}.`,
         ],
       },
     )

@@ -394,6 +394,16 @@ describe('injectedWallet on a phone without the wallet', () => {
     expect(config.state.status).toBe('disconnected')
   })
 
+  it('the page leaves before connect awaits anything (the phone keeps the tap)', async () => {
+    onPhone(iPhone)
+    const navigation = recordNavigation()
+    const { connector } = host()
+    const pending = connector.connect()
+    // Connecting loads with import() on first use: the redirect must not wait for it.
+    expect(navigation).toHaveBeenCalledTimes(1)
+    await expect(pending).rejects.toBeInstanceOf(RedirectedToWalletError)
+  })
+
   it('Rabby has no in-app browser link: connect says so and stays on the page', async () => {
     onPhone(iPhone)
     const navigation = recordNavigation()

@@ -1,23 +1,7 @@
 import { createConnector } from '@wagmi/core'
-import {
-  type AddEthereumChainParameter,
-  type Address,
-  createClient,
-  custom,
-  getAddress,
-  isAddress,
-  numberToHex,
-  ResourceUnavailableRpcError,
-  UserRejectedRequestError,
-} from 'viem'
+import type { Address } from 'viem'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { detectPlatform } from '../core/detectPlatform.js'
-import { ChainNotConfiguredError } from '../core/errors/chain.js'
-import {
-  ProviderNotFoundError,
-  SessionNotFoundError,
-} from '../core/errors/connection.js'
-import { withTimeout } from '../core/withTimeout.js'
 import { toBrowseLink } from '../wallets/toBrowseLink.js'
 import {
   type WalletDescriptor,
@@ -25,15 +9,14 @@ import {
   walletRegistry,
 } from '../wallets/walletRegistry.js'
 import { announcedProviders } from './announcedProviders.js'
+import type {
+  InjectedRuntime,
+  InjectedStorageItem,
+  MissingWallet,
+} from './createInjectedRuntime.js'
 import type { InjectedProvider } from './eip1193.js'
-import {
-  InAppBrowserNotFoundError,
-  InvalidInjectedWalletParameterError,
-  RedirectedToWalletError,
-} from './errors.js'
+import { InvalidInjectedWalletParameterError } from './errors.js'
 import { findInjectedProvider } from './findInjectedProvider.js'
-import { providerErrorCode } from './providerErrorCode.js'
-import { switchInjectedChain } from './switchInjectedChain.js'
 
 export type InjectedWalletParameters = {
   /** A wallet of the registry by id (`'metamask'`), or a descriptor of your own. */
@@ -51,14 +34,6 @@ export type InjectedWalletConnectParameters = {
   isReconnecting?: boolean | undefined
   withCapabilities?: boolean | undefined
 }
-
-type StorageItem = { [key: `${string}.disconnected`]: true }
-
-// SPEC §9: connected accounts within 500 ms, the chain id within 1000 ms.
-const accountsLookupMs = 500
-const chainIdLookupMs = 1_000
-// Some wallets never answer a revoke: a disconnect does not wait on them.
-const revokeMs = 100
 
 /**
  * A browser wallet by name: its EIP-6963 announcement first, then its legacy
@@ -110,103 +85,56 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
     return toBrowseLink(wallet, window.location.href)
   }
 
-  const notFound = () =>
-    new ProviderNotFoundError({ installUrl: wallet.installUrl })
-
-  /** Why there is no provider, and on a phone the move to the wallet's browser. */
-  const missing = (isReconnecting: boolean | undefined) => {
+  /**
+   * Why there is no provider; on a phone, first the move to the wallet's
+   * browser (nothing awaited before it: a phone keeps the user's tap).
+   */
+  const missing = (isReconnecting: boolean | undefined): MissingWallet => {
     const platform = detectPlatform()
     if (
       isReconnecting ||
       !platform.isMobile ||
       platform.walletBrowser === wallet.id
     )
-      return notFound()
-    if (!wallet.browse)
-      return new InAppBrowserNotFoundError({ wallet: wallet.name })
+      return { reason: 'notFound' }
+    if (!wallet.browse) return { reason: 'noInAppBrowser' }
     const link = browseLink()
-    if (!link) return notFound()
+    if (!link) return { reason: 'notFound' }
     window.location.assign(link)
-    return new RedirectedToWalletError({ wallet: wallet.name, link })
+    return { reason: 'redirected', link }
   }
 
-  return createConnector<InjectedProvider, Properties, StorageItem>(
+  return createConnector<InjectedProvider, Properties, InjectedStorageItem>(
     (config) => {
-      let listening: InjectedProvider | undefined
-      /**
-       * What the wallet told us since connect (its answer, then its events and
-       * our switches): wagmi's checks before each request are answered from
-       * it, so a signature or a send is one wallet request.
-       */
-      let told: { accounts: readonly Address[]; chainId: number } | undefined
-      /** The wallet's `request` for wagmi's client, answering `eth_chainId` and `eth_accounts` from `told`. */
-      const answering = (wallet: InjectedProvider) => ({
-        request(args: { method: string; params?: unknown }) {
-          if (told && listening === wallet) {
-            if (args.method === 'eth_chainId')
-              return Promise.resolve(numberToHex(told.chainId))
-            if (args.method === 'eth_accounts')
-              return Promise.resolve([...told.accounts])
-          }
-          return wallet.request(args as never)
-        },
-      })
-
-      // wagmi's reconnect asks isAuthorized, then connect: one eth_accounts serves both.
-      let authorized: { accounts: readonly Address[]; at: number } | undefined
-      const authorizedFor = 1_000
-
-      // A wallet still loading must not hold wagmi's reconnect forever (SPEC §9 lookups).
-      const accountsOf = async (provider: InjectedProvider) =>
-        toAddresses(
-          await withTimeout(
-            provider.request({ method: 'eth_accounts' }),
-            accountsLookupMs,
-            () => new Error('eth_accounts timed out'),
-          ),
+      // Connecting, switching and the wallet's events load on first use.
+      let runtime: Promise<InjectedRuntime> | undefined
+      let loaded: InjectedRuntime | undefined
+      const load = () => {
+        runtime ??= import('./createInjectedRuntime.js').then(
+          ({ createInjectedRuntime }) => {
+            loaded = createInjectedRuntime({
+              config,
+              wallet,
+              shimDisconnect,
+              disconnectedKey,
+              find,
+            })
+            return loaded
+          },
         )
-      const chainIdOf = async (provider: InjectedProvider) =>
-        Number(
-          await withTimeout(
-            provider.request({ method: 'eth_chainId' }),
-            chainIdLookupMs,
-            () => new Error('eth_chainId timed out'),
-          ),
-        )
-
-      type Events = readonly (readonly [
-        string,
-        () => (...args: any[]) => void,
-      ])[]
-      const whileConnected: Events = [
-        ['accountsChanged', () => connector.onAccountsChanged],
-        ['chainChanged', () => connector.onChainChanged],
-        ['disconnect', () => connector.onDisconnect],
-      ]
-      // After the wallet itself ended the connection (locked): its accounts coming back reconnect.
-      const whileLocked: Events = [
-        ['accountsChanged', () => connector.onAccountsChanged],
-      ]
-      let heard: Events = []
-      // Counts account events while locked: only the latest may reconnect.
-      let unlocks = 0
-      const listen = (provider: InjectedProvider, events = whileConnected) => {
-        if (listening === provider && heard === events) return
-        stopListening()
-        for (const [event, handler] of events) provider.on?.(event, handler())
-        listening = provider
-        heard = events
+        // A failed download (offline, a new deploy) is tried again next time.
+        runtime.catch(() => {
+          runtime = undefined
+        })
+        return runtime
       }
-      const stopListening = () => {
-        const provider = listening
-        const remove = provider?.removeListener ?? provider?.off
-        for (const [event, handler] of heard)
-          remove?.call(provider, event, handler())
-        listening = undefined
-        heard = []
+      /** Hands a wallet event to the runtime (loaded by then: only it listens to the wallet). */
+      const relay = (use: (runtime: InjectedRuntime) => void) => {
+        if (loaded) use(loaded)
+        else void load().then(use, () => undefined)
       }
 
-      const connector = {
+      return {
         id: wallet.id,
         name: wallet.name,
         type: injectedWallet.type,
@@ -217,90 +145,39 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
         isInstalled: () => find() !== undefined,
         getBrowseLink: () => (find() ? undefined : browseLink()),
         async setup() {
+          if (typeof window === 'undefined') return
           // Start listening for announcements now, so a wallet that announces
           // late is known by the time the user connects.
-          if (typeof window !== 'undefined') announcedProviders()
+          announcedProviders()
+          // Fetch the runtime while idle: a tap on "connect" reaches the wallet with few awaits.
+          const idle =
+            window.requestIdleCallback ?? ((run) => setTimeout(run, 1))
+          idle(() => void load().catch(() => undefined))
         },
         async connect(parameters = {}) {
-          const { chainId, isReconnecting, withCapabilities } =
+          const { isReconnecting } =
             parameters as InjectedWalletConnectParameters
           // Nothing is awaited before a redirect: a phone keeps the user's tap.
           const provider = find()
-          if (!provider) throw missing(isReconnecting)
-          let accounts: readonly Address[]
-          try {
-            if (isReconnecting)
-              accounts =
-                authorized && performance.now() - authorized.at < authorizedFor
-                  ? authorized.accounts
-                  : await accountsOf(provider)
-            else {
-              if (
-                shimDisconnect &&
-                (await config.storage?.getItem(disconnectedKey))
-              )
-                await askForAccounts(provider)
-              accounts = toAddresses(
-                await provider.request({ method: 'eth_requestAccounts' }),
-              )
-            }
-          } catch (error) {
-            throw toConnectError(error)
+          if (!provider) {
+            const why = missing(isReconnecting)
+            throw (await load()).missingWalletError(why)
           }
-          // A wallet that no longer grants this site: nothing to reconnect to.
-          if (accounts.length === 0) throw new SessionNotFoundError()
-          let currentChainId = await chainIdOf(provider)
-          if (chainId !== undefined && chainId !== currentChainId) {
-            const chain = await connector
-              .switchChain({ chainId })
-              .catch((error: unknown) => {
-                // As wagmi's own connectors: a refused switch is a refused connect.
-                if (providerErrorCode(error) === 4001 || isRejection(error))
-                  throw new UserRejectedRequestError(error as Error)
-                return undefined
-              })
-            currentChainId = chain?.id ?? currentChainId
-          }
-          authorized = undefined
-          // Only a connection that went through is remembered.
-          await config.storage?.removeItem(disconnectedKey)
-          told = { accounts, chainId: currentChainId }
-          listen(provider)
-          return {
-            accounts: (withCapabilities
-              ? accounts.map((address) => ({ address, capabilities: {} }))
-              : accounts) as never,
-            chainId: currentChainId,
-          }
+          return (await load()).connect(
+            provider,
+            parameters as InjectedWalletConnectParameters,
+          ) as never
         },
         async disconnect() {
-          const provider = listening ?? find()
-          told = undefined
-          stopListening()
-          if (!shimDisconnect) return
-          await config.storage?.setItem(disconnectedKey, true)
-          await withTimeout(
-            provider?.request({
-              method: 'wallet_revokePermissions',
-              params: [{ eth_accounts: {} }],
-            }) ?? Promise.resolve(),
-            revokeMs,
-            new Error('revoke timed out'),
-          ).catch(() => undefined)
+          return (await load()).disconnect()
         },
         async getAccounts() {
-          if (told && listening) return told.accounts
-          const provider = find()
-          if (!provider) throw notFound()
-          return accountsOf(provider)
+          return (await load()).getAccounts()
         },
         async getChainId() {
-          // Connected: what the wallet said last (its chainChanged events keep it current).
-          if (told && listening) return told.chainId
-          const provider = find()
-          // SPEC §9: no wallet to ask, so nothing connected: chain 1.
-          if (!provider) return defaultChainIdBeforeConnecting
-          return chainIdOf(provider)
+          // SPEC §9: nothing connected and no wallet to ask: chain 1.
+          if (!loaded && !find()) return defaultChainIdBeforeConnecting
+          return (await load()).getChainId()
         },
         async getProvider() {
           return find() as InjectedProvider
@@ -309,112 +186,33 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
          * The client wagmi's actions use: wagmi's own, on a transport that
          * answers `eth_chainId` and `eth_accounts` from what the wallet said.
          */
-        async getClient({ chainId }: { chainId?: number | undefined } = {}) {
-          const wallet = find()
-          if (!wallet) throw notFound()
-          const id = chainId ?? told?.chainId
-          return createClient({
-            account: told?.accounts[0],
-            chain: config.chains.find((chain) => chain.id === id),
-            name: 'Connector Client',
-            transport: (options) =>
-              custom(answering(wallet))({ ...options, retryCount: 0 }),
-          })
+        async getClient(parameters?: { chainId?: number | undefined }) {
+          return (await load()).getClient(parameters)
         },
         async isAuthorized() {
           try {
-            if (
-              shimDisconnect &&
-              (await config.storage?.getItem(disconnectedKey))
-            )
-              return false
-            const provider = find()
-            if (!provider) return false
-            // MetaMask may answer nothing while it loads: one more try.
-            const accounts = await accountsOf(provider).catch(() =>
-              accountsOf(provider),
-            )
-            authorized = { accounts, at: performance.now() }
-            return accounts.length > 0
+            // No wallet in the page: nothing to load to say so.
+            if (!loaded && !find()) return false
+            return await (await load()).isAuthorized()
           } catch {
             return false
           }
         },
-        async switchChain({
-          chainId,
-          addEthereumChainParameter,
-        }: {
-          chainId: number
-          addEthereumChainParameter?:
-            | Omit<AddEthereumChainParameter, 'chainId'>
-            | undefined
-        }) {
-          const chain = config.chains.find((c) => c.id === chainId)
-          if (!chain) throw new ChainNotConfiguredError({ chainId })
-          const provider = find()
-          if (!provider) throw notFound()
-          await switchInjectedChain(provider, chain, addEthereumChainParameter)
-          if (told) told = { ...told, chainId }
-          // Some wallets switch without saying so: wagmi hears it from us.
-          config.emitter.emit('change', { chainId })
-          return chain
+        async switchChain(
+          parameters: Parameters<InjectedRuntime['switchChain']>[0],
+        ) {
+          return (await load()).switchChain(parameters)
         },
-        onAccountsChanged(accounts: string[]) {
-          const addresses = toAddresses(accounts)
-          if (heard === whileLocked) {
-            unlocks++
-            if (addresses.length > 0) void reconnectUnlocked()
-          } else if (addresses.length === 0) connector.onDisconnect()
-          else {
-            if (told) told = { ...told, accounts: addresses }
-            config.emitter.emit('change', { accounts: addresses })
-          }
+        onAccountsChanged(accounts) {
+          relay((runtime) => runtime.onAccountsChanged(accounts))
         },
-        onChainChanged(chain: string) {
-          const chainId = Number(chain)
-          if (told) told = { ...told, chainId }
-          config.emitter.emit('change', { chainId })
+        onChainChanged(chain) {
+          relay((runtime) => runtime.onChainChanged(chain))
         },
-        onDisconnect(error?: Error) {
-          // MetaMask's 1013 means it is reconnecting to its node, not that the user left.
-          if (providerErrorCode(error) === 1013) {
-            const provider = listening
-            if (provider)
-              void accountsOf(provider)
-                .then((accounts) => {
-                  if (accounts.length === 0) connector.onDisconnect()
-                })
-                .catch(() => undefined)
-            return
-          }
-          told = undefined
-          const provider = listening
-          if (provider) listen(provider, whileLocked)
-          else stopListening()
-          config.emitter.emit('disconnect')
+        onDisconnect(error) {
+          relay((runtime) => runtime.onDisconnect(error))
         },
       }
-
-      /**
-       * As wagmi's injected(): a wallet unlocked again connects (and becomes
-       * wagmi's current connection) while wagmi listens for this connector.
-       */
-      async function reconnectUnlocked() {
-        const provider = listening
-        const asked = unlocks
-        if (!provider || config.emitter.listenerCount('connect') === 0) return
-        const [accounts, chainId] = await Promise.all([
-          accountsOf(provider),
-          chainIdOf(provider),
-        ]).catch(() => [[], undefined] as const)
-        // A later event, or the app, may have moved on while the wallet answered.
-        if (asked !== unlocks || heard !== whileLocked) return
-        if (accounts.length === 0 || chainId === undefined) return
-        told = { accounts, chainId }
-        listen(provider)
-        config.emitter.emit('connect', { accounts, chainId })
-      }
-      return connector
     },
   )
 }
@@ -427,35 +225,4 @@ function toDescriptor(wallet: WalletId | WalletDescriptor): WalletDescriptor {
   if (typeof wallet === 'string' && Object.hasOwn(walletRegistry, wallet))
     return walletRegistry[wallet]
   throw new InvalidInjectedWalletParameterError({ wallet })
-}
-
-function toAddresses(accounts: unknown): readonly Address[] {
-  if (!Array.isArray(accounts)) return []
-  return accounts
-    .filter((account): account is string => isAddress(String(account)))
-    .map((account) => getAddress(account))
-}
-
-async function askForAccounts(provider: InjectedProvider) {
-  // Shows the wallet's account picker again; wallets without the method connect as before.
-  await provider
-    .request({
-      method: 'wallet_requestPermissions',
-      params: [{ eth_accounts: {} }],
-    })
-    .catch((error: unknown) => {
-      if (providerErrorCode(error) === 4001) throw error
-    })
-}
-
-function toConnectError(error: unknown) {
-  const code = providerErrorCode(error)
-  if (code === 4001) return new UserRejectedRequestError(error as Error)
-  if (code === ResourceUnavailableRpcError.code)
-    return new ResourceUnavailableRpcError(error as Error)
-  return error
-}
-
-function isRejection(error: unknown) {
-  return (error as { name?: unknown })?.name === 'SwitchChainRejectedError'
 }
