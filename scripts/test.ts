@@ -98,6 +98,8 @@ const vitestRunners = {
 } as const
 type VitestRunner = keyof typeof vitestRunners
 
+const root = fileURLToPath(new URL('../', import.meta.url))
+
 function vitestCounts(project: string): Counts {
   const files = (Object.keys(vitestRunners) as VitestRunner[]).flatMap(
     (runner) =>
@@ -106,13 +108,13 @@ function vitestCounts(project: string): Counts {
       }>(vitestReport(runner))?.testResults ?? [],
   )
   const counts = { passed: 0, failed: 0, skipped: 0 }
-  const folder = project === 'unit' ? '/src/' : `/test/${project}/`
+  // The unit project's files live beside what they test; the others in test/<project>/.
+  const folders =
+    project === 'unit'
+      ? [`${root}src/`, `${root}sandbox/`, `${root}scripts/`]
+      : [`${root}test/${project}/`]
   for (const file of files) {
-    if (
-      !file.name.includes(folder) &&
-      !(project === 'unit' && file.name.includes('/sandbox/'))
-    )
-      continue
+    if (!folders.some((folder) => file.name.startsWith(folder))) continue
     for (const { status } of file.assertionResults) {
       if (status === 'passed') counts.passed++
       else if (status === 'failed') counts.failed++
