@@ -14,11 +14,6 @@ import {
   UnauthorizedProviderError,
   UnsupportedProviderMethodError,
 } from 'viem'
-import {
-  prepareTransactionRequest,
-  sendTransaction,
-  signTransaction,
-} from 'viem/actions'
 import { createSerialQueue } from '../core/createSerialQueue.js'
 import {
   ChainNotConfiguredError,
@@ -90,7 +85,7 @@ export function createPasskeyProvider({
     return current
   }
 
-  // A bare client and the three actions it needs: the whole wallet-action set would weigh more.
+  // A bare client and the three actions it needs (loaded on first use): the whole wallet-action set would weigh more.
   function client() {
     const { chain, transport } = chainTransport(chainId())
     return createClient({
@@ -184,18 +179,15 @@ export function createPasskeyProvider({
           typeof data === 'string' ? JSON.parse(data) : (data as never),
         )
       }
-      case 'eth_signTransaction': {
-        const transaction = transactionOf(args[0])
-        const current = client()
-        const prepared = await prepareTransactionRequest(
-          current,
-          transaction as never,
-        )
-        return signTransaction(current, prepared as never)
-      }
+      case 'eth_signTransaction':
       case 'eth_sendTransaction': {
         const transaction = transactionOf(args[0])
-        return sendTransaction(client(), transaction as never)
+        const current = client()
+        // viem's transaction actions load when a transaction is first asked for.
+        const { answerTransactionRequest } = await import(
+          './answerTransactionRequest.js'
+        )
+        return answerTransactionRequest(method, current, transaction)
       }
       case 'wallet_switchEthereumChain':
         await switchChain(configuredChainId(args[0]))
