@@ -15,13 +15,8 @@ export type CreatePasskeyParameters = {
   userId?: Uint8Array<ArrayBuffer> | undefined
 }
 
-const vendorTransports: Record<string, string> = {
-  internal: 'AUTHENTICATOR_TRANSPORT_INTERNAL',
-  hybrid: 'AUTHENTICATOR_TRANSPORT_HYBRID',
-  usb: 'AUTHENTICATOR_TRANSPORT_USB',
-  nfc: 'AUTHENTICATOR_TRANSPORT_NFC',
-  ble: 'AUTHENTICATOR_TRANSPORT_BLE',
-}
+// The WebAuthn transports the vendor knows, as `AUTHENTICATOR_TRANSPORT_<NAME>`.
+const vendorTransports = ['internal', 'hybrid', 'usb', 'nfc', 'ble']
 
 /**
  * Creates a discoverable passkey (resident key, user verification
@@ -72,8 +67,8 @@ export async function createPasskey({
     clientDataJson: toBase64Url(response.clientDataJSON),
     attestationObject: toBase64Url(response.attestationObject),
     transports: (response.getTransports?.() ?? [])
-      .map((transport) => vendorTransports[transport])
-      .filter((transport): transport is string => transport !== undefined),
+      .filter((transport) => vendorTransports.includes(transport))
+      .map((transport) => `AUTHENTICATOR_TRANSPORT_${transport.toUpperCase()}`),
   }
   return { challenge: toBase64Url(challenge), attestation }
 }

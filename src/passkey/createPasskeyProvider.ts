@@ -5,20 +5,13 @@ import {
   custom,
   type EIP1193Parameters,
   type Hex,
-  hexToBigInt,
   hexToNumber,
   type LocalAccount,
   numberToHex,
   ProviderRpcError,
-  type TransactionRequest,
   UnauthorizedProviderError,
   UnsupportedProviderMethodError,
 } from 'viem'
-import {
-  prepareTransactionRequest,
-  sendTransaction,
-  signTransaction,
-} from 'viem/actions'
 import { createSerialQueue } from '../core/createSerialQueue.js'
 import {
   ChainNotConfiguredError,
@@ -90,7 +83,7 @@ export function createPasskeyProvider({
     return current
   }
 
-  // A bare client and the three actions it needs: the whole wallet-action set would weigh more.
+  // A bare client and the three actions it needs (loaded on first use): the whole wallet-action set would weigh more.
   function client() {
     const { chain, transport } = chainTransport(chainId())
     return createClient({
@@ -113,8 +106,11 @@ export function createPasskeyProvider({
     return current
   }
 
-  function transactionOf(value: unknown) {
-    const transaction = fromRpcTransaction(value)
+  /** Throws unless the connected account may send `transaction` (read from `value`) on this chain. */
+  function checkTransaction(
+    value: unknown,
+    transaction: { chainId?: number | undefined },
+  ) {
     const from = (value as { from?: unknown } | undefined)?.from
     if (from !== undefined) signerOf(from)
     if (transaction.chainId !== undefined && transaction.chainId !== chainId())
@@ -127,7 +123,6 @@ export function createPasskeyProvider({
           shortMessage: `The wallet is not on chain ${transaction.chainId}.`,
         },
       )
-    return transaction
   }
 
   /** The chain id of a switch/add request, if the host configured it (else 4902). */
@@ -184,18 +179,18 @@ export function createPasskeyProvider({
           typeof data === 'string' ? JSON.parse(data) : (data as never),
         )
       }
-      case 'eth_signTransaction': {
-        const transaction = transactionOf(args[0])
-        const current = client()
-        const prepared = await prepareTransactionRequest(
-          current,
-          transaction as never,
-        )
-        return signTransaction(current, prepared as never)
-      }
+      case 'eth_signTransaction':
       case 'eth_sendTransaction': {
-        const transaction = transactionOf(args[0])
-        return sendTransaction(client(), transaction as never)
+        // Read, checked and answered by code that loads with the first transaction asked for.
+        const { answerTransactionRequest } = await import(
+          './answerTransactionRequest.js'
+        )
+        return answerTransactionRequest(
+          method,
+          args[0],
+          checkTransaction,
+          client,
+        )
       }
       case 'wallet_switchEthereumChain':
         await switchChain(configuredChainId(args[0]))
@@ -222,45 +217,4 @@ export function createPasskeyProvider({
       userRequests.clear(new UnauthorizedProviderError(new SessionEndedError()))
     },
   }
-}
-
-/** An `eth_sendTransaction` parameter (hex quantities) as a viem request. */
-const transactionTypes: Record<string, TransactionRequest['type']> = {
-  '0x0': 'legacy',
-  '0x1': 'eip2930',
-  '0x2': 'eip1559',
-  '0x4': 'eip7702',
-}
-
-function fromRpcTransaction(
-  value: unknown,
-): TransactionRequest & { chainId?: number | undefined } {
-  const rpc = (value ?? {}) as Record<string, any>
-  const quantity = (hex: Hex | undefined) =>
-    hex === undefined ? undefined : hexToBigInt(hex)
-  const number = (hex: Hex | undefined) =>
-    hex === undefined ? undefined : hexToNumber(hex)
-  return {
-    to: rpc.to,
-    data: rpc.data ?? rpc.input,
-    value: quantity(rpc.value),
-    gas: quantity(rpc.gas),
-    gasPrice: quantity(rpc.gasPrice),
-    maxFeePerGas: quantity(rpc.maxFeePerGas),
-    maxPriorityFeePerGas: quantity(rpc.maxPriorityFeePerGas),
-    nonce: number(rpc.nonce),
-    chainId: number(rpc.chainId),
-    type: rpc.type === undefined ? undefined : transactionTypes[rpc.type],
-    accessList: rpc.accessList,
-    authorizationList: rpc.authorizationList?.map(
-      (authorization: Record<string, Hex>) => ({
-        address: authorization.address,
-        chainId: number(authorization.chainId),
-        nonce: number(authorization.nonce),
-        r: authorization.r,
-        s: authorization.s,
-        yParity: number(authorization.yParity),
-      }),
-    ),
-  } as TransactionRequest & { chainId?: number | undefined }
 }

@@ -1,3 +1,4 @@
+import { fromBase64Url } from '../core/base64url.js'
 import { createFrameChannel } from '../turnkey/createFrameChannel.js'
 import type { Stamper } from '../turnkey/Stamper.js'
 import { InvalidRecoveryCodeError, RecoveryFrameError } from './errors.js'
@@ -22,8 +23,9 @@ export type CodeFrame = {
 /** The X-Stamp header value: base64url JSON `{ publicKey, scheme, signature }`. */
 function stampPublicKey(value: unknown) {
   try {
-    const padded = String(value).replace(/-/g, '+').replace(/_/g, '/')
-    const { publicKey } = JSON.parse(atob(padded)) as { publicKey?: unknown }
+    const { publicKey } = JSON.parse(
+      new TextDecoder().decode(fromBase64Url(String(value))),
+    ) as { publicKey?: unknown }
     return typeof publicKey === 'string' ? publicKey : undefined
   } catch {
     return undefined

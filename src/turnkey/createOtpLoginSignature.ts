@@ -1,3 +1,4 @@
+import { bytesToHex } from 'viem'
 import { fromBase64Url } from '../core/base64url.js'
 import type { StampingKey } from './createSessionStamper.js'
 
@@ -50,8 +51,6 @@ export async function createOtpLoginSignature({
     publicKey: key.publicKey,
     scheme: 'CLIENT_SIGNATURE_SCHEME_API_P256',
     message,
-    signature: Array.from(signature, (b) =>
-      b.toString(16).padStart(2, '0'),
-    ).join(''),
+    signature: bytesToHex(signature).slice(2),
   }
 }

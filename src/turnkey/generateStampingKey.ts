@@ -1,3 +1,4 @@
+import { bytesToHex } from 'viem'
 import type { StampingKey } from './createSessionStamper.js'
 
 /**
@@ -14,8 +15,6 @@ export async function generateStampingKey(): Promise<StampingKey> {
   )
   const raw = new Uint8Array(await crypto.subtle.exportKey('raw', publicKey))
   const prefix = (raw[64]! & 1) === 0 ? '02' : '03'
-  const x = Array.from(raw.subarray(1, 33), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('')
+  const x = bytesToHex(raw.subarray(1, 33)).slice(2)
   return { privateKey, publicKey: `${prefix}${x}` }
 }

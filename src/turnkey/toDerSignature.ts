@@ -1,3 +1,5 @@
+import { bytesToHex } from 'viem'
+
 /** WebCrypto gives r ‖ s; the vendor wants DER. */
 export function toDerSignature(p1363: Uint8Array): string {
   const integer = (bytes: Uint8Array) => {
@@ -11,7 +13,5 @@ export function toDerSignature(p1363: Uint8Array): string {
     ...integer(p1363.subarray(0, 32)),
     ...integer(p1363.subarray(32)),
   ]
-  return Array.from([0x30, body.length, ...body], (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('')
+  return bytesToHex(Uint8Array.from([0x30, body.length, ...body])).slice(2)
 }
