@@ -52,6 +52,10 @@ async function pair(page: Page, path = '/') {
 async function sign(page: Page, message: string) {
   await page.getByLabel('Message').fill(message)
   await page.getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(page.getByTestId('signature')).toHaveAttribute(
+    'data-message',
+    message,
+  )
   return (await page.getByTestId('signature').textContent()) as Hash
 }
 

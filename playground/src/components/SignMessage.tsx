@@ -23,7 +23,11 @@ export function SignMessage() {
         </button>
       </form>
       {sign.data && (
-        <p className="status" data-testid="signature">
+        <p
+          className="status"
+          data-testid="signature"
+          data-message={sign.variables?.message as string | undefined}
+        >
           {sign.data}
         </p>
       )}

@@ -28,7 +28,11 @@ export async function clickSign(page: Page, message: string) {
 /** Signs `message` in the playground; the signature it shows. */
 export async function sign(page: Page, message: string) {
   await clickSign(page, message)
-  await expect(page.getByTestId('signature')).toBeVisible()
+  // The signature shown may still be the previous message's until this one's arrives.
+  await expect(page.getByTestId('signature')).toHaveAttribute(
+    'data-message',
+    message,
+  )
   return (await page.getByTestId('signature').textContent()) as Hash
 }
 
