@@ -67,6 +67,10 @@ async function expectSigningAs(page: Page, address: Address) {
   const message = `no backend ${Date.now()}`
   await page.getByLabel('Message').fill(message)
   await page.getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(page.getByTestId('signature')).toHaveAttribute(
+    'data-message',
+    message,
+  )
   const signature = (await page.getByTestId('signature').textContent()) as Hash
   expect(await verifyMessage({ address, message, signature })).toBe(true)
 }

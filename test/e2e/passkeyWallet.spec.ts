@@ -46,6 +46,10 @@ test('sign up, sign, reload without a prompt, disconnect and log in again', asyn
   const message = `Hello ${Date.now()}`
   await page.getByLabel('Message').fill(message)
   await page.getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(page.getByTestId('signature')).toHaveAttribute(
+    'data-message',
+    message,
+  )
   const signature = (await page.getByTestId('signature').textContent()) as Hash
   expect(await verifyMessage({ address, message, signature })).toBe(true)
   expect(requests).toEqual(['/public/v1/submit/sign_raw_payload'])

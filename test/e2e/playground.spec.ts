@@ -26,6 +26,10 @@ test('signs a message that verifies against the connected account', async ({
   const message = `Sign-in nonce ${Date.now()}`
   await page.getByLabel('Message').fill(message)
   await page.getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(page.getByTestId('signature')).toHaveAttribute(
+    'data-message',
+    message,
+  )
   const signature = (await page.getByTestId('signature').textContent()) as Hash
   expect(await verifyMessage({ address: account, message, signature })).toBe(
     true,

@@ -111,6 +111,10 @@ test('the browser offline and back: the signature waits for the network, then co
   ).toBeDisabled()
   expect(await vendor.signaturesOf(message)).toEqual([])
   await context.setOffline(false)
+  await expect(page.getByTestId('signature')).toHaveAttribute(
+    'data-message',
+    message,
+  )
   const signature = (await page.getByTestId('signature').textContent()) as Hash
   expect(await verifyMessage({ address, message, signature })).toBe(true)
   expect(await vendor.signaturesOf(message)).toEqual([
