@@ -16,6 +16,7 @@ import { walletConnectBrowser } from './walletConnectBrowser.js'
 import { walletConnectLatency } from './walletConnectLatency.js'
 import { weight } from './weight.js'
 import { weightInBrowser } from './weightInBrowser.js'
+import { weightWithVite } from './weightWithVite.js'
 
 // The WalletConnect SDK's one unawaited check must not end the run (see the helper).
 process.on('unhandledRejection', (reason) => {
@@ -61,6 +62,11 @@ show(
   'Weight: a minimal wagmi + viem + TanStack Query + React host, esbuild-minified, gzipped bytes',
   bytes,
 )
+const viteBytes = await weightWithVite()
+show(
+  'Weight, Vite production build: the same hosts, first load (entry and its static imports), gzipped bytes',
+  viteBytes,
+)
 const fetched = await weightInBrowser()
 show(
   'Weight in Chromium: gzipped JavaScript fetched from page load to connected',
@@ -102,6 +108,7 @@ const results: BenchResults = {
   vendor,
   relay,
   weight: bytes,
+  weightWithVite: viteBytes,
   weightInBrowser: fetched,
   passkey,
   walletConnect,

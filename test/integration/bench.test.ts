@@ -27,6 +27,11 @@ it('npm run bench runs and reports every figure', async () => {
   // The budget: configuring passkeyWallet adds at most 4 kB gzipped to the first load.
   expect(added('passkeyWallet')).toBeGreaterThan(0)
   expect(added('passkeyWallet')).toBeLessThanOrEqual(4096)
+  // The same hosts built by Vite: the whole pack's first load is measured.
+  const viteWholePack = results.weightWithVite.find(
+    (w) => w.bundle === 'whole pack',
+  )
+  expect(viteWholePack?.firstLoadAdded).toBeGreaterThan(0)
   expect(results.weightInBrowser.map((w) => w.bundle)).toEqual([
     'baseline',
     'walletConnectDeepLink',

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { build, type Rolldown } from 'vite'
+import { packAliases, selectHosts } from './weightHosts.js'
+
+export type ViteWeightResult = {
+  bundle: string
+  /**
+   * Gzipped bytes of the first load of the host's Vite production build: its
+   * entry chunk and every chunk it imports statically, transitively.
+   */
+  firstLoad: number
+  /** What the connector adds to the baseline host's first load. */
+  firstLoadAdded: number
+  /** How many JavaScript files the first load is (each gzipped on its own). */
+  files: number
+}
+
+const root = new URL('../', import.meta.url).pathname
+
+/** One entry of Vite's build manifest (`.vite/manifest.json`). */
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] }
+
+async function firstLoadSize(source: string, directory: string, name: string) {
+  const entry = join(directory, `${name.replace(/\W+/g, '-')}.js`)
+  writeFileSync(entry, source)
+  const output = await build({
+    configFile: false,
+    root: directory,
+    logLevel: 'silent',
+    mode: 'production',
+    resolve: { alias: packAliases },
+    build: {
+      write: false,
+      manifest: true,
+      minify: true,
+      rolldownOptions: {
+        input: entry,
+        // The host's exports are its config: kept, as esbuild keeps them.
+        preserveEntrySignatures: 'strict',
+      },
+    },
+  })
+  const outputs = (Array.isArray(output) ? output : [output]).flatMap(
+    (result) => ('output' in result ? result.output : []),
+  ) as (Rolldown.OutputChunk | Rolldown.OutputAsset)[]
+  const manifestAsset = outputs.find(
+    (file): file is Rolldown.OutputAsset =>
+      file.type === 'asset' && file.fileName === '.vite/manifest.json',
+  )
+  if (!manifestAsset) throw new Error(`${name}: Vite wrote no manifest`)
+  const manifest = JSON.parse(String(manifestAsset.source)) as Record<
+    string,
+    ManifestChunk
+  >
+  // What the browser loads before any dynamic import: the entry chunk and its
+  // static imports, transitively.
+  const files = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || files.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  for (const [key, chunk] of Object.entries(manifest))
+    if (chunk.isEntry) visit(key)
+  let bytes = 0
+  for (const file of files) {
+    const chunk = outputs.find((o) => o.fileName === file)
+    if (chunk?.type !== 'chunk') throw new Error(`${name}: no chunk ${file}`)
+    bytes += gzipSync(chunk.code).length
+  }
+  return { firstLoad: bytes, files: files.size }
+}
+
+/**
+ * The first load of the minimal hosts of bench/weight.ts built by Vite for
+ * production (minified, split at dynamic imports), gzipped: every bundle, or
+ * the baseline and those `only` names.
+ */
+export async function weightWithVite({
+  only,
+}: {
+  only?: readonly string[] | undefined
+} = {}): Promise<ViteWeightResult[]> {
+  const directory = mkdtempSync(join(tmpdir(), 'weight-vite-'))
+  // The hosts import wagmi, viem, React…: resolved from the project's node_modules.
+  symlinkSync(join(root, 'node_modules'), join(directory, 'node_modules'))
+  try {
+    const sizes: Record<string, { firstLoad: number; files: number }> = {}
+    for (const [name, makeSource] of selectHosts(only))
+      sizes[name] = await firstLoadSize(makeSource(), directory, name)
+    const baseline = sizes.baseline!
+    return Object.entries(sizes).map(([bundle, { firstLoad, files }]) => ({
+      bundle,
+      firstLoad,
+      firstLoadAdded: firstLoad - baseline.firstLoad,
+      files,
+    }))
+  } finally {
+    rmSync(directory, { recursive: true, force: true })
+  }
+}
