@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
-import { type Address, type Hash, verifyMessage } from 'viem'
+import type { Address } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
+import { expectSigningAs } from '../helpers/expectSigningAs.js'
 import { placesInHostPage } from '../helpers/placesInHostPage.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 import { lastEmail } from '../helpers/vendorUsers.js'
@@ -58,21 +59,6 @@ async function signUp(page: Page, userName: string, email: string) {
   await page.getByRole('button', { name: 'Create passkey wallet' }).click()
   await expect(page.getByTestId('status')).toHaveText('connected')
   return (await page.getByTestId('address').textContent()) as Address
-}
-
-/** Connected as `address`, and a message signed now verifies for it. */
-async function expectSigningAs(page: Page, address: Address) {
-  await expect(page.getByTestId('status')).toHaveText('connected')
-  await expect(page.getByTestId('address')).toHaveText(address)
-  const message = `no backend ${Date.now()}`
-  await page.getByLabel('Message').fill(message)
-  await page.getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(page.getByTestId('signature')).toHaveAttribute(
-    'data-message',
-    message,
-  )
-  const signature = (await page.getByTestId('signature').textContent()) as Hash
-  expect(await verifyMessage({ address, message, signature })).toBe(true)
 }
 
 const recoveryPanel = (page: Page) =>

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
-import { type Address, type Hash, verifyMessage } from 'viem'
+import type { Address } from 'viem'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
+import { expectSigningAs } from '../helpers/expectSigningAs.js'
 import { screenshot, tabTo } from '../helpers/panelSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 import { lastEmail } from '../helpers/vendorUsers.js'
@@ -59,21 +60,6 @@ async function signInAndSign(page: Page, address: Address) {
     .getByRole('button', { name: 'Sign in with new passkey' })
     .click()
   await expectSigningAs(page, address)
-}
-
-/** Connected as `address`, and a message signed now verifies for it. */
-async function expectSigningAs(page: Page, address: Address) {
-  await expect(page.getByTestId('status')).toHaveText('connected')
-  await expect(page.getByTestId('address')).toHaveText(address)
-  const message = `recovered ${Date.now()}`
-  await page.getByLabel('Message').fill(message)
-  await page.getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(page.getByTestId('signature')).toHaveAttribute(
-    'data-message',
-    message,
-  )
-  const signature = (await page.getByTestId('signature').textContent()) as Hash
-  expect(await verifyMessage({ address, message, signature })).toBe(true)
 }
 
 test('email recovery with the keyboard only: new passkey, same address', async ({
