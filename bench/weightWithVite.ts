@@ -85,6 +85,11 @@ export async function weightWithVite({
 }: {
   only?: readonly string[] | undefined
 } = {}): Promise<ViteWeightResult[]> {
+  // Vite builds for production only under NODE_ENV=production (JSX transform,
+  // process.env.NODE_ENV): what a host ships, whatever the caller runs with
+  // (vitest sets 'test').
+  const callersNodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
   const directory = mkdtempSync(join(tmpdir(), 'weight-vite-'))
   // The hosts import wagmi, viem, React…: resolved from the project's node_modules.
   symlinkSync(join(root, 'node_modules'), join(directory, 'node_modules'))
@@ -100,6 +105,8 @@ export async function weightWithVite({
       files,
     }))
   } finally {
+    if (callersNodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = callersNodeEnv
     rmSync(directory, { recursive: true, force: true })
   }
 }
