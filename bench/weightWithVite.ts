@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build, type Rolldown } from 'vite'
+import { firstLoadFiles, type ViteManifest } from './viteManifest.js'
 import { packAliases, selectHosts } from './weightHosts.js'
 
 export type ViteWeightResult = {
@@ -19,9 +20,6 @@ export type ViteWeightResult = {
 }
 
 const root = new URL('../', import.meta.url).pathname
-
-/** One entry of Vite's build manifest (`.vite/manifest.json`). */
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] }
 
 async function firstLoadSize(source: string, directory: string, name: string) {
   const entry = join(directory, `${name.replace(/\W+/g, '-')}.js`)
@@ -51,28 +49,19 @@ async function firstLoadSize(source: string, directory: string, name: string) {
       file.type === 'asset' && file.fileName === '.vite/manifest.json',
   )
   if (!manifestAsset) throw new Error(`${name}: Vite wrote no manifest`)
-  const manifest = JSON.parse(String(manifestAsset.source)) as Record<
-    string,
-    ManifestChunk
-  >
-  // What the browser loads before any dynamic import: the entry chunk and its
-  // static imports, transitively.
-  const files = new Set<string>()
-  const visit = (key: string) => {
-    const chunk = manifest[key]
-    if (!chunk || files.has(chunk.file)) return
-    files.add(chunk.file)
-    for (const imported of chunk.imports ?? []) visit(imported)
-  }
-  for (const [key, chunk] of Object.entries(manifest))
-    if (chunk.isEntry) visit(key)
+  const manifest = JSON.parse(String(manifestAsset.source)) as ViteManifest
+  // What the browser loads before any dynamic import.
+  const files = firstLoadFiles(
+    manifest,
+    Object.keys(manifest).filter((key) => manifest[key]!.isEntry),
+  )
   let bytes = 0
   for (const file of files) {
     const chunk = outputs.find((o) => o.fileName === file)
     if (chunk?.type !== 'chunk') throw new Error(`${name}: no chunk ${file}`)
     bytes += gzipSync(chunk.code).length
   }
-  return { firstLoad: bytes, files: files.size }
+  return { firstLoad: bytes, files: files.length }
 }
 
 /**

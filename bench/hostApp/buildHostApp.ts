@@ -1,21 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'vite'
+import { firstLoadFiles, type ViteManifest } from '../viteManifest.js'
 
 const hostDir = new URL('./', import.meta.url).pathname
 const root = new URL('../../', import.meta.url).pathname
 
-/** One entry of Vite's build manifest (`.vite/manifest.json`). */
-type ManifestChunk = {
-  file: string
-  src?: string
-  isEntry?: boolean
-  imports?: string[]
-  dynamicImports?: string[]
-}
 export type HostAppBuild = {
   outDir: string
-  manifest: Record<string, ManifestChunk>
+  manifest: ViteManifest
   /**
    * The files a page loads before anything else happens: its entry chunk and
    * every chunk it imports statically, transitively (no dynamic import).
@@ -62,20 +55,14 @@ export async function buildHostApp({
   })
   const manifest = JSON.parse(
     readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'),
-  ) as Record<string, ManifestChunk>
+  ) as ViteManifest
   return {
     outDir,
     manifest,
     firstLoad(page) {
-      const files = new Set<string>()
-      const visit = (key: string) => {
-        const chunk = manifest[key]
-        if (!chunk || files.has(chunk.file)) return
-        files.add(chunk.file)
-        for (const imported of chunk.imports ?? []) visit(imported)
-      }
-      visit(page)
-      return [...files].filter((file) => file.endsWith('.js'))
+      return firstLoadFiles(manifest, [page]).filter((file) =>
+        file.endsWith('.js'),
+      )
     },
   }
 }

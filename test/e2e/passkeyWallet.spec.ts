@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { type Address, type Hash, verifyMessage, verifyTypedData } from 'viem'
 import { playgroundTypedData } from '../../playground/src/typedData.js'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
+import { signInPlayground } from '../helpers/playgroundSignature.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
@@ -44,13 +45,7 @@ test('sign up, sign, reload without a prompt, disconnect and log in again', asyn
   const promptsBefore = (await authenticator.credentials())[0]!.signCount
   const requests = countVendorRequests(page)
   const message = `Hello ${Date.now()}`
-  await page.getByLabel('Message').fill(message)
-  await page.getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(page.getByTestId('signature')).toHaveAttribute(
-    'data-message',
-    message,
-  )
-  const signature = (await page.getByTestId('signature').textContent()) as Hash
+  const signature = await signInPlayground(page, message)
   expect(await verifyMessage({ address, message, signature })).toBe(true)
   expect(requests).toEqual(['/public/v1/submit/sign_raw_payload'])
   expect((await authenticator.credentials())[0]!.signCount).toBe(promptsBefore)
@@ -166,17 +161,6 @@ test('a cancelled passkey prompt is a rejection and leaves nothing behind', asyn
   expect(stored).toEqual([])
 })
 
-async function signMessage(page: Page, message: string) {
-  await page.getByLabel('Message').fill(message)
-  await page.getByRole('button', { name: 'Sign', exact: true }).click()
-  // The signature shown may still be the previous message's until this one's arrives.
-  await expect(page.getByTestId('signature')).toHaveAttribute(
-    'data-message',
-    message,
-  )
-  return (await page.getByTestId('signature').textContent()) as Hash
-}
-
 test('the session key signs without a prompt until the vendor says it expired, then the passkey does', async ({
   page,
 }) => {
@@ -189,7 +173,7 @@ test('the session key signs without a prompt until the vendor says it expired, t
     await verifyMessage({
       address,
       message: 'one',
-      signature: await signMessage(page, 'one'),
+      signature: await signInPlayground(page, 'one'),
     }),
   ).toBe(true)
   expect(await prompts()).toBe(before)
@@ -202,7 +186,7 @@ test('the session key signs without a prompt until the vendor says it expired, t
   })
   expect(moved.status).toBe(200)
   const requests = countVendorRequests(page)
-  const signature = await signMessage(page, 'two')
+  const signature = await signInPlayground(page, 'two')
   expect(await verifyMessage({ address, message: 'two', signature })).toBe(true)
   expect(requests).toEqual([
     '/public/v1/submit/sign_raw_payload',
@@ -220,7 +204,7 @@ test('with session: false every signature asks for the passkey', async ({
   const prompts = async () => (await authenticator.credentials())[0]!.signCount
   const before = await prompts()
   for (const [index, message] of ['first', 'second'].entries()) {
-    const signature = await signMessage(page, message)
+    const signature = await signInPlayground(page, message)
     expect(await verifyMessage({ address, message, signature })).toBe(true)
     expect(await prompts()).toBe(before + index + 1)
   }
@@ -247,7 +231,7 @@ test("the vendor's own words reach the page when it refuses", async ({
     'Too many requests. Please wait and try again in a few seconds',
   )
   // Nothing is stuck: the next signature goes through.
-  const signature = await signMessage(page, 'calm again')
+  const signature = await signInPlayground(page, 'calm again')
   expect(
     await verifyMessage({ address, message: 'calm again', signature }),
   ).toBe(true)

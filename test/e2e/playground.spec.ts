@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { erc20Abi, formatEther, type Hash, verifyMessage } from 'viem'
+import { erc20Abi, formatEther, verifyMessage } from 'viem'
 import { sandboxAccountName } from '../../sandbox/contracts/nameResolver.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
+import { signInPlayground } from '../helpers/playgroundSignature.js'
 import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
 
@@ -24,13 +25,7 @@ test('signs a message that verifies against the connected account', async ({
   page,
 }) => {
   const message = `Sign-in nonce ${Date.now()}`
-  await page.getByLabel('Message').fill(message)
-  await page.getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(page.getByTestId('signature')).toHaveAttribute(
-    'data-message',
-    message,
-  )
-  const signature = (await page.getByTestId('signature').textContent()) as Hash
+  const signature = await signInPlayground(page, message)
   expect(await verifyMessage({ address: account, message, signature })).toBe(
     true,
   )

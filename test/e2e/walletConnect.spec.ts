@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { type Hash, verifyMessage } from 'viem'
+import { verifyMessage } from 'viem'
 import type { SandboxChainUrls } from '../../sandbox/chains.js'
 import {
   type SandboxWallet,
@@ -7,6 +7,7 @@ import {
 } from '../../sandbox/wallet/startSandboxWallet.js'
 import { screenshot } from '../helpers/panelSteps.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
+import { signInPlayground } from '../helpers/playgroundSignature.js'
 
 const relayUrl = process.env.SANDBOX_RELAY_URL ?? ''
 const rpcUrls = JSON.parse(
@@ -49,16 +50,6 @@ async function pair(page: Page, path = '/') {
   return { wallet, uri }
 }
 
-async function sign(page: Page, message: string) {
-  await page.getByLabel('Message').fill(message)
-  await page.getByRole('button', { name: 'Sign', exact: true }).click()
-  await expect(page.getByTestId('signature')).toHaveAttribute(
-    'data-message',
-    message,
-  )
-  return (await page.getByTestId('signature').textContent()) as Hash
-}
-
 test('pairs by QR payload, signs, and a reload restores the session without pairing again', async ({
   page,
 }) => {
@@ -79,7 +70,7 @@ test('pairs by QR payload, signs, and a reload restores the session without pair
   await wallet.pair(uri)
   await expect(page.getByTestId('status')).toHaveText('connected')
   const message = `over the relay ${Date.now()}`
-  const signature = await sign(page, message)
+  const signature = await signInPlayground(page, message)
   expect(
     await verifyMessage({ address: wallet.address, message, signature }),
   ).toBe(true)
@@ -90,7 +81,7 @@ test('pairs by QR payload, signs, and a reload restores the session without pair
   await expect(
     page.getByRole('button', { name: 'Pair with WalletConnect' }),
   ).toHaveCount(0)
-  const again = await sign(page, 'after the reload')
+  const again = await signInPlayground(page, 'after the reload')
   expect(
     await verifyMessage({
       address: wallet.address,
@@ -110,7 +101,7 @@ test.describe('on an iPhone', () => {
   }) => {
     await recordOpenedLinks(page)
     const { wallet } = await pair(page)
-    await sign(page, 'from the phone')
+    await signInPlayground(page, 'from the phone')
     const topic = wallet.sessions()[0]!.topic
     expect(await openedLinks(page)).toEqual([
       [`sandboxwallet://wc?sessionTopic=${topic}`, '_self'],
@@ -122,7 +113,7 @@ test.describe('on an iPhone', () => {
   }) => {
     await recordOpenedLinks(page)
     const { wallet } = await pair(page, '/?deepLink=universal')
-    await sign(page, 'universal')
+    await signInPlayground(page, 'universal')
     const topic = wallet.sessions()[0]!.topic
     expect(await openedLinks(page)).toEqual([
       [
@@ -141,7 +132,7 @@ test.describe('on Android', () => {
   }) => {
     await recordOpenedLinks(page)
     const { wallet } = await pair(page)
-    await sign(page, 'from android')
+    await signInPlayground(page, 'from android')
     const topic = wallet.sessions()[0]!.topic
     expect(await openedLinks(page)).toEqual([
       [`sandboxwallet://wc?sessionTopic=${topic}`, '_self'],
@@ -152,7 +143,7 @@ test.describe('on Android', () => {
 test('on desktop no link is opened', async ({ page }) => {
   await recordOpenedLinks(page)
   await pair(page)
-  await sign(page, 'desktop')
+  await signInPlayground(page, 'desktop')
   expect(await openedLinks(page)).toEqual([])
 })
 
@@ -184,7 +175,7 @@ test('a person pastes the URI into the sandbox wallet page, which signs, refuses
     'eip155:1',
   )
 
-  const signature = await sign(page, 'pasted by hand')
+  const signature = await signInPlayground(page, 'pasted by hand')
   expect(
     await verifyMessage({
       address: address as `0x${string}`,

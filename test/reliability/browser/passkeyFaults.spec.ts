@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
-import { type Address, type Hash, verifyMessage } from 'viem'
+import { type Address, verifyMessage } from 'viem'
+import { signatureOf } from '../../helpers/playgroundSignature.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
 import { clickSign, playgroundAlert, sign, signUp } from './playgroundSteps.js'
@@ -111,11 +112,7 @@ test('the browser offline and back: the signature waits for the network, then co
   ).toBeDisabled()
   expect(await vendor.signaturesOf(message)).toEqual([])
   await context.setOffline(false)
-  await expect(page.getByTestId('signature')).toHaveAttribute(
-    'data-message',
-    message,
-  )
-  const signature = (await page.getByTestId('signature').textContent()) as Hash
+  const signature = await signatureOf(page, message)
   expect(await verifyMessage({ address, message, signature })).toBe(true)
   expect(await vendor.signaturesOf(message)).toEqual([
     'ACTIVITY_STATUS_COMPLETED',

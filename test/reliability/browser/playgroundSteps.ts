@@ -1,7 +1,8 @@
 import { expect, type Page } from '@playwright/test'
-import type { Address, Hash } from 'viem'
+import type { Address } from 'viem'
 import type { Playground } from '../../../playground/startPlayground.js'
 import { startSandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
+import { signatureOf } from '../../helpers/playgroundSignature.js'
 
 /** The playground's own error line (the panels have theirs). */
 export const playgroundAlert = (page: Page) =>
@@ -28,12 +29,7 @@ export async function clickSign(page: Page, message: string) {
 /** Signs `message` in the playground; the signature it shows. */
 export async function sign(page: Page, message: string) {
   await clickSign(page, message)
-  // The signature shown may still be the previous message's until this one's arrives.
-  await expect(page.getByTestId('signature')).toHaveAttribute(
-    'data-message',
-    message,
-  )
-  return (await page.getByTestId('signature').textContent()) as Hash
+  return signatureOf(page, message)
 }
 
 /** Pairs the page with a fresh sandbox wallet through the URI the playground shows; stop it after. */
