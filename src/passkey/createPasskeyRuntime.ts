@@ -341,6 +341,12 @@ export function createPasskeyRuntime({
       isReconnecting,
       signUp: signUpWith,
     }: PasskeyWalletConnectParameters) {
+      // Refused before any prompt: the user is not asked for a connection that cannot be made.
+      if (
+        requestedChainId !== undefined &&
+        !chains.some((chain) => chain.id === requestedChainId)
+      )
+        throw new ChainNotConfiguredError({ chainId: requestedChainId })
       const started = generation
       // A disconnect may come during any await: nothing is kept or stored after it.
       const stillWanted = () => {
@@ -349,11 +355,7 @@ export function createPasskeyRuntime({
       const next = isReconnecting ? await restore() : await ceremony(signUpWith)
       if (!next) throw new SessionNotFoundError()
       stillWanted()
-      if (requestedChainId !== undefined) {
-        if (!chains.some((chain) => chain.id === requestedChainId))
-          throw new ChainNotConfiguredError({ chainId: requestedChainId })
-        chainId = requestedChainId
-      }
+      if (requestedChainId !== undefined) chainId = requestedChainId
       session = next
       // Stored last, each write only while still wanted (a disconnect's clear is issued after
       // it): a connect that failed or was abandoned leaves nothing that would reconnect on reload.

@@ -3,7 +3,6 @@ import type { Address, EIP1193Parameters } from 'viem'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import { createListeners } from '../core/createListeners.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
-import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import { SessionNotFoundError } from '../core/errors/connection.js'
 import { isUuid } from '../core/isUuid.js'
 import { withTimeout } from '../core/withTimeout.js'
@@ -15,13 +14,11 @@ import type {
   RecoveryStartAnswer,
   RecoveryStartRequest,
 } from '../recovery/createRecoveryFlow.js'
-import { RecoveryNotConfiguredError } from '../recovery/RecoveryNotConfiguredError.js'
 import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
 import type { PasskeyRuntime } from './createPasskeyRuntime.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
 import { isValidRpId } from './isValidRpId.js'
-import { sessionKeyStore } from './sessionKeyStore.js'
 
 export type CreateAccountRequest = {
   userName: string
@@ -340,7 +337,10 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       if (exportFlow) (await exportFlow.catch(() => undefined))?.close()
       await Promise.all([
         storage.clear(),
-        sessionStoreKey ? sessionKeyStore.delete(sessionStoreKey) : undefined,
+        sessionStoreKey &&
+          import('./sessionKeyStore.js').then(({ sessionKeyStore }) =>
+            sessionKeyStore.delete(sessionStoreKey),
+          ),
       ])
     }
     const provider: PasskeyProvider = {
@@ -356,7 +356,11 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       getRecovery() {
         const options = parameters.recovery
         if (!options?.start && !authProxy)
-          return Promise.reject(new RecoveryNotConfiguredError())
+          return import('../recovery/RecoveryNotConfiguredError.js').then(
+            ({ RecoveryNotConfiguredError }) => {
+              throw new RecoveryNotConfiguredError()
+            },
+          )
         recovery ??= import('./createPasskeyRecovery.js').then(
           ({ createPasskeyRecovery }) =>
             createPasskeyRecovery({
@@ -399,11 +403,6 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       async connect(connectParameters = {}) {
         const { withCapabilities, ...rest } =
           connectParameters as PasskeyWalletConnectParameters
-        if (
-          rest.chainId !== undefined &&
-          !config.chains.some((chain) => chain.id === rest.chainId)
-        )
-          throw new ChainNotConfiguredError({ chainId: rest.chainId })
         const userName = rest.signUp?.userName
         if (
           rest.signUp !== undefined &&
@@ -459,8 +458,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         }
       },
       async switchChain({ chainId }) {
-        if (!config.chains.some((chain) => chain.id === chainId))
-          throw new ChainNotConfiguredError({ chainId })
+        // The runtime refuses a chain the config lacks (ChainNotConfiguredError).
         return (await load()).switchChain(chainId)
       },
       onChainChanged,

@@ -68,15 +68,24 @@ describe(`panels in the browser (React ${version.split('.')[0]})`, () => {
         element.textContent!.includes('Enter the email of your account'),
       ),
     ).toBe(true)
+    expect(
+      await waitFor(() =>
+        element.textContent!.includes(
+          'Connect your passkey wallet to export its keys.',
+        ),
+      ),
+    ).toBe(true)
+    // Loaded: neither panel is busy any more, and the steps' styles came with them.
+    expect(element.querySelector('[aria-busy="true"]')).toBeNull()
+    expect(element.querySelector('style')?.textContent).toContain(
+      '.wcp-panel button',
+    )
     const email = element.querySelector<HTMLInputElement>('input[type=email]')!
     expect(email.value).toBe('ada@example.com')
     expect(element.querySelector(`label[for="${email.id}"]`)?.textContent).toBe(
       'Email',
     )
     expect(element.querySelectorAll('input[type=radio]')).toHaveLength(2)
-    expect(element.textContent).toContain(
-      'Connect your passkey wallet to export its keys.',
-    )
     await unmount()
   })
 

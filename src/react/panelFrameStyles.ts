@@ -1,0 +1,17 @@
+/**
+ * The panel's box, heading and message lines: in the first load, so the
+ * placeholder and the loaded panel take the same room (every step fits in
+ * --wcp-min-height, so the page does not move). Themable through CSS
+ * variables on any ancestor:
+ * --wcp-font, --wcp-text, --wcp-muted, --wcp-background, --wcp-border,
+ * --wcp-accent, --wcp-accent-text, --wcp-error, --wcp-warning-background,
+ * --wcp-radius, --wcp-gap, --wcp-focus, --wcp-min-height, --wcp-frame-height.
+ */
+export const panelFrameStyles = `
+.wcp-panel { font-family: var(--wcp-font, system-ui, sans-serif); color: var(--wcp-text, #1a1a1a); background: var(--wcp-background, #fff); border: 1px solid var(--wcp-border, #d0d0d0); border-radius: var(--wcp-radius, 8px); padding: var(--wcp-gap, 16px); display: grid; gap: var(--wcp-gap, 12px); align-content: start; max-width: 32rem; min-height: var(--wcp-min-height, 25rem); box-sizing: border-box }
+.wcp-panel p { margin: 0 }
+.wcp-panel h2 { font-size: 1.1rem; margin: 0 }
+.wcp-panel .wcp-status { min-height: 3em; color: var(--wcp-muted, #444) }
+.wcp-panel .wcp-timer { min-height: 1.5em }
+.wcp-panel .wcp-error { min-height: 1.5em; color: var(--wcp-error, #b00020) }
+`
