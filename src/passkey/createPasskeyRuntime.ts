@@ -12,7 +12,6 @@ import { isUuid } from '../core/isUuid.js'
 import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { ExportAccess } from '../export/createExportFlow.js'
-import { createAuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'
 import { createSessionStamper } from '../turnkey/createSessionStamper.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
@@ -31,7 +30,6 @@ import type {
 } from './passkeyWallet.js'
 import { isLive, type SessionKey } from './sessionKey.js'
 import { sessionKeyStore } from './sessionKeyStore.js'
-import { signUpWithAuthProxy } from './signUpWithAuthProxy.js'
 import { toVendorAccount } from './toVendorAccount.js'
 import { withSessionFallback } from './withSessionFallback.js'
 
@@ -219,13 +217,20 @@ export function createPasskeyRuntime({
     account?: { address: Address; walletId: string } | undefined
   }> {
     const hostCreateAccount = parameters.createAccount
-    // Without a backend call of the host's, the connector was checked to have the proxy.
-    if (!hostCreateAccount)
+    // Without a backend call of the host's, the connector was checked to have
+    // the proxy; its code loads only then (after the passkey prompt: no gesture to keep).
+    if (!hostCreateAccount) {
+      const [{ signUpWithAuthProxy }, { createAuthProxyClient }] =
+        await Promise.all([
+          import('./signUpWithAuthProxy.js'),
+          import('../turnkey/createAuthProxyClient.js'),
+        ])
       return signUpWithAuthProxy(
         createAuthProxyClient(authProxy!),
         request,
         onAnswer,
       )
+    }
     const { subOrganizationId } = await readHostBackendAnswer(
       'createAccount',
       async () => {
