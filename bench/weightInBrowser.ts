@@ -288,7 +288,6 @@ function countScripts(
             failures.push(
               `${path}: Chromium counted ${responseBodySize} bytes, the server sent ${sent(path)}`,
             )
-          if (process.env.WIB_LOG) console.log("WIB", path, responseBodySize)
           counted.bytes += responseBodySize
           counted.requests++
         }

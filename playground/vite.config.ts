@@ -43,7 +43,7 @@ export default defineConfig({
       'viem/accounts',
       'viem/chains',
       '@turnkey/sdk-browser',
-      '@walletconnect/ethereum-provider',
+      '@walletconnect/sign-client',
       'qrcode',
     ],
   },

@@ -23,10 +23,11 @@ import { createSessionEnder } from './createSessionEnder.js'
 import { IncompleteSessionError, PairingAbortedError } from './errors.js'
 import { findMissingRequirements } from './findMissingRequirements.js'
 import {
-  type EthereumProvider,
-  type EthereumProviderModule,
-  initEthereumProvider,
-} from './initEthereumProvider.js'
+  initSignClient,
+  type SignClientModule,
+  startSignClient,
+  type WalletConnectClient,
+} from './initSignClient.js'
 import { needsTheUser } from './needsTheUser.js'
 import { openWalletForRequest } from './openWalletForRequest.js'
 import { maxPairingAttempts, pairWithRetries } from './pairWithRetries.js'
@@ -45,8 +46,8 @@ const chainIdLookupTimeoutMs = 1000
 const accountsLookupTimeoutMs = 500
 
 export type CreateWalletConnectSessionParameters = {
-  /** `@walletconnect/ethereum-provider`, imported by the connector beside this module. */
-  sdk: EthereumProviderModule
+  /** `@walletconnect/sign-client`, imported by the connector beside this module. */
+  sdk: SignClientModule
   parameters: WalletConnectDeepLinkParameters
   deepLink: DeepLinkPreference
   switching: 'app' | 'wallet'
@@ -95,8 +96,11 @@ export async function createWalletConnectSession({
   const toWallet = createSerialQueue()
   const { end: endSession, endQuietly } = createSessionEnder()
 
-  /** The SDK's provider, the one handle to it; a rejected pairing replaces it (SPEC §4). */
-  let provider = await startProvider()
+  // A session kept from an earlier visit resumes on the chain it was left on.
+  const storedChainId = await storage.get('chainId')
+  const client = await startSignClient(sdk, parameters)
+  /** The one handle to the SDK's sign client; a rejected pairing replaces it (SPEC §4). */
+  let provider = startProvider()
   /** The session's topic once wagmi was told of it; cleared when its end is reported. */
   let reportedTopic: string | undefined
   /** Counts disconnect() calls: work begun before one must not bring the connection back. */
@@ -114,11 +118,11 @@ export async function createWalletConnectSession({
   })
 
   function startProvider() {
-    return initEthereumProvider({
-      sdk,
-      parameters,
+    return initSignClient({
+      client,
       config,
       listeners,
+      storedChainId,
       on: {
         accountsChanged: (accounts) => session.onAccountsChanged(accounts),
         chainChanged: (chainId) => session.onChainChanged(chainId),
@@ -190,9 +194,9 @@ export async function createWalletConnectSession({
         },
         async reinitialise() {
           prepared.discard()
-          // The rejected pairing's provider must no longer call us.
-          provider.events.removeAllListeners()
-          provider = await startProvider()
+          // The rejected pairing's client must no longer call us.
+          provider.close()
+          provider = startProvider()
         },
         aborted: () => started !== disconnects,
       })
@@ -210,7 +214,7 @@ export async function createWalletConnectSession({
   }
 
   /** SPEC §9: a session without the required methods, events or an account is ended, never stored. */
-  async function refuseIncompleteSession(wc: EthereumProvider) {
+  async function refuseIncompleteSession(wc: WalletConnectClient) {
     const missing = findMissingRequirements(wc.session?.namespaces, chainIds)
     if (!missing) return
     await endQuietly(wc)
@@ -223,7 +227,7 @@ export async function createWalletConnectSession({
    * One that comes while the entries are written may clear them before they
    * land: then they are taken back, and the session ended.
    */
-  async function remember(wc: EthereumProvider, started: number) {
+  async function remember(wc: WalletConnectClient, started: number) {
     const topic = wc.session?.topic
     const [address] = wc.accounts
     if (started !== disconnects) {
@@ -268,7 +272,7 @@ export async function createWalletConnectSession({
       const chain = `eip155:${wc.chainId}`
       return toWallet.enqueue(async () => {
         if (wc.session?.topic !== topic) throw new SessionEndedError()
-        return wc.signer.request(args as never, chain)
+        return wc.requestFromWallet(args, chain)
       })
     },
     /** Makes a proposal ahead of connect() (the host's prepare()); see createPreparedProposal. */

@@ -1,4 +1,4 @@
-import type { EthereumProvider } from './initEthereumProvider.js'
+import type { WalletConnectClient } from './initSignClient.js'
 
 /** A pairing URI the wallet can answer, and what became of it. */
 export type SessionProposal = {
@@ -32,7 +32,7 @@ function expiryOf(uri: string, madeAt: number) {
  * URI (`display_uri`); a failure before that (the relay unreachable) rejects.
  */
 export async function proposeSession(
-  provider: EthereumProvider,
+  provider: WalletConnectClient,
   {
     chainIds,
     target = chainIds[0],
@@ -57,9 +57,7 @@ export async function proposeSession(
     const ordered = [
       ...new Set([target, ...chainIds].filter((id) => id !== undefined)),
     ]
-    const approved = provider.connect({
-      optionalChains: ordered as [number, ...number[]],
-    })
+    const approved = provider.connect({ optionalChains: ordered })
     // Whoever takes the proposal awaits `approved`; one abandoned must not reject unheard.
     approved.catch(() => undefined)
     const shown = await Promise.race([

@@ -1,13 +1,9 @@
 type VerifyHolder = {
-  signer?: {
-    client?: {
-      core?: { verify?: { register?: (...args: never[]) => unknown } }
-    }
-  }
+  core?: { verify?: { register?: (...args: never[]) => unknown } }
 }
 
 /**
- * Stops the SDK's Verify step for this provider's core, as it already is
+ * Stops the SDK's Verify step for this sign client's core, as it already is
  * outside browsers: before each proposal and each request that needs the
  * user, `core.verify.register()` opens a hidden iframe to the fixed
  * `https://verify.walletconnect.org/v3/attestation` and waits up to 5 s for
@@ -20,8 +16,8 @@ type VerifyHolder = {
  * The core is the SDK's per-`customStoragePrefix` shared one: every client
  * on that prefix (same relay) is affected alike.
  */
-export function skipVerify(provider: VerifyHolder): boolean {
-  const verify = provider.signer?.client?.core?.verify
+export function skipVerify(client: VerifyHolder): boolean {
+  const verify = client.core?.verify
   if (typeof verify?.register !== 'function') return false
   verify.register = async () => undefined
   return true

@@ -6,7 +6,7 @@ import { walletConnectDeepLink } from './walletConnectDeepLink.js'
 
 // Counts the imports of the SDK and of the session code, which stay as they are.
 const imported = vi.hoisted(() => ({ sdk: 0, session: 0 }))
-vi.mock('@walletconnect/ethereum-provider', async (importOriginal) => {
+vi.mock('@walletconnect/sign-client', async (importOriginal) => {
   imported.sdk++
   return importOriginal()
 })

@@ -113,7 +113,7 @@ walletConnectDeepLink.type = 'walletConnectDeepLink' as const
  * the wallet app forward for every request that needs the user.
  *
  * Nothing is paid before the user reaches for it: the SDK
- * (`@walletconnect/ethereum-provider`, an optional peer) and the connector's
+ * (`@walletconnect/sign-client`, an optional peer) and the connector's
  * session code load, and the relay socket opens, only on `connect()`, on a
  * stored session to restore, or on `prepare()`, which a host calls when its
  * wallet list opens so that the tap on "WalletConnect" finds a pairing URI
@@ -138,11 +138,11 @@ export function walletConnectDeepLink(
       // Both at once: the session's code and the SDK are fetched side by side.
       const [{ createWalletConnectSession }, sdk] = await Promise.all([
         import('./createWalletConnectSession.js'),
-        import('@walletconnect/ethereum-provider').catch((cause: unknown) => {
+        import('@walletconnect/sign-client').catch((cause: unknown) => {
           throw new ProviderNotFoundError({
             cause,
             metaMessages: [
-              'Install the optional peer: npm install @walletconnect/ethereum-provider@">=2.21.8 <3"',
+              'Install the optional peer: npm install @walletconnect/sign-client@">=2.21.8 <3"',
             ],
           })
         }),

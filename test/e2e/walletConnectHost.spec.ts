@@ -124,7 +124,7 @@ test('a visitor who never connects downloads the first-load shell only and opens
   // Reaching for it is what loads it: hovering the button prepares a pairing.
   const sdkChunk =
     built.manifest[
-      '../../node_modules/@walletconnect/ethereum-provider/dist/index.es.js'
+      '../../node_modules/@walletconnect/sign-client/dist/index.es.js'
     ]!.file
   expect(network.scripts).not.toContain(sdkChunk)
   await page.hover('#connect')
@@ -197,7 +197,7 @@ test('a cold connect() gets its URI with no shim and no Verify; signing and a re
   // A stored session: the reload loads the SDK by itself and restores it.
   const sdkChunk =
     built.manifest[
-      '../../node_modules/@walletconnect/ethereum-provider/dist/index.es.js'
+      '../../node_modules/@walletconnect/sign-client/dist/index.es.js'
     ]!.file
   network.scripts.length = 0
   network.sockets.length = 0

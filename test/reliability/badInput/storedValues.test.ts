@@ -184,10 +184,10 @@ const cases: Case[] = [
       const { storage, entries } = memoryStorage(raw)
       // An SDK that would fail to start anyway; the case records whether it was loaded.
       let sdkLoaded = false
-      vi.doMock('@walletconnect/ethereum-provider', () => {
+      vi.doMock('@walletconnect/sign-client', () => {
         sdkLoaded = true
         return {
-          EthereumProvider: {
+          SignClient: {
             init: () => Promise.reject(new Error('no relay in this test')),
           },
         }
@@ -200,7 +200,7 @@ const cases: Case[] = [
           sdkLoaded,
         }
       } finally {
-        vi.doUnmock('@walletconnect/ethereum-provider')
+        vi.doUnmock('@walletconnect/sign-client')
       }
     },
     expected: {

@@ -1,5 +1,5 @@
 import { connect, getConnection, signMessage } from '@wagmi/core'
-import { EthereumProvider } from '@walletconnect/ethereum-provider'
+import { SignClient } from '@walletconnect/sign-client'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { type Relay, startRelay } from '../../../sandbox/relay/startRelay.js'
@@ -30,20 +30,17 @@ afterAll(async () => {
 type SdkCore = { crypto: { signJWT(aud: string): Promise<string> } }
 
 /**
- * The SDK core of the next provider the connector makes: the connector
- * imports `@walletconnect/ethereum-provider` on first use, the same module
- * as here.
+ * The SDK core of the next sign client the connector makes: the connector
+ * imports `@walletconnect/sign-client` on first use, the same module as here.
  */
 function nextSdkCore() {
-  const init = vi.spyOn(EthereumProvider, 'init')
+  const init = vi.spyOn(SignClient, 'init')
   return vi.waitUntil(
     () => {
       const made = init.mock.results[0]
       if (!made) return undefined
       return (made.value as Promise<unknown>).then(
-        (provider) =>
-          (provider as { signer: { client: { core: SdkCore } } }).signer.client
-            .core,
+        (client) => (client as { core: SdkCore }).core,
       )
     },
     { timeout: 10_000 },

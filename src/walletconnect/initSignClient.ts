@@ -1,0 +1,346 @@
+import type { CreateConnectorFn } from '@wagmi/core'
+import { getAddress, isAddress, numberToHex } from 'viem'
+import { createListeners, type Listeners } from '../core/createListeners.js'
+import { isLocalRelayUrl } from './isLocalRelayUrl.js'
+import { skipVerify } from './skipVerify.js'
+import type { WalletConnectDeepLinkParameters } from './walletConnectDeepLink.js'
+
+/** `@walletconnect/sign-client`, the optional peer, once imported. */
+export type SignClientModule = Pick<
+  typeof import('@walletconnect/sign-client'),
+  'SignClient'
+>
+
+export type SignClient = Awaited<
+  ReturnType<SignClientModule['SignClient']['init']>
+>
+type Session = ReturnType<SignClient['session']['getAll']>[number]
+
+type ConnectorConfig = Parameters<CreateConnectorFn>[0]
+
+type SessionEvent = {
+  topic: string
+  params: { event: { name: string; data: unknown }; chainId: string }
+}
+type SessionUpdate = {
+  topic: string
+  params: { namespaces: Session['namespaces'] }
+}
+
+/**
+ * What a session proposal asks for in `eip155`: SPEC §9's methods and events
+ * first, then those a dapp may use (the set wagmi's own connector proposes).
+ */
+const proposedMethods = [
+  'eth_sendTransaction',
+  'personal_sign',
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_sendRawTransaction',
+  'eth_sign',
+  'eth_signTransaction',
+  'eth_signTypedData',
+  'eth_signTypedData_v3',
+  'eth_signTypedData_v4',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_getPermissions',
+  'wallet_requestPermissions',
+  'wallet_registerOnboarding',
+  'wallet_watchAsset',
+  'wallet_scanQRCode',
+  'wallet_sendCalls',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
+]
+const proposedEvents = [
+  'chainChanged',
+  'accountsChanged',
+  'message',
+  'disconnect',
+  'connect',
+]
+
+// The wallet's events that reach the host's listeners on the stable provider.
+const forwardedEvents = new Set([
+  'accountsChanged',
+  'chainChanged',
+  'connect',
+  'disconnect',
+  'message',
+  'session_delete',
+])
+
+/** The `eip155` addresses of `session` on `chainId`, in the session's order. */
+function accountsOn(session: Session | undefined, chainId: number) {
+  return Object.entries(session?.namespaces ?? {})
+    .filter(([key]) => key === 'eip155' || key.startsWith('eip155:'))
+    .flatMap(([, namespace]) => namespace.accounts)
+    .flatMap((account) => {
+      const [, reference, address] = account.split(':')
+      return Number(reference) === chainId && address && isAddress(address)
+        ? [getAddress(address)]
+        : []
+    })
+}
+
+/** The session's approved `eip155` chain ids, from its chains and its accounts. */
+function approvedChainIds(session: Session | undefined) {
+  return [
+    ...new Set(
+      Object.entries(session?.namespaces ?? {})
+        .filter(([key]) => key === 'eip155' || key.startsWith('eip155:'))
+        .flatMap(([, namespace]) => [
+          ...(namespace.chains ?? []),
+          ...namespace.accounts,
+        ])
+        .map((id) => Number(id.split(':')[1]))
+        .filter(Number.isInteger),
+    ),
+  ]
+}
+
+/**
+ * The SDK's sign client for this connector: no QR modal, no provider
+ * wrapper, its state stored under `storagePrefix`. Verify and telemetry, two
+ * WalletConnect services outside the relay, follow the host's `verify` and
+ * `telemetry`; by default both are off when the relay is on a loopback or
+ * private address (the sandbox), where no wallet can check an attestation
+ * and the services are out of reach, and as the SDK decides otherwise.
+ */
+export async function startSignClient(
+  sdk: SignClientModule,
+  parameters: WalletConnectDeepLinkParameters,
+) {
+  const localRelay = isLocalRelayUrl(parameters.relayUrl)
+  const client = await sdk.SignClient.init({
+    projectId: parameters.projectId,
+    metadata: parameters.metadata,
+    relayUrl: parameters.relayUrl,
+    customStoragePrefix: parameters.storagePrefix ?? 'wagmi-connector-pack',
+    telemetryEnabled: parameters.telemetry ?? (localRelay ? false : undefined),
+  })
+  if (!(parameters.verify ?? !localRelay)) skipVerify(client)
+  return client
+}
+
+/**
+ * The sign client as the one EIP-1193-like handle the session code uses:
+ * proposals (the URI comes as `display_uri`), the session and its chain and
+ * accounts, requests (to the wallet in the session, or, for reads, over the
+ * host's own transport for the chain) and the end. A session the SDK kept
+ * from an earlier visit is taken up again, on the chain `storedChainId`
+ * names when the session approved it.
+ */
+export function initSignClient({
+  client,
+  config,
+  listeners,
+  storedChainId,
+  on,
+}: {
+  client: SignClient
+  config: ConnectorConfig
+  listeners: Listeners
+  storedChainId?: number | undefined
+  on: {
+    accountsChanged(accounts: string[]): void
+    chainChanged(chainId: string): void
+    /** The wallet ended the session, or it expired. */
+    sessionEnded(): void
+  }
+}) {
+  const events = createListeners()
+  const configuredChainIds = config.chains.map((chain) => chain.id)
+
+  let session: Session | undefined = client.session.getAll()[0]
+  let chainId = defaultChainOf(session, storedChainId)
+  let accounts = accountsOn(session, chainId)
+
+  /** The chain a session starts on: `preferred` when approved, else the first approved chain the config has. */
+  function defaultChainOf(of: Session | undefined, preferred?: number) {
+    const approved = approvedChainIds(of)
+    if (preferred !== undefined && approved.includes(preferred))
+      return preferred
+    return (
+      approved.find((id) => configuredChainIds.includes(id)) ??
+      approved[0] ??
+      configuredChainIds[0]!
+    )
+  }
+
+  function emit(event: string, ...args: unknown[]) {
+    events.emit(event, ...args)
+    if (forwardedEvents.has(event)) listeners.emit(event, ...args)
+  }
+
+  function setChain(next: number) {
+    chainId = next
+    accounts = accountsOn(session, chainId)
+    emit('chainChanged', numberToHex(next))
+  }
+
+  function ended() {
+    const topic = session?.topic
+    session = undefined
+    accounts = []
+    emit('session_delete', { topic })
+    emit('disconnect', { code: 6000, message: 'User disconnected.' })
+  }
+
+  const sdkListeners = {
+    session_event({ topic, params }: SessionEvent) {
+      if (topic !== session?.topic) return
+      const { name, data } = params.event
+      if (name === 'accountsChanged' && Array.isArray(data)) {
+        accounts = data
+          .map((account) => String(account).split(':').at(-1)!)
+          .filter((address) => isAddress(address))
+          .map((address) => getAddress(address))
+        emit('accountsChanged', accounts)
+      } else if (name === 'chainChanged') {
+        const next = Number(data ?? params.chainId.split(':')[1])
+        if (Number.isInteger(next)) setChain(next)
+      } else emit(name, data)
+    },
+    session_update({ topic, params }: SessionUpdate) {
+      if (!session || topic !== session.topic) return
+      session = { ...session, namespaces: params.namespaces }
+      const next = accountsOn(session, chainId)
+      if (next.join() === accounts.join()) return
+      accounts = next
+      emit('accountsChanged', accounts)
+    },
+    session_delete({ topic }: { topic: string }) {
+      if (topic === session?.topic) ended()
+    },
+    session_expire({ topic }: { topic: string }) {
+      if (topic === session?.topic) ended()
+    },
+  }
+  for (const [event, listener] of Object.entries(sdkListeners))
+    client.on(event as never, listener as never)
+
+  events.on('accountsChanged', (next) => on.accountsChanged(next as string[]))
+  events.on('chainChanged', (next) => on.chainChanged(next as string))
+  events.on('session_delete', on.sessionEnded)
+
+  /** Reads go over the host's own transport for the chain, as wagmi's clients do. */
+  function read(args: { method: string; params?: unknown }) {
+    const chain = config.chains.find((c) => c.id === chainId)
+    const transport = chain && config.transports?.[chain.id]
+    if (!transport)
+      throw new Error(`No transport for chain ${chainId} in the wagmi config`)
+    return transport({ chain, retryCount: 0 }).request(args as never)
+  }
+
+  /** Sends `args` to the wallet, in the session, for `chain` (`eip155:<id>`). */
+  function requestFromWallet(
+    args: { method: string; params?: unknown },
+    chain: string,
+  ) {
+    if (!session) return Promise.reject(new Error('No session'))
+    return client.request({
+      topic: session.topic,
+      chainId: chain,
+      request: { method: args.method, params: args.params ?? [] },
+    })
+  }
+
+  return {
+    get session() {
+      return session
+    },
+    get accounts() {
+      return accounts
+    },
+    get chainId() {
+      return chainId
+    },
+    on: events.on,
+    removeListener: events.removeListener,
+    /**
+     * Proposes a session for `optionalChains` (the first is the chain it
+     * starts on); `display_uri` carries the URI as soon as the relay holds
+     * the proposal. Resolves once the wallet approved.
+     */
+    async connect({ optionalChains }: { optionalChains: readonly number[] }) {
+      const { uri, approval } = await client.connect({
+        optionalNamespaces: {
+          eip155: {
+            chains: optionalChains.map((id) => `eip155:${id}`),
+            methods: proposedMethods,
+            events: proposedEvents,
+          },
+        },
+      })
+      if (uri) emit('display_uri', uri)
+      session = await approval()
+      chainId = defaultChainOf(session, optionalChains[0])
+      accounts = accountsOn(session, chainId)
+      emit('connect', { chainId: numberToHex(chainId) })
+    },
+    /**
+     * eip155 requests as a wallet's provider answers them: accounts and
+     * chain from the session, a switch among the session's approved chains
+     * (or asked of the wallet when it offers `wallet_switchEthereumChain`),
+     * the session's other methods to the wallet, reads over the transport.
+     */
+    async request<result = unknown>(args: {
+      method: string
+      params?: unknown
+    }): Promise<result> {
+      if (
+        args.method === 'eth_accounts' ||
+        args.method === 'eth_requestAccounts'
+      )
+        return accounts as result
+      if (args.method === 'eth_chainId') return chainId as result
+      const methods =
+        session?.namespaces.eip155?.methods ??
+        Object.values(session?.namespaces ?? {}).flatMap((n) => n.methods)
+      if (args.method === 'wallet_switchEthereumChain') {
+        const [{ chainId: hex }] = args.params as [{ chainId: string }]
+        const next = Number(hex)
+        if (
+          !approvedChainIds(session).includes(next) &&
+          methods.includes('wallet_switchEthereumChain')
+        )
+          await requestFromWallet(args, `eip155:${chainId}`)
+        else if (!approvedChainIds(session).includes(next))
+          throw new Error(
+            `Failed to switch to chain 'eip155:${next}': the session did not approve it`,
+          )
+        setChain(next)
+        return null as result
+      }
+      if (session && methods.includes(args.method))
+        return (await requestFromWallet(args, `eip155:${chainId}`)) as result
+      return (await read(args)) as result
+    },
+    requestFromWallet,
+    /** Ends the session on both sides. */
+    async disconnect() {
+      const topic = session?.topic
+      if (!topic) return
+      try {
+        await client.disconnect({
+          topic,
+          reason: { code: 6000, message: 'User disconnected.' },
+        })
+      } finally {
+        session = undefined
+        accounts = []
+      }
+    },
+    /** This handle no longer calls anyone (a rejected pairing's, replaced). */
+    close() {
+      for (const [event, listener] of Object.entries(sdkListeners))
+        client.off(event as never, listener as never)
+    },
+  }
+}
+
+/** The sign client as the session code uses it. */
+export type WalletConnectClient = ReturnType<typeof initSignClient>
