@@ -296,7 +296,7 @@ export function initSignClient({
         args.method === 'eth_requestAccounts'
       )
         return accounts as result
-      if (args.method === 'eth_chainId') return chainId as result
+      if (args.method === 'eth_chainId') return numberToHex(chainId) as result
       const methods =
         session?.namespaces.eip155?.methods ??
         Object.values(session?.namespaces ?? {}).flatMap((n) => n.methods)

@@ -260,6 +260,45 @@ describe('walletConnectDeepLink with the real SDK over the sandbox relay', () =>
     expect(entries(memory)).toEqual([])
   })
 
+  it("answers accounts and chain from the session and reads over the host's transport: only the session's methods reach the wallet", async () => {
+    const { config, connector, wallet } = await setup()
+    await connect(config, { connector })
+    const provider = (await connector.getProvider()) as {
+      request(args: { method: string; params?: unknown[] }): Promise<unknown>
+    }
+    const seenByWallet = wallet.received.length
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([
+      wallet.address,
+    ])
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x1')
+    // The same answers as the chain's own node, through the config's transport.
+    const node = http(rpcUrls[1])({ chain: ethereum })
+    for (const method of ['eth_blockNumber', 'eth_gasPrice'])
+      expect(await provider.request({ method })).toBe(
+        await node.request({ method } as never),
+      )
+    expect(
+      await provider.request({
+        method: 'eth_getBalance',
+        params: [wallet.address, 'latest'],
+      }),
+    ).toBe(
+      await node.request({
+        method: 'eth_getBalance',
+        params: [wallet.address, 'latest'],
+      } as never),
+    )
+    expect(wallet.received).toHaveLength(seenByWallet)
+    // A method the session approved goes to the wallet, on the session's chain.
+    const asked = wallet.waitForRequest()
+    await signMessage(config, { message: 'to the wallet' })
+    expect(await asked).toMatchObject({
+      method: 'personal_sign',
+      chainId: 'eip155:1',
+    })
+    await disconnect(config)
+  })
+
   it('a rejected proposal re-initialises, waits 1000 ms and is a UserRejectedRequestError saying connection_rejected', async () => {
     const { config, connector, wallet, memory } = await setup()
     wallet.proposals = 'reject'
