@@ -44,6 +44,8 @@ export default defineConfig({
       'viem/chains',
       '@turnkey/sdk-browser',
       '@walletconnect/sign-client',
+      // wagmi's walletConnect(), the bench's reference on the harness pages.
+      '@walletconnect/ethereum-provider',
       'qrcode',
     ],
   },

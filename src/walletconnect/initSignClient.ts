@@ -200,7 +200,8 @@ export function initSignClient({
           .map((address) => getAddress(address))
         emit('accountsChanged', accounts)
       } else if (name === 'chainChanged') {
-        const next = Number(data ?? params.chainId.split(':')[1])
+        // A number, hex, or a CAIP-2 id (`eip155:8453`), as wallets send it.
+        const next = Number(String(data ?? params.chainId).split(':').at(-1))
         if (Number.isInteger(next)) setChain(next)
       } else emit(name, data)
     },
