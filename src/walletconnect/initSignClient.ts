@@ -201,7 +201,11 @@ export function initSignClient({
         emit('accountsChanged', accounts)
       } else if (name === 'chainChanged') {
         // A number, hex, or a CAIP-2 id (`eip155:8453`), as wallets send it.
-        const next = Number(String(data ?? params.chainId).split(':').at(-1))
+        const next = Number(
+          String(data ?? params.chainId)
+            .split(':')
+            .at(-1),
+        )
         if (Number.isInteger(next)) setChain(next)
       } else emit(name, data)
     },

@@ -299,6 +299,31 @@ describe('walletConnectDeepLink with the real SDK over the sandbox relay', () =>
     await disconnect(config)
   })
 
+  it("a wallet's session update that puts another account first reaches wagmi's state", async () => {
+    const { config, connector, wallet } = await setup()
+    await connect(config, { connector })
+    const [session] = wallet.sessions()
+    const other = devAccount(3).address
+    const eip155 = session!.namespaces.eip155!
+    const accountsChanged = new Promise((resolve) =>
+      config.subscribe((state) => state.connections, resolve),
+    )
+    const { acknowledged } = await wallet.client.update({
+      topic: session!.topic,
+      namespaces: {
+        eip155: {
+          ...eip155,
+          accounts: [`eip155:1:${other}`, ...eip155.accounts],
+        },
+      },
+    })
+    await acknowledged()
+    await accountsChanged
+    expect(getConnection(config).address).toBe(other)
+    expect(getConnection(config).addresses).toEqual([other, wallet.address])
+    await disconnect(config)
+  })
+
   it('a rejected proposal re-initialises, waits 1000 ms and is a UserRejectedRequestError saying connection_rejected', async () => {
     const { config, connector, wallet, memory } = await setup()
     wallet.proposals = 'reject'
