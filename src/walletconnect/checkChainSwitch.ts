@@ -3,6 +3,7 @@ import {
   SwitchChainUnavailableError,
 } from '../core/errors/chain.js'
 import { sessionChainIds } from './sessionChainIds.js'
+import { sessionMethods } from './sessionMethods.js'
 
 type Session = Parameters<typeof sessionChainIds>[0] & {
   namespaces: Record<string, { methods?: string[] | undefined }>
@@ -27,7 +28,6 @@ export function checkChainSwitch({
     throw new SwitchChainOnlyInWalletError({ chainId })
   if (!sessionChainIds(session).includes(chainId))
     throw new SwitchChainUnavailableError({ chainId })
-  const methods = session.namespaces.eip155?.methods ?? []
-  if (!methods.includes('wallet_switchEthereumChain'))
+  if (!sessionMethods(session).includes('wallet_switchEthereumChain'))
     throw new SwitchChainOnlyInWalletError({ chainId })
 }

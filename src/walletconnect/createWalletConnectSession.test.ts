@@ -1,3 +1,4 @@
+import { createStorage } from '@wagmi/core'
 import { http } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -43,7 +44,18 @@ async function sessionWithSilentWallet() {
         [mainnet.id]: http('http://127.0.0.1:1'),
         [base.id]: http('http://127.0.0.1:1'),
       },
-      storage: null,
+      // The connector stored this session: a reload takes it up again.
+      storage: createStorage({
+        key: 'host',
+        storage: {
+          getItem: (key) =>
+            key === 'host.walletConnectDeepLink.sessionTopic'
+              ? JSON.stringify(stored.topic)
+              : null,
+          setItem: () => undefined,
+          removeItem: () => undefined,
+        },
+      }),
       emitter: { emit() {} },
     } as never,
     listeners: createListeners(),

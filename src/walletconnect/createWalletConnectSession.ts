@@ -23,6 +23,7 @@ import { createSessionEnder } from './createSessionEnder.js'
 import { IncompleteSessionError, PairingAbortedError } from './errors.js'
 import { findMissingRequirements } from './findMissingRequirements.js'
 import {
+  endSessionsOtherThan,
   initSignClient,
   type SignClientModule,
   startSignClient,
@@ -96,9 +97,13 @@ export async function createWalletConnectSession({
   const toWallet = createSerialQueue()
   const { end: endSession, endQuietly } = createSessionEnder()
 
-  // A session kept from an earlier visit resumes on the chain it was left on.
-  const storedChainId = await storage.get('chainId')
+  // The session this connector stored resumes, on the chain it was left on.
+  const [storedTopic, storedChainId] = await Promise.all([
+    storage.get('sessionTopic'),
+    storage.get('chainId'),
+  ])
   const client = await startSignClient(sdk, parameters)
+  endSessionsOtherThan(client, storedTopic)
   /** The one handle to the SDK's sign client; a rejected pairing replaces it (SPEC §4). */
   let provider = startProvider()
   /** The session's topic once wagmi was told of it; cleared when its end is reported. */
@@ -122,6 +127,7 @@ export async function createWalletConnectSession({
       client,
       config,
       listeners,
+      storedTopic,
       storedChainId,
       on: {
         accountsChanged: (accounts) => session.onAccountsChanged(accounts),
@@ -344,8 +350,6 @@ export async function createWalletConnectSession({
       clearSdkDeepLink()
       try {
         await endSession(provider)
-      } catch (error) {
-        if (!/No matching key/i.test((error as Error).message)) throw error
       } finally {
         await storage.clear()
       }

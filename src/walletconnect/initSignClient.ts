@@ -1,7 +1,20 @@
-import type { CreateConnectorFn } from '@wagmi/core'
-import { getAddress, isAddress, numberToHex } from 'viem'
+import type { CreateConnectorFn, Transport } from '@wagmi/core'
+import {
+  getAddress,
+  http,
+  isAddress,
+  numberToHex,
+  UnsupportedProviderMethodError,
+} from 'viem'
 import { createListeners, type Listeners } from '../core/createListeners.js'
+import { PublicClientNotFoundError } from '../core/errors/chain.js'
+import {
+  RequestRefusedError,
+  SessionNotFoundError,
+} from '../core/errors/connection.js'
 import { isLocalRelayUrl } from './isLocalRelayUrl.js'
+import { sessionChainIds } from './sessionChainIds.js'
+import { sessionMethods } from './sessionMethods.js'
 import { skipVerify } from './skipVerify.js'
 import type { WalletConnectDeepLinkParameters } from './walletConnectDeepLink.js'
 
@@ -85,22 +98,6 @@ function accountsOn(session: Session | undefined, chainId: number) {
     })
 }
 
-/** The session's approved `eip155` chain ids, from its chains and its accounts. */
-function approvedChainIds(session: Session | undefined) {
-  return [
-    ...new Set(
-      Object.entries(session?.namespaces ?? {})
-        .filter(([key]) => key === 'eip155' || key.startsWith('eip155:'))
-        .flatMap(([, namespace]) => [
-          ...(namespace.chains ?? []),
-          ...namespace.accounts,
-        ])
-        .map((id) => Number(id.split(':')[1]))
-        .filter(Number.isInteger),
-    ),
-  ]
-}
-
 /**
  * The SDK's sign client for this connector: no QR modal, no provider
  * wrapper, its state stored under `storagePrefix`. Verify and telemetry, two
@@ -125,24 +122,45 @@ export async function startSignClient(
   return client
 }
 
+const userDisconnected = { code: 6000, message: 'User disconnected.' }
+
+/**
+ * Ends, without waiting, every session the SDK holds but `kept`: sessions
+ * the connector let go of (a disconnect that could not reach the relay)
+ * must not come back on a later visit.
+ */
+export function endSessionsOtherThan(
+  client: SignClient,
+  kept: string | undefined,
+) {
+  for (const { topic } of client.session.getAll())
+    if (topic !== kept)
+      void client
+        .disconnect({ topic, reason: userDisconnected })
+        .catch(() => undefined)
+}
+
 /**
  * The sign client as the one EIP-1193-like handle the session code uses:
  * proposals (the URI comes as `display_uri`), the session and its chain and
  * accounts, requests (to the wallet in the session, or, for reads, over the
- * host's own transport for the chain) and the end. A session the SDK kept
- * from an earlier visit is taken up again, on the chain `storedChainId`
- * names when the session approved it.
+ * host's own transport for the chain) and the end.
+ *
+ * The session the connector stored (`storedTopic`) is taken up again, on
+ * `storedChainId` when the session approved it.
  */
 export function initSignClient({
   client,
   config,
   listeners,
+  storedTopic,
   storedChainId,
   on,
 }: {
   client: SignClient
   config: ConnectorConfig
   listeners: Listeners
+  storedTopic?: string | undefined
   storedChainId?: number | undefined
   on: {
     accountsChanged(accounts: string[]): void
@@ -153,14 +171,17 @@ export function initSignClient({
 }) {
   const events = createListeners()
   const configuredChainIds = config.chains.map((chain) => chain.id)
+  let closed = false
 
-  let session: Session | undefined = client.session.getAll()[0]
+  let session: Session | undefined = client.session
+    .getAll()
+    .find(({ topic }) => topic === storedTopic)
   let chainId = defaultChainOf(session, storedChainId)
   let accounts = accountsOn(session, chainId)
 
-  /** The chain a session starts on: `preferred` when approved, else the first approved chain the config has. */
+  /** The chain a session is on: `preferred` when approved, else the first approved chain the config has. */
   function defaultChainOf(of: Session | undefined, preferred?: number) {
-    const approved = approvedChainIds(of)
+    const approved = sessionChainIds(of)
     if (preferred !== undefined && approved.includes(preferred))
       return preferred
     return (
@@ -171,14 +192,20 @@ export function initSignClient({
   }
 
   function emit(event: string, ...args: unknown[]) {
+    // A replaced handle (a rejected pairing's) tells nobody anything.
+    if (closed) return
     events.emit(event, ...args)
     if (forwardedEvents.has(event)) listeners.emit(event, ...args)
   }
 
+  /** Moves to `next`; the accounts there, when they differ, are announced too. */
   function setChain(next: number) {
+    const before = accounts
     chainId = next
     accounts = accountsOn(session, chainId)
     emit('chainChanged', numberToHex(next))
+    if (accounts.length > 0 && accounts.join() !== before.join())
+      emit('accountsChanged', accounts)
   }
 
   function ended() {
@@ -186,7 +213,7 @@ export function initSignClient({
     session = undefined
     accounts = []
     emit('session_delete', { topic })
-    emit('disconnect', { code: 6000, message: 'User disconnected.' })
+    emit('disconnect', userDisconnected)
   }
 
   const sdkListeners = {
@@ -212,6 +239,11 @@ export function initSignClient({
     session_update({ topic, params }: SessionUpdate) {
       if (!session || topic !== session.topic) return
       session = { ...session, namespaces: params.namespaces }
+      // A chain the wallet no longer approves is left for one it does.
+      if (!sessionChainIds(session).includes(chainId)) {
+        setChain(defaultChainOf(session))
+        return
+      }
       const next = accountsOn(session, chainId)
       if (next.join() === accounts.join()) return
       accounts = next
@@ -231,13 +263,19 @@ export function initSignClient({
   events.on('chainChanged', (next) => on.chainChanged(next as string))
   events.on('session_delete', on.sessionEnded)
 
-  /** Reads go over the host's own transport for the chain, as wagmi's clients do. */
-  function read(args: { method: string; params?: unknown }) {
-    const chain = config.chains.find((c) => c.id === chainId)
-    const transport = chain && config.transports?.[chain.id]
-    if (!transport)
-      throw new Error(`No transport for chain ${chainId} in the wagmi config`)
-    return transport({ chain, retryCount: 0 }).request(args as never)
+  // One transport per chain, as the host configured it (batching, fallback
+  // ranking, retries); the chain's own RPC URL when the config has none.
+  const transports = new Map<number, ReturnType<Transport>>()
+  function transportFor(id: number) {
+    const known = transports.get(id)
+    if (known) return known
+    const chain = config.chains.find((c) => c.id === id)
+    const url = chain?.rpcUrls.default.http[0]
+    const transport = chain && (config.transports?.[id] ?? (url && http(url)))
+    if (!transport) throw new PublicClientNotFoundError({ chainId: id })
+    const made = transport({ chain })
+    transports.set(id, made)
+    return made
   }
 
   /** Sends `args` to the wallet, in the session, for `chain` (`eip155:<id>`). */
@@ -245,7 +283,16 @@ export function initSignClient({
     args: { method: string; params?: unknown },
     chain: string,
   ) {
-    if (!session) return Promise.reject(new Error('No session'))
+    if (!session) return Promise.reject(new SessionNotFoundError())
+    if (!sessionMethods(session).includes(args.method))
+      return Promise.reject(
+        new UnsupportedProviderMethodError(
+          new RequestRefusedError({
+            details: `The wallet did not approve ${args.method} for this session.`,
+          }),
+          { method: args.method },
+        ),
+      )
     return client.request({
       topic: session.topic,
       chainId: chain,
@@ -281,7 +328,9 @@ export function initSignClient({
         },
       })
       if (uri) emit('display_uri', uri)
-      session = await approval()
+      const approved = await approval()
+      if (closed) return
+      session = approved
       chainId = defaultChainOf(session, optionalChains[0])
       accounts = accountsOn(session, chainId)
       emit('connect', { chainId: numberToHex(chainId) })
@@ -302,45 +351,36 @@ export function initSignClient({
       )
         return accounts as result
       if (args.method === 'eth_chainId') return numberToHex(chainId) as result
-      const methods =
-        session?.namespaces.eip155?.methods ??
-        Object.values(session?.namespaces ?? {}).flatMap((n) => n.methods)
+      const methods = sessionMethods(session)
       if (args.method === 'wallet_switchEthereumChain') {
         const [{ chainId: hex }] = args.params as [{ chainId: string }]
         const next = Number(hex)
-        if (
-          !approvedChainIds(session).includes(next) &&
-          methods.includes('wallet_switchEthereumChain')
-        )
+        if (!sessionChainIds(session).includes(next))
           await requestFromWallet(args, `eip155:${chainId}`)
-        else if (!approvedChainIds(session).includes(next))
-          throw new Error(
-            `Failed to switch to chain 'eip155:${next}': the session did not approve it`,
-          )
         setChain(next)
         return null as result
       }
       if (session && methods.includes(args.method))
         return (await requestFromWallet(args, `eip155:${chainId}`)) as result
-      return (await read(args)) as result
+      return (await transportFor(chainId).request(args as never)) as result
     },
     requestFromWallet,
-    /** Ends the session on both sides. */
+    /** Ends the session on both sides; kept when the relay could not be told (the next pairing ends it). */
     async disconnect() {
       const topic = session?.topic
       if (!topic) return
       try {
-        await client.disconnect({
-          topic,
-          reason: { code: 6000, message: 'User disconnected.' },
-        })
-      } finally {
-        session = undefined
-        accounts = []
+        await client.disconnect({ topic, reason: userDisconnected })
+      } catch (error) {
+        // The SDK no longer has it: it is gone on our side too.
+        if (!/No matching key/i.test((error as Error).message)) throw error
       }
+      session = undefined
+      accounts = []
     },
-    /** This handle no longer calls anyone (a rejected pairing's, replaced). */
+    /** This handle no longer calls or tells anyone (a rejected pairing's, replaced). */
     close() {
+      closed = true
       for (const [event, listener] of Object.entries(sdkListeners))
         client.off(event as never, listener as never)
     },

@@ -5,14 +5,21 @@ type Session = {
   >
 }
 
-/** The eip155 chain ids a session approved, from its chains and its accounts. */
+/**
+ * The eip155 chain ids a session approved, from its chains and its accounts,
+ * whether the wallet keyed the namespace `eip155` or per chain (`eip155:1`).
+ */
 export function sessionChainIds(session: Session | undefined): number[] {
-  const namespace = session?.namespaces.eip155
-  const fromChains = (namespace?.chains ?? []).map((chain) =>
-    Number(chain.split(':')[1]),
-  )
-  const fromAccounts = (namespace?.accounts ?? []).map((account) =>
-    Number(account.split(':')[1]),
-  )
-  return [...new Set([...fromChains, ...fromAccounts])]
+  return [
+    ...new Set(
+      Object.entries(session?.namespaces ?? {})
+        .filter(([key]) => key === 'eip155' || key.startsWith('eip155:'))
+        .flatMap(([key, namespace]) => [
+          ...(namespace.chains ?? (key === 'eip155' ? [] : [key])),
+          ...namespace.accounts,
+        ])
+        .map((id) => Number(id.split(':')[1]))
+        .filter(Number.isInteger),
+    ),
+  ]
 }
