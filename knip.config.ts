@@ -49,10 +49,6 @@ const config: KnipConfig = {
     // Never imported: installed for its per-platform optional dependencies,
     // whose binary sandbox/anvil/findAnvilBinary.ts resolves by a computed name.
     '@foundry-rs/anvil',
-    // The reference's SDK: wagmi's published walletConnect() (the bench's
-    // baseline, bench/fetchWagmiConnectors.ts) imports it; the pack uses
-    // @walletconnect/sign-client alone.
-    '@walletconnect/ethereum-provider',
     // Not a package: an alias bench/hostApp/buildHostApp.ts gives Vite for
     // wagmi's published walletConnect (bench/fetchWagmiConnectors.ts).
     'wagmi-reference',
