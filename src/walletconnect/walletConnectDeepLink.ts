@@ -2,11 +2,7 @@ import { createConnector } from '@wagmi/core'
 import type { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
 import { createListeners } from '../core/createListeners.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
-import { ChainNotConfiguredError } from '../core/errors/chain.js'
-import {
-  ProviderNotFoundError,
-  SessionNotFoundError,
-} from '../core/errors/connection.js'
+import { SessionNotFoundError } from '../core/errors/connection.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { WalletId } from '../wallets/walletIds.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
@@ -138,7 +134,11 @@ export function walletConnectDeepLink(
       // Both at once: the session's code and the SDK are fetched side by side.
       const [{ createWalletConnectSession }, sdk] = await Promise.all([
         import('./createWalletConnectSession.js'),
-        import('@walletconnect/sign-client').catch((cause: unknown) => {
+        import('@walletconnect/sign-client').catch(async (cause: unknown) => {
+          // wagmi's class: a host's instanceof check holds (loaded only on this failure).
+          const { ProviderNotFoundError } = await import(
+            '../core/errors/connection.js'
+          )
           throw new ProviderNotFoundError({
             cause,
             metaMessages: [
@@ -237,7 +237,8 @@ export function walletConnectDeepLink(
           const loaded = await withTimeout(
             session.load(),
             restoreTimeoutMs,
-            () => new ProviderNotFoundError(),
+            // Not thrown to anyone: isAuthorized() answers false.
+            () => new SessionNotFoundError(),
           )
           return loaded.isAuthorized()
         } catch {
@@ -246,7 +247,9 @@ export function walletConnectDeepLink(
       },
       async switchChain({ chainId }: { chainId: number }) {
         if (!config.chains.some((chain) => chain.id === chainId))
-          throw new ChainNotConfiguredError({ chainId })
+          throw new (
+            await import('../core/errors/chain.js')
+          ).ChainNotConfiguredError({ chainId })
         if (!session.value) throw new SessionNotFoundError()
         return session.value.switchChain({ chainId })
       },
