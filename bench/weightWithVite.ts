@@ -22,8 +22,17 @@ export type ViteWeightResult = {
 const root = new URL('../', import.meta.url).pathname
 
 async function firstLoadSize(source: string, directory: string, name: string) {
-  const entry = join(directory, `${name.replace(/\W+/g, '-')}.js`)
-  writeFileSync(entry, source)
+  const base = name.replace(/\W+/g, '-')
+  const host = join(directory, `${base}.host.js`)
+  writeFileSync(host, source)
+  // As an app's page script uses its config: the entry has no exports of its
+  // own, so Vite builds it as it builds an app (preserveEntrySignatures
+  // false, which lets Rolldown merge common chunks into the entry).
+  const entry = join(directory, `${base}.js`)
+  writeFileSync(
+    entry,
+    `import * as host from './${base}.host.js'\nglobalThis.host = host\n`,
+  )
   const output = await build({
     configFile: false,
     root: directory,
@@ -34,11 +43,7 @@ async function firstLoadSize(source: string, directory: string, name: string) {
       write: false,
       manifest: true,
       minify: true,
-      rolldownOptions: {
-        input: entry,
-        // The host's exports are its config: kept, as esbuild keeps them.
-        preserveEntrySignatures: 'strict',
-      },
+      rolldownOptions: { input: entry },
     },
   })
   const outputs = (Array.isArray(output) ? output : [output]).flatMap(

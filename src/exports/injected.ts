@@ -12,9 +12,11 @@ export {
 export {
   ProviderNotFoundError,
   type ProviderNotFoundErrorType,
+} from '../core/errors/connection.js'
+export {
   SessionNotFoundError,
   type SessionNotFoundErrorType,
-} from '../core/errors/connection.js'
+} from '../core/errors/SessionNotFoundError.js'
 export { receiptConfirmations } from '../core/receiptConfirmations.js'
 export {
   type AlwaysExcludedWalletId,
@@ -27,11 +29,13 @@ export type {
 export {
   InAppBrowserNotFoundError,
   type InAppBrowserNotFoundErrorType,
-  InvalidInjectedWalletParameterError,
-  type InvalidInjectedWalletParameterErrorType,
   RedirectedToWalletError,
   type RedirectedToWalletErrorType,
 } from '../injected/errors.js'
+export {
+  InvalidInjectedWalletParameterError,
+  type InvalidInjectedWalletParameterErrorType,
+} from '../injected/InvalidInjectedWalletParameterError.js'
 export {
   type InjectedWalletConnectParameters,
   type InjectedWalletParameters,

@@ -11,14 +11,16 @@ export {
   type RequestRefusedErrorType,
   SessionEndedError,
   type SessionEndedErrorType,
-  SessionNotFoundError,
-  type SessionNotFoundErrorType,
 } from '../core/errors/connection.js'
 export {
   type HostBackendCallback,
   HostBackendError,
   type HostBackendErrorType,
 } from '../core/errors/hostBackend.js'
+export {
+  SessionNotFoundError,
+  type SessionNotFoundErrorType,
+} from '../core/errors/SessionNotFoundError.js'
 export { receiptConfirmations } from '../core/receiptConfirmations.js'
 export type {
   ExportFlow,
@@ -43,14 +45,16 @@ export {
   type ConnectionAbandonedErrorType,
 } from '../passkey/ConnectionAbandonedError.js'
 export {
-  InvalidPasskeyWalletParameterError,
-  type InvalidPasskeyWalletParameterErrorType,
   PasskeyError,
   type PasskeyErrorCode,
   type PasskeyErrorType,
   WebauthnNotSupportedError,
   type WebauthnNotSupportedErrorType,
 } from '../passkey/errors.js'
+export {
+  InvalidPasskeyWalletParameterError,
+  type InvalidPasskeyWalletParameterErrorType,
+} from '../passkey/InvalidPasskeyWalletParameterError.js'
 export {
   type CreateAccountRequest,
   type PasskeyProvider,

@@ -44,15 +44,15 @@ export {
   type ProviderNotFoundErrorType,
   SessionEndedError,
   type SessionEndedErrorType,
+} from '../core/errors/connection.js'
+export {
   SessionNotFoundError,
   type SessionNotFoundErrorType,
-} from '../core/errors/connection.js'
+} from '../core/errors/SessionNotFoundError.js'
 export { receiptConfirmations } from '../core/receiptConfirmations.js'
 export {
   IncompleteSessionError,
   type IncompleteSessionErrorType,
-  InvalidWalletConnectParameterError,
-  type InvalidWalletConnectParameterErrorType,
   PairingAbortedError,
   type PairingAbortedErrorType,
   PairingAttemptsExhaustedError,
@@ -67,6 +67,10 @@ export {
   requiredEvents,
   requiredMethods,
 } from '../walletconnect/findMissingRequirements.js'
+export {
+  InvalidWalletConnectParameterError,
+  type InvalidWalletConnectParameterErrorType,
+} from '../walletconnect/InvalidWalletConnectParameterError.js'
 export {
   type DeepLinkPreference,
   toPairingLinks,

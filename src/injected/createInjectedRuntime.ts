@@ -12,10 +12,8 @@ import {
 } from 'viem'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
-import {
-  ProviderNotFoundError,
-  SessionNotFoundError,
-} from '../core/errors/connection.js'
+import { ProviderNotFoundError } from '../core/errors/connection.js'
+import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import type { InjectedProvider } from './eip1193.js'

@@ -31,11 +31,8 @@ import {
   walletRegistry,
 } from '../wallets/walletRegistry.js'
 import type { InjectedProvider } from './eip1193.js'
-import {
-  InAppBrowserNotFoundError,
-  InvalidInjectedWalletParameterError,
-  RedirectedToWalletError,
-} from './errors.js'
+import { InAppBrowserNotFoundError, RedirectedToWalletError } from './errors.js'
+import { InvalidInjectedWalletParameterError } from './InvalidInjectedWalletParameterError.js'
 import { injectedWallet } from './injectedWallet.js'
 
 // A wallet returns its accounts in lower case; the dapp sees them checksummed.

@@ -15,8 +15,8 @@ import type {
   MissingWallet,
 } from './createInjectedRuntime.js'
 import type { InjectedProvider } from './eip1193.js'
-import { InvalidInjectedWalletParameterError } from './errors.js'
 import { findInjectedProvider } from './findInjectedProvider.js'
+import { InvalidInjectedWalletParameterError } from './InvalidInjectedWalletParameterError.js'
 
 export type InjectedWalletParameters = {
   /** A wallet of the registry by id (`'metamask'`), or a descriptor of your own. */

@@ -20,8 +20,8 @@ import {
 import {
   RequestRefusedError,
   SessionEndedError,
-  SessionNotFoundError,
 } from '../core/errors/connection.js'
+import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 
 export type CreatePasskeyProviderParameters = {
   chains: readonly [Chain, ...Chain[]]

@@ -3,11 +3,9 @@ import { type Address, type Chain, getAddress, type LocalAccount } from 'viem'
 import type { ConnectorStorage } from '../core/createConnectorStorage.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
-import {
-  RequestRefusedError,
-  SessionNotFoundError,
-} from '../core/errors/connection.js'
+import { RequestRefusedError } from '../core/errors/connection.js'
 import { HostBackendError } from '../core/errors/hostBackend.js'
+import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { isUuid } from '../core/isUuid.js'
 import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
 import { withTimeout } from '../core/withTimeout.js'

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { SessionNotFoundError } from '../core/errors/connection.js'
+import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
 import { createPasskey } from './createPasskey.js'
-import {
-  InvalidPasskeyWalletParameterError,
-  PasskeyError,
-  WebauthnNotSupportedError,
-} from './errors.js'
+import { PasskeyError, WebauthnNotSupportedError } from './errors.js'
+import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'
 import { type PasskeyWalletParameters, passkeyWallet } from './passkeyWallet.js'
 
 const valid: PasskeyWalletParameters = {

@@ -3,7 +3,7 @@ import type { Address, EIP1193Parameters } from 'viem'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import { createListeners } from '../core/createListeners.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
-import { SessionNotFoundError } from '../core/errors/connection.js'
+import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { isUuid } from '../core/isUuid.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { ExportFlow } from '../export/createExportFlow.js'
@@ -17,7 +17,7 @@ import type {
 import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
 import type { PasskeyRuntime } from './createPasskeyRuntime.js'
-import { InvalidPasskeyWalletParameterError } from './errors.js'
+import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'
 import { isValidRpId } from './isValidRpId.js'
 
 export type CreateAccountRequest = {

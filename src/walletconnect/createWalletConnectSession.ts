@@ -6,10 +6,8 @@ import type { Listeners } from '../core/createListeners.js'
 import { createSerialQueue } from '../core/createSerialQueue.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
-import {
-  SessionEndedError,
-  SessionNotFoundError,
-} from '../core/errors/connection.js'
+import { SessionEndedError } from '../core/errors/connection.js'
+import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { WalletId } from '../wallets/walletIds.js'
 import {

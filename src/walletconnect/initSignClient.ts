@@ -8,10 +8,8 @@ import {
 } from 'viem'
 import { createListeners, type Listeners } from '../core/createListeners.js'
 import { PublicClientNotFoundError } from '../core/errors/chain.js'
-import {
-  RequestRefusedError,
-  SessionNotFoundError,
-} from '../core/errors/connection.js'
+import { RequestRefusedError } from '../core/errors/connection.js'
+import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { isLocalRelayUrl } from './isLocalRelayUrl.js'
 import { sessionChainIds } from './sessionChainIds.js'
 import { sessionMethods } from './sessionMethods.js'

@@ -1,5 +1,5 @@
 import { walletIds } from '../wallets/walletIds.js'
-import { InvalidWalletConnectParameterError } from './errors.js'
+import { InvalidWalletConnectParameterError } from './InvalidWalletConnectParameterError.js'
 import type { WalletConnectDeepLinkParameters } from './walletConnectDeepLink.js'
 
 /**

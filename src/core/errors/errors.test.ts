@@ -17,8 +17,8 @@ import {
   ConnectionRejectedError,
   ProviderNotFoundError,
   RequestRefusedError,
-  SessionNotFoundError,
 } from './connection.js'
+import { SessionNotFoundError } from './SessionNotFoundError.js'
 
 describe('errors of SPEC §8', () => {
   it.each([
