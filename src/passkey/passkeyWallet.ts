@@ -14,7 +14,7 @@ import type {
   RecoveryStartAnswer,
   RecoveryStartRequest,
 } from '../recovery/createRecoveryFlow.js'
-import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
+import { defaultRecoverySessionSeconds } from '../recovery/defaultRecoverySessionSeconds.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
 import type { PasskeyRuntime } from './createPasskeyRuntime.js'
 import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'

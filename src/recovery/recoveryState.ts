@@ -1,5 +1,4 @@
-/** How long a recovery session may sign, by default (SPEC §9). */
-export const defaultRecoverySessionSeconds = 1800
+import { defaultRecoverySessionSeconds } from './defaultRecoverySessionSeconds.js'
 
 export type RecoveryType = 'email' | 'passkey'
 
