@@ -1,6 +1,5 @@
 import type { Connector } from 'wagmi'
-import { PanelPlaceholder } from './PanelPlaceholder.js'
-import { useLoadOnMount } from './useLoadOnMount.js'
+import { LazyPanel } from './LazyPanel.js'
 
 export type ExportPanelProps = {
   /** The passkeyWallet connector; the config's first one by default. */
@@ -9,7 +8,8 @@ export type ExportPanelProps = {
 }
 
 // Once mounted: the first load is the placeholder.
-const loadBody = () => import('./ExportPanelBody.js')
+const loadBody = () =>
+  import('./ExportPanelBody.js').then((body) => body.ExportPanelBody)
 
 /**
  * Exports the connected passkey wallet's seed phrase or private key after a
@@ -17,14 +17,5 @@ const loadBody = () => import('./ExportPanelBody.js')
  * secret appears only inside a frame from another origin.
  */
 export function ExportPanel(props: ExportPanelProps) {
-  const body = useLoadOnMount(loadBody)
-  return body.value ? (
-    <body.value.ExportPanelBody {...props} />
-  ) : (
-    <PanelPlaceholder
-      title="Export your wallet"
-      className={props.className}
-      failed={body.error !== undefined}
-    />
-  )
+  return <LazyPanel title="Export your wallet" load={loadBody} props={props} />
 }

@@ -1,6 +1,5 @@
 import type { Connector } from 'wagmi'
-import { PanelPlaceholder } from './PanelPlaceholder.js'
-import { useLoadOnMount } from './useLoadOnMount.js'
+import { LazyPanel } from './LazyPanel.js'
 
 export type RecoveryPanelProps = {
   /** The passkeyWallet connector; the config's first one by default. */
@@ -11,7 +10,8 @@ export type RecoveryPanelProps = {
 }
 
 // Once mounted: the first load is the placeholder.
-const loadBody = () => import('./RecoveryPanelBody.js')
+const loadBody = () =>
+  import('./RecoveryPanelBody.js').then((body) => body.RecoveryPanelBody)
 
 /**
  * Recovers a passkey wallet by emailed code: email → code → new passkey →
@@ -19,14 +19,5 @@ const loadBody = () => import('./RecoveryPanelBody.js')
  * Usable with the keyboard alone; themable with `--wcp-*` CSS variables.
  */
 export function RecoveryPanel(props: RecoveryPanelProps) {
-  const body = useLoadOnMount(loadBody)
-  return body.value ? (
-    <body.value.RecoveryPanelBody {...props} />
-  ) : (
-    <PanelPlaceholder
-      title="Recover your wallet"
-      className={props.className}
-      failed={body.error !== undefined}
-    />
-  )
+  return <LazyPanel title="Recover your wallet" load={loadBody} props={props} />
 }
