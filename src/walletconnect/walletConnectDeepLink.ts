@@ -135,10 +135,13 @@ export function walletConnectDeepLink(
       const [{ createWalletConnectSession }, sdk] = await Promise.all([
         import('./createWalletConnectSession.js'),
         import('@walletconnect/sign-client').catch(async (cause: unknown) => {
-          // wagmi's class: a host's instanceof check holds (loaded only on this failure).
+          // wagmi's class: a host's instanceof check holds (loaded only on this
+          // failure; if even that cannot load, the SDK's own failure stands).
           const { ProviderNotFoundError } = await import(
             '../core/errors/connection.js'
-          )
+          ).catch(() => {
+            throw cause
+          })
           throw new ProviderNotFoundError({
             cause,
             metaMessages: [
