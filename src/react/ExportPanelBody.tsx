@@ -2,14 +2,31 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { ExportKind } from '../export/createExportFlow.js'
 import { describeError } from './describeError.js'
 import type { ExportPanelProps } from './ExportPanel.js'
-import { exportSteps } from './exportSteps.js'
 import { panelFrameStyles } from './panelFrameStyles.js'
 import { panelStyles } from './panelStyles.js'
 import { useExport } from './useExport.js'
 import { useFocusOnChange } from './useFocusOnChange.js'
 import { usePanelAccountName } from './usePanelAccountName.js'
 
-/** The export panel once loaded: its flow, steps and styles come in one chunk. */
+const names: Record<ExportKind, string> = {
+  'seed-phrase': 'seed phrase',
+  'private-key': 'private key',
+}
+
+const warnings: Record<ExportKind, string> = {
+  'seed-phrase':
+    'Your seed phrase controls every account in this wallet. Anyone who sees it can take everything in it. Show it only where no one can see your screen, never type it into a website, and never share it, not even with support.',
+  'private-key':
+    'Your private key controls this account. Anyone who sees it can take everything in it. Show it only where no one can see your screen, never type it into a website, and never share it, not even with support.',
+}
+
+const ignore = () => {}
+
+/**
+ * The export panel once loaded (its steps and styles in one chunk): choose →
+ * warning and confirmation → passkey → shown, the secret only inside the
+ * frame.
+ */
 export function ExportPanelBody({ connector, className }: ExportPanelProps) {
   const { flow, snapshot, isConnected, loadError, address } = useExport({
     connector,
@@ -30,18 +47,17 @@ export function ExportPanelBody({ connector, className }: ExportPanelProps) {
   // Leaving the page or the account takes the frame, and the secret, away.
   useEffect(() => () => flow?.close(), [flow])
 
-  const shown = step
-    ? exportSteps({
-        id,
-        step,
-        kind,
-        flow,
-        understood,
-        setUnderstood,
-        request,
-        focusRef,
-      })
-    : undefined
+  const status = !isConnected
+    ? 'Connect your passkey wallet to export its keys.'
+    : step === 'confirming' && kind
+      ? `Before you see your ${names[kind]}:`
+      : step === 'verifying'
+        ? 'Confirm with your passkey…'
+        : step === 'shown' && kind
+          ? `Your ${names[kind]} is shown below, in a secure frame this page cannot read.`
+          : step === 'idle'
+            ? 'Take your wallet with you: export its seed phrase or private key.'
+            : 'Loading…'
 
   return (
     <section
@@ -57,12 +73,54 @@ export function ExportPanelBody({ connector, className }: ExportPanelProps) {
         </p>
       )}
       <p className="wcp-status" role="status">
-        {!isConnected
-          ? 'Connect your passkey wallet to export its keys.'
-          : (shown?.status ?? 'Loading…')}
+        {status}
       </p>
 
-      {shown?.beforeFrame}
+      {step === 'idle' && (
+        <div className="wcp-actions">
+          <button
+            type="button"
+            ref={focusRef as never}
+            onClick={() => request('seed-phrase')}
+          >
+            Export seed phrase
+          </button>
+          <button type="button" onClick={() => request('private-key')}>
+            Export private key
+          </button>
+        </div>
+      )}
+
+      {step === 'confirming' && kind && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (understood) flow?.confirm().catch(ignore)
+          }}
+        >
+          <p className="wcp-warning" id={`${id}-warning`}>
+            {warnings[kind]}
+          </p>
+          <label className="wcp-option">
+            <input
+              type="checkbox"
+              ref={focusRef as never}
+              aria-describedby={`${id}-warning`}
+              checked={understood}
+              onChange={(event) => setUnderstood(event.target.checked)}
+            />
+            I understand, show my {names[kind]}
+          </label>
+          <div className="wcp-actions">
+            <button type="submit" data-primary disabled={!understood}>
+              Show {names[kind]}
+            </button>
+            <button type="button" onClick={() => flow?.close()}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
 
       <div
         className="wcp-frame"
@@ -70,7 +128,17 @@ export function ExportPanelBody({ connector, className }: ExportPanelProps) {
         hidden={step !== 'verifying' && step !== 'shown'}
       />
 
-      {shown?.afterFrame}
+      {step === 'shown' && (
+        <div className="wcp-actions">
+          <button
+            type="button"
+            ref={focusRef as never}
+            onClick={() => flow?.close()}
+          >
+            Hide {kind ? names[kind] : 'secret'}
+          </button>
+        </div>
+      )}
 
       <p className="wcp-error" role="alert">
         {error ? describeError(error) : ''}

@@ -1,20 +1,28 @@
-import { useId, useState } from 'react'
+import { connect } from '@wagmi/core'
+import { type FormEvent, useId, useState } from 'react'
 import { useConfig, useConnection } from 'wagmi'
 import type { RecoveryType } from '../recovery/recoveryState.js'
 import { describeError } from './describeError.js'
+import { formatDuration } from './formatDuration.js'
 import { panelFrameStyles } from './panelFrameStyles.js'
 import { panelStyles } from './panelStyles.js'
 import type { RecoveryPanelProps } from './RecoveryPanel.js'
-import {
-  type RecoveryView,
-  recoverySteps,
-  type SignIn,
-} from './recoverySteps.js'
 import { useFocusOnChange } from './useFocusOnChange.js'
 import { usePanelAccountName } from './usePanelAccountName.js'
 import { useRecovery } from './useRecovery.js'
 
-/** The recovery panel once loaded: its flow, steps and styles come in one chunk. */
+/** The sign-in step's connection attempt: pending, or why it failed. */
+type SignIn = { isPending: boolean; error?: Error | undefined }
+
+type RecoveryView = 'email' | 'code' | 'passkey' | 'sign-in' | 'done'
+
+const ignore = () => {}
+
+/**
+ * The recovery panel once loaded (its steps and styles in one chunk): email
+ * → code → new passkey → sign in, with the status line, time left and
+ * controls of each.
+ */
 export function RecoveryPanelBody({
   connector,
   defaultEmail = '',
@@ -23,7 +31,7 @@ export function RecoveryPanelBody({
   const recovery = useRecovery({ connector })
   const { snapshot } = recovery
   const config = useConfig()
-  // The sign-in step's connect, with wagmi's connect action (loaded with the steps).
+  // The sign-in step's connect, with wagmi's connect action.
   const [signIn, setSignIn] = useState<SignIn>({ isPending: false })
   const connection = useConnection()
   const accountName = usePanelAccountName(connection.address)
@@ -68,35 +76,198 @@ export function RecoveryPanelBody({
     step === 'creating-passkey' ||
     signIn.isPending
 
-  const shown =
-    view !== 'loading' && snapshot
-      ? recoverySteps({
-          id,
-          view,
-          snapshot,
-          recovery,
-          config,
-          signIn,
-          setSignIn,
-          address: connection.address,
-          accountName,
-          email,
-          setEmail,
-          type,
-          setType,
-          code,
-          setCode,
-          setRecovered,
-          offersBoth,
-          busy,
-          focusRef,
-        })
-      : {
-          status: recovery.loadError ? '' : 'Loading…',
-          timer: '',
-          steps: null,
-        }
+  const { flow, codeSecondsLeft, sessionSecondsLeft } = recovery
+  const codeFormat = snapshot?.codeFormat
 
+  const status = (() => {
+    if (!snapshot) return recovery.loadError ? '' : 'Loading…'
+    if (view === 'done')
+      return `Done. Your wallet ${accountName ? `${accountName} (${connection.address})` : connection.address} is connected with your new passkey.`
+    switch (snapshot.step) {
+      case 'idle':
+        return snapshot.interrupted
+          ? 'A recovery was in progress when this page was reloaded. For your safety a code works only in the page that asked for it: send a new code.'
+          : 'Enter the email of your account and we will send you a code.'
+      case 'sending-email':
+        return 'Sending email…'
+      case 'waiting-for-code':
+        return `We sent a code to ${snapshot.email}. ${snapshot.codeFormat ? 'Type' : 'Paste'} it below.`
+      case 'verifying-code':
+        return 'Checking the code…'
+      case 'ready-to-create-passkey':
+        return 'Code accepted. Create a new passkey for this device.'
+      case 'creating-passkey':
+        return 'Creating passkey… Follow the prompt of your device.'
+      case 'passkey-created':
+        return signIn.isPending
+          ? 'Signing in… Follow the prompt of your device.'
+          : 'Passkey created. Sign in with it to open your wallet.'
+    }
+  })()
+
+  const timer =
+    view === 'code' && codeSecondsLeft !== undefined
+      ? codeSecondsLeft > 0
+        ? `The code works for ${formatDuration(codeSecondsLeft)} more.`
+        : 'The code has expired: send a new one.'
+      : view === 'passkey' && sessionSecondsLeft !== undefined
+        ? `Recovery session ends in ${formatDuration(sessionSecondsLeft)}.`
+        : view === 'email' && snapshot?.interrupted && sessionSecondsLeft
+          ? `Recovery session ends in ${formatDuration(sessionSecondsLeft)}.`
+          : ''
+
+  const sendEmail = (event?: FormEvent) => {
+    event?.preventDefault()
+    setCode('')
+    flow?.sendEmail({ email, type: offersBoth ? type : 'email' }).catch(ignore)
+  }
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault()
+    flow?.submitCode(code).catch(ignore)
+  }
+  const startOver = () => {
+    setCode('')
+    flow?.reset().catch(ignore)
+  }
+
+  const steps = (
+    <>
+      {view === 'email' && (
+        <form onSubmit={sendEmail}>
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            id={`${id}-email`}
+            ref={focusRef as never}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            disabled={busy}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          {offersBoth && (
+            <fieldset disabled={busy}>
+              <legend>What do you need?</legend>
+              <label className="wcp-option">
+                <input
+                  type="radio"
+                  name={`${id}-type`}
+                  checked={type === 'email'}
+                  onChange={() => setType('email')}
+                />
+                Sign in with an email code and add a passkey
+              </label>
+              <label className="wcp-option">
+                <input
+                  type="radio"
+                  name={`${id}-type`}
+                  checked={type === 'passkey'}
+                  onChange={() => setType('passkey')}
+                />
+                Recover my account: replace a lost passkey
+              </label>
+            </fieldset>
+          )}
+          <div className="wcp-actions">
+            <button type="submit" data-primary disabled={busy || !email}>
+              Send code
+            </button>
+          </div>
+        </form>
+      )}
+
+      {view === 'code' && (
+        <form onSubmit={submitCode}>
+          <label htmlFor={`${id}-code`}>Code from the email</label>
+          {codeFormat ? (
+            // A short one-time code (Auth Proxy): its length and alphabet come from the vendor.
+            <input
+              id={`${id}-code`}
+              ref={focusRef as never}
+              autoComplete="one-time-code"
+              inputMode={codeFormat.alphanumeric ? 'text' : 'numeric'}
+              autoCapitalize={codeFormat.alphanumeric ? 'characters' : 'off'}
+              spellCheck={false}
+              required
+              aria-describedby={`${id}-code-hint`}
+              value={code}
+              disabled={busy}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          ) : (
+            <textarea
+              id={`${id}-code`}
+              ref={focusRef as never}
+              autoComplete="one-time-code"
+              spellCheck={false}
+              required
+              value={code}
+              disabled={busy}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          )}
+          {codeFormat && (
+            <p id={`${id}-code-hint`} className="wcp-hint">
+              {codeFormat.length}{' '}
+              {codeFormat.alphanumeric ? 'letters and digits' : 'digits'}
+            </p>
+          )}
+          <div className="wcp-actions">
+            <button type="submit" data-primary disabled={busy || !code.trim()}>
+              Continue
+            </button>
+            <button type="button" disabled={busy} onClick={() => sendEmail()}>
+              Send a new code
+            </button>
+            <button type="button" disabled={busy} onClick={startOver}>
+              Start over
+            </button>
+          </div>
+        </form>
+      )}
+
+      {view === 'passkey' && (
+        <div className="wcp-actions">
+          <button
+            type="button"
+            data-primary
+            ref={focusRef as never}
+            disabled={busy}
+            onClick={() => flow?.createPasskey().catch(ignore)}
+          >
+            Create new passkey
+          </button>
+          <button type="button" disabled={busy} onClick={startOver}>
+            Start over
+          </button>
+        </div>
+      )}
+
+      {view === 'sign-in' && (
+        <div className="wcp-actions">
+          <button
+            type="button"
+            data-primary
+            ref={focusRef as never}
+            disabled={busy || !recovery.connector}
+            onClick={() => {
+              if (!recovery.connector) return
+              setSignIn({ isPending: true })
+              connect(config, { connector: recovery.connector }).then(
+                ({ accounts }) => {
+                  setRecovered(accounts[0])
+                  setSignIn({ isPending: false })
+                },
+                (error: Error) => setSignIn({ isPending: false, error }),
+              )
+            }}
+          >
+            Sign in with new passkey
+          </button>
+        </div>
+      )}
+    </>
+  )
   return (
     <section
       className={['wcp-panel', className].filter(Boolean).join(' ')}
@@ -110,12 +281,12 @@ export function RecoveryPanelBody({
         tabIndex={-1}
         ref={view === 'done' ? (focusRef as never) : undefined}
       >
-        {shown.status}
+        {status}
       </p>
       <p className="wcp-timer" aria-live="off">
-        {shown.timer}
+        {timer}
       </p>
-      {shown.steps}
+      {steps}
       <p className="wcp-error" role="alert">
         {error ? describeError(error) : ''}
       </p>
