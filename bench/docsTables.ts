@@ -80,6 +80,14 @@ function readBudgets() {
   }
 }
 
+/** `bytes` beside the issue's `aim`, as the end of a sentence about them. */
+function againstAim(bytes: number, aim: number) {
+  const difference = bytes - aim
+  return difference > 0
+    ? `${bytes} B, ${difference} B over the ${aim} B aim of issue #20`
+    : `${bytes} B, within the ${aim} B aim of issue #20 (${-difference} B to spare)`
+}
+
 /** The whole pack's first load added beside the issue's aim, as a sentence. */
 function wholePackAim(
   rows: { bundle: string; firstLoadAdded: number }[],
@@ -87,13 +95,10 @@ function wholePackAim(
 ) {
   const wholePack = rows.find((r) => r.bundle === 'whole pack')
   if (!wholePack || aim === undefined) return ''
-  const difference = wholePack.firstLoadAdded - aim
-  return difference > 0
-    ? `the whole pack adds ${wholePack.firstLoadAdded} B to the first load, ${difference} B over the ${aim} B aim of issue #20`
-    : `the whole pack adds ${wholePack.firstLoadAdded} B to the first load, within the ${aim} B aim of issue #20 (${-difference} B to spare)`
+  return `the whole pack adds to the first load ${againstAim(wholePack.firstLoadAdded, aim)}`
 }
 
-/** What `bundle`'s connect flow fetched in Chromium beside the issue's aim, as a sentence. */
+/** What `bundle`'s connect flow fetched in Chromium beside the issue's aim, as a clause. */
 function connectFetchedAim(
   rows: { bundle: string; added: number }[],
   bundle: string,
@@ -101,10 +106,7 @@ function connectFetchedAim(
 ) {
   const row = rows.find((r) => r.bundle === bundle)
   if (!row || aim === undefined) return ''
-  const difference = row.added - aim
-  return difference > 0
-    ? `; ${bundle}'s connect flow (a sign-up) fetches ${row.added} B, ${difference} B over the ${aim} B aim of issue #20`
-    : `; ${bundle}'s connect flow (a sign-up) fetches ${row.added} B, within the ${aim} B aim of issue #20 (${-difference} B to spare)`
+  return `; ${bundle}'s connect flow (a sign-up) fetches ${againstAim(row.added, aim)}`
 }
 
 /** Where the tables go: docs/benchmarks.md, between the bench markers. */
