@@ -20,6 +20,7 @@ export default defineConfig({
             'src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
             'sandbox/**/*.test.ts',
+            'test/helpers/**/*.test.ts',
           ],
         },
       },

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { Budgets } from './overBudget.js'
+import type { Budgets, ConnectFlowBudgets } from './overBudget.js'
 import type { PasskeyLatency } from './passkeyBrowser.js'
 import type { RelayThroughput } from './relayThroughput.js'
 import type { RoundTrips } from './roundTrips.js'
@@ -19,6 +19,8 @@ export type BenchResults = {
   relay: RelayThroughput
   weight: WeightResult[]
   weightWithVite: ViteWeightResult[]
+  /** What Vite's preload helper adds to the baseline (one `import()`, unsplit). */
+  vitePreloadHelper?: number | undefined
   weightInBrowser: BrowserWeight[]
   passkey: { latency: PasskeyLatency[] }
   walletConnect: WalletConnectLatency[]
@@ -73,6 +75,7 @@ function readBudgets() {
     readFileSync(new URL('budgets.json', import.meta.url), 'utf8'),
   ) as {
     budgets: Budgets
+    connectFlows: ConnectFlowBudgets
     target: Record<
       string,
       { firstLoadAdded?: number; connectFetchedAdded?: number }
@@ -96,6 +99,23 @@ function wholePackAim(
   const wholePack = rows.find((r) => r.bundle === 'whole pack')
   if (!wholePack || aim === undefined) return ''
   return `the whole pack adds to the first load ${againstAim(wholePack.firstLoadAdded, aim)}`
+}
+
+/** The whole pack's Vite figure taken apart: the pack's code, Vite's helper, the split. */
+function viteUnsplitClause(
+  rows: ViteWeightResult[],
+  preloadHelper: number | undefined,
+  aim: number | undefined,
+) {
+  const wholePack = rows.find((r) => r.bundle === 'whole pack')
+  if (
+    wholePack?.unsplitAdded === undefined ||
+    preloadHelper === undefined ||
+    aim === undefined
+  )
+    return ''
+  const split = wholePack.firstLoadAdded - wholePack.unsplitAdded
+  return `. Unsplit, the same build adds ${wholePack.unsplitAdded} B, of which about ${preloadHelper} B is Vite's preload helper (what the baseline with one \`import()\` adds; any page with one carries it once), leaving ${wholePack.unsplitAdded - preloadHelper} B for the pack's own code (the aim is ${aim} B); the other ${split} B is the split: Rolldown's extra chunks and Vite's lists of what to preload`
 }
 
 /** What `bundle`'s connect flow fetched in Chromium beside the issue's aim, as a clause. */
@@ -122,7 +142,7 @@ export function renderBenchTables(results: BenchResults) {
     bundle: w.bundle,
     added: w.jsBytesAdded,
   }))
-  const { budgets, target } = readBudgets()
+  const { budgets, connectFlows, target } = readBudgets()
   const wholePackTarget = target['whole pack']?.firstLoadAdded
   const latencyKeys = [
     'connectToUriMs',
@@ -153,19 +173,22 @@ export function renderBenchTables(results: BenchResults) {
     "as it builds an app: the page's script imports the host and uses its config, so Vite's app defaults",
     'apply (no preserved entry exports: Rolldown may merge common chunks into the entry), split at dynamic',
     'imports as Vite splits them; first load = the entry chunk and every chunk it imports statically,',
-    "transitively (from Vite's manifest), each gzipped, summed, in bytes:",
+    'transitively (from Vite\'s manifest), each gzipped, summed, in bytes. "Added, unsplit": the same',
+    'build with every dynamic import left out (one file; Vite still wraps each `import()` in its preload',
+    "helper), so the difference is the split: Rolldown's chunks and Vite's preload lists (see below):",
     '',
     ...table(
-      ['bundle', 'first load', 'added', 'files'],
+      ['bundle', 'first load', 'added', 'files', 'added, unsplit'],
       results.weightWithVite.map((w) => [
         w.bundle,
         w.firstLoad,
         signed(w.firstLoadAdded),
         w.files,
+        w.unsplitAdded === undefined ? '—' : signed(w.unsplitAdded),
       ]),
     ),
     '',
-    `With esbuild, ${wholePackAim(results.weight, wholePackTarget)}; with Vite, ${wholePackAim(results.weightWithVite, wholePackTarget)}.`,
+    `With esbuild, ${wholePackAim(results.weight, wholePackTarget)}; with Vite, ${wholePackAim(results.weightWithVite, wholePackTarget)}${viteUnsplitClause(results.weightWithVite, results.vitePreloadHelper, wholePackTarget)}.`,
     '',
     '**Budgets** — `bench/budgets.json`, checked by `npm test` (test/integration/weight.test.ts measures',
     'these bundles as above, with esbuild and with Vite, and fails naming any over its budget); "everything"',
@@ -191,15 +214,17 @@ export function renderBenchTables(results: BenchResults) {
     'What a user who connects actually downloads: the same host built by esbuild with code splitting,',
     'served gzipped, loaded in Chromium and taken through its connect flow against the sandbox',
     '(WalletConnect paired by the sandbox wallet, injected with the test wallet, passkey sign-up); the',
-    'gzipped JavaScript bytes Chromium fetched until connected:',
+    'gzipped JavaScript bytes Chromium fetched until connected, and the budget of each of ours in',
+    '`bench/budgets.json` (`connectFlows`, checked by test/integration/bench.test.ts in `npm test`):',
     '',
     ...table(
-      ['bundle', 'JS fetched', 'added', 'requests'],
+      ['bundle', 'JS fetched', 'added', 'requests', 'added budget'],
       results.weightInBrowser.map((w) => [
         w.bundle,
         w.jsBytesFetched,
         signed(w.jsBytesAdded),
         w.requests,
+        connectFlows[w.bundle]?.connectFetchedAdded ?? '—',
       ]),
     ),
     '',

@@ -1,4 +1,5 @@
 import type { WeightResult } from './weight.js'
+import type { BrowserWeight } from './weightInBrowser.js'
 import type { ViteWeightResult } from './weightWithVite.js'
 
 /**
@@ -42,4 +43,24 @@ export function overBudget(
         )
   }
   return over
+}
+
+/** bench/budgets.json's `connectFlows`: what each connect flow may fetch in Chromium, beyond the baseline. */
+export type ConnectFlowBudgets = Record<string, { connectFetchedAdded: number }>
+
+/** Each connect flow over its budget (or not measured), in words. */
+export function connectFlowsOverBudget(
+  rows: readonly BrowserWeight[],
+  budgets: ConnectFlowBudgets,
+): string[] {
+  return Object.entries(budgets).flatMap(([bundle, budget]) => {
+    const measured = rows.find((row) => row.bundle === bundle)
+    if (!measured)
+      return [`${bundle}: not measured by bench/weightInBrowser.ts`]
+    return measured.jsBytesAdded > budget.connectFetchedAdded
+      ? [
+          `${bundle}: connectFetchedAdded ${measured.jsBytesAdded} B, over its budget of ${budget.connectFetchedAdded} B (bench/budgets.json)`,
+        ]
+      : []
+  })
 }

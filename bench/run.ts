@@ -16,7 +16,7 @@ import { walletConnectBrowser } from './walletConnectBrowser.js'
 import { walletConnectLatency } from './walletConnectLatency.js'
 import { weight } from './weight.js'
 import { weightInBrowser } from './weightInBrowser.js'
-import { weightWithVite } from './weightWithVite.js'
+import { vitePreloadHelperBytes, weightWithVite } from './weightWithVite.js'
 
 // The WalletConnect SDK's one unawaited check must not end the run (see the helper).
 process.on('unhandledRejection', (reason) => {
@@ -62,7 +62,11 @@ show(
   'Weight: a minimal wagmi + viem + TanStack Query + React host, esbuild-minified, gzipped bytes',
   bytes,
 )
-const viteBytes = await weightWithVite()
+const viteBytes = await weightWithVite({ unsplit: true })
+const vitePreloadHelper = await vitePreloadHelperBytes()
+console.log(
+  `Vite's preload helper (the baseline with one import(), unsplit): +${vitePreloadHelper} B`,
+)
 show(
   'Weight, Vite production build: the same hosts, first load (entry and its static imports), gzipped bytes',
   viteBytes,
@@ -109,6 +113,7 @@ const results: BenchResults = {
   relay,
   weight: bytes,
   weightWithVite: viteBytes,
+  vitePreloadHelper,
   weightInBrowser: fetched,
   passkey,
   walletConnect,

@@ -56,10 +56,10 @@ const weightHosts: Record<string, () => string> = {
       "import { passkeyWallet } from 'wagmi-connector-pack/passkey'",
       `passkeyWallet({ ${passkeyOptions} })`,
     ),
-  "injectedWallet({ wallet: 'metamask' }) + injectedWallets()": () =>
+  'injectedWallet({ wallet: metamask }) + injectedWallets()': () =>
     host(
-      "import { injectedWallet, injectedWallets } from 'wagmi-connector-pack/injected'",
-      "injectedWallet({ wallet: 'metamask' }), ...injectedWallets()",
+      "import { injectedWallet, injectedWallets, metamask } from 'wagmi-connector-pack/injected'",
+      'injectedWallet({ wallet: metamask }), ...injectedWallets()',
     ),
   walletConnectDeepLink: () =>
     host(
@@ -76,11 +76,11 @@ const weightHosts: Record<string, () => string> = {
       [
         "import { passkeyWallet } from 'wagmi-connector-pack/passkey'",
         "import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'",
-        "import { injectedWallet, injectedWallets } from 'wagmi-connector-pack/injected'",
+        "import { injectedWallet, injectedWallets, metamask } from 'wagmi-connector-pack/injected'",
         "import { RecoveryPanel, ExportPanel } from 'wagmi-connector-pack/react'",
         'export const panels = [RecoveryPanel, ExportPanel]',
       ].join('\n'),
-      `passkeyWallet({ ${passkeyOptions}, recovery: { start: async () => {} } }), walletConnectDeepLink({ projectId: ${projectId} }), injectedWallet({ wallet: 'metamask' }), ...injectedWallets()`,
+      `passkeyWallet({ ${passkeyOptions}, recovery: { start: async () => {} } }), walletConnectDeepLink({ projectId: ${projectId} }), injectedWallet({ wallet: metamask }), ...injectedWallets()`,
     ),
   'passkeyWallet + panels': () =>
     host(

@@ -19,6 +19,24 @@ export type Playground = {
   stop(): Promise<void>
 }
 
+/**
+ * Runs `start` without the handlers Vite's dev server adds: on SIGTERM (or
+ * stdin's end) it closes itself and exits the process at once, before the
+ * sandbox's chains are stopped, which then outlive the playground. Whoever
+ * runs the playground stops it (`stop()`, or cli.ts's signal handling).
+ */
+async function withoutViteExitHandlers<value>(start: () => Promise<value>) {
+  const sigterm = process.listeners('SIGTERM')
+  const stdinEnd = process.stdin.listeners('end')
+  const started = await start()
+  for (const listener of process.listeners('SIGTERM'))
+    if (!sigterm.includes(listener)) process.off('SIGTERM', listener)
+  for (const listener of process.stdin.listeners('end'))
+    if (!stdinEnd.includes(listener))
+      process.stdin.off('end', listener as () => void)
+  return started
+}
+
 /** The sandbox with the test token deployed, and the Vite dev server of the playground app. */
 export async function startPlayground({
   port = 5173,
@@ -41,27 +59,29 @@ export async function startPlayground({
     const tokenAddresses = Object.fromEntries(
       chains.map((chain, index) => [chain.id, addresses[index]!]),
     ) as Record<number, Address>
-    const server = await createServer({
-      configFile: new URL('vite.config.ts', import.meta.url).pathname,
-      cacheDir,
-      plugins: [
-        hostBackend(sandbox.vendor),
-        sandboxFaucet(sandbox, tokenAddresses),
-        sandboxWalletBackend(sandbox),
-        sandboxModule({
-          rpcUrls: sandbox.rpcUrls,
-          tokenAddresses,
-          vendorUrl: sandbox.vendor.url,
-          parentOrganizationId: sandbox.vendor.parentOrganizationId,
-          exportFrameUrl: sandbox.exportFrameUrl,
-          relayUrl: sandbox.relay.url,
-          authProxyUrl: sandbox.authProxy.url,
-          authProxyConfigId: sandbox.authProxy.configId,
-        }),
-      ],
-      server: { port, strictPort },
-      logLevel: 'warn',
-    })
+    const server = await withoutViteExitHandlers(() =>
+      createServer({
+        configFile: new URL('vite.config.ts', import.meta.url).pathname,
+        cacheDir,
+        plugins: [
+          hostBackend(sandbox.vendor),
+          sandboxFaucet(sandbox, tokenAddresses),
+          sandboxWalletBackend(sandbox),
+          sandboxModule({
+            rpcUrls: sandbox.rpcUrls,
+            tokenAddresses,
+            vendorUrl: sandbox.vendor.url,
+            parentOrganizationId: sandbox.vendor.parentOrganizationId,
+            exportFrameUrl: sandbox.exportFrameUrl,
+            relayUrl: sandbox.relay.url,
+            authProxyUrl: sandbox.authProxy.url,
+            authProxyConfigId: sandbox.authProxy.configId,
+          }),
+        ],
+        server: { port, strictPort },
+        logLevel: 'warn',
+      }),
+    )
     await server.listen()
     const address = server.httpServer?.address()
     if (!address || typeof address === 'string')

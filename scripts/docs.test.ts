@@ -144,10 +144,12 @@ describe('connector pages', () => {
       import('viem/chains'),
     ])
     const { passkeyWallet } = await import('../src/exports/passkey.js')
-    const { walletConnectDeepLink } = await import(
+    const { walletConnectDeepLink, trust } = await import(
       '../src/exports/walletconnect.js'
     )
-    const { injectedWallet } = await import('../src/exports/injected.js')
+    const { injectedWallet, metamask: metamaskWallet } = await import(
+      '../src/exports/injected.js'
+    )
     const config = createConfig({
       chains: [mainnet],
       connectors: [
@@ -155,8 +157,8 @@ describe('connector pages', () => {
           organizationId: '00000000-0000-4000-8000-000000000000',
           createAccount: async () => ({ subOrganizationId: 'x' }),
         }),
-        walletConnectDeepLink({ projectId: 'x', wallet: 'trust' }),
-        injectedWallet({ wallet: 'metamask' }),
+        walletConnectDeepLink({ projectId: 'x', wallet: trust }),
+        injectedWallet({ wallet: metamaskWallet }),
       ],
       transports: { [mainnet.id]: http() },
     })
@@ -169,14 +171,14 @@ describe('connector pages', () => {
     )
     const injected = read(join(docsDir, 'injected.md'))
     expect(injected).toContain(
-      `the registry id: \`${metamask!.id}\` | the registry name: \`${metamask!.name}\``,
+      `its id: \`${metamask!.id}\` | its name: \`${metamask!.name}\``,
     )
     expect(injected).toContain(`\`connector.type\` is \`${metamask!.type}\``)
   })
 })
 
 describe('docs/errors.md', () => {
-  it('documents every error class a public subpath exports', async () => {
+  it('documents every error class a public subpath exports, with the subpaths that export it', async () => {
     const exportsDir = join(root, 'src/exports')
     const entries = readdirSync(exportsDir).filter(
       (name) => /\.tsx?$/.test(name) && !name.includes('.test.'),
@@ -194,10 +196,7 @@ describe('docs/errors.md', () => {
           typeof value === 'function' &&
           (value === BaseError || value.prototype instanceof BaseError)
         )
-          exported.set(name, [
-            ...(exported.get(name) ?? []),
-            entry.replace(/\.tsx?$/, ''),
-          ])
+          exported.set(name, [...(exported.get(name) ?? []), entry])
     }
     expect(exported.size).toBeGreaterThan(1)
     const errors = read(join(docsDir, 'errors.md'))
@@ -208,8 +207,31 @@ describe('docs/errors.md', () => {
       .filter(([name]) => !documented(name))
       .map(([name, subpaths]) => `${name} (from ${subpaths.join(', ')})`)
     expect(missing).toEqual([])
+    // The table's last column names where to import each class from.
+    const listedSubpaths = (name: string) => {
+      const row = errors
+        .split('\n')
+        .find((line) => line.startsWith(`| \`${name}\` |`))
+      const cell = row?.trimEnd().slice(0, -1).split('|').at(-1) ?? ''
+      return cell.trim() === 'every subpath'
+        ? [...new Set(entries.map(subpathOf))].sort()
+        : [...cell.matchAll(/`\/([\w-]+)`/g)].map((match) => match[1]!).sort()
+    }
+    const misplaced = [...exported]
+      .filter(([name]) => errors.includes(`| \`${name}\` |`))
+      .map(([name, from]) => ({
+        name,
+        listed: listedSubpaths(name),
+        exported: [...new Set(from.map(subpathOf))].sort(),
+      }))
+      .filter(({ listed, exported }) => listed.join() !== exported.join())
+    expect(misplaced).toEqual([])
   })
 })
+
+/** The package subpath an entry file of src/exports is published as. */
+const subpathOf = (entry: string) =>
+  entry.replace(/\.tsx?$/, '').replace(/\.browser$/, '')
 
 describe('generated sections', () => {
   it('docs/benchmarks.md shows the tables of bench/results/latest.json', () => {

@@ -11,9 +11,12 @@ import { http } from 'viem'
 import { createConfig } from 'wagmi'
 import { mock } from 'wagmi/connectors'
 import {
+  coinbase,
   injectedWallet,
   injectedWallets,
-  type WalletId,
+  metamask,
+  phantom,
+  rabby,
 } from 'wagmi-connector-pack/injected'
 import { passkeyWallet } from 'wagmi-connector-pack/passkey'
 import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'
@@ -34,12 +37,12 @@ export const passkeyBackend: 'host' | 'proxy' =
   query.get('backend') === 'proxy' ? 'proxy' : 'host'
 
 /** The wallets the host gives a button of their own; the rest come as announced. */
-export const dedicatedWallets: readonly WalletId[] = [
-  'metamask',
-  'coinbase',
-  'phantom',
-  'rabby',
-]
+const dedicated = [metamask, coinbase, phantom, rabby]
+
+/** The ids of the wallets the host gives a button of their own. */
+export const dedicatedWallets: readonly string[] = dedicated.map(
+  (wallet) => wallet.id,
+)
 
 /** The host app's wagmi config, on the sandbox chains. */
 export const config = createConfig({
@@ -78,7 +81,7 @@ export const config = createConfig({
       wallet: sandboxWalletDescriptor,
       deepLink: query.get('deepLink') === 'universal' ? 'universal' : 'native',
     }),
-    ...dedicatedWallets.map((wallet) => injectedWallet({ wallet })),
+    ...dedicated.map((wallet) => injectedWallet({ wallet })),
     // Every other wallet the browser announces (the dedicated ones left out).
     ...injectedWallets({ exclude: dedicatedWallets }),
     // Anvil's dev account 0, signed by anvil: the quickest way to try the hooks.

@@ -8,7 +8,7 @@ export function toBase64Url(bytes: ArrayBuffer | Uint8Array): string {
     .replace(/=+$/, '')
 }
 
-export function fromBase64Url(text: string): Uint8Array {
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   const base64 = text.replaceAll('-', '+').replaceAll('_', '/')
   const binary = atob(
     base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='),

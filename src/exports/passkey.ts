@@ -29,18 +29,6 @@ export type {
   ExportStep,
 } from '../export/createExportFlow.js'
 export {
-  ExportFrameClosedError,
-  type ExportFrameClosedErrorType,
-  ExportFrameError,
-  type ExportFrameErrorType,
-  ExportFrameTimeoutError,
-  type ExportFrameTimeoutErrorType,
-  ExportFrameUrlError,
-  type ExportFrameUrlErrorType,
-  ExportStepError,
-  type ExportStepErrorType,
-} from '../export/errors.js'
-export {
   ConnectionAbandonedError,
   type ConnectionAbandonedErrorType,
 } from '../passkey/ConnectionAbandonedError.js'
@@ -70,27 +58,7 @@ export type {
   RecoveryStartRequest,
   RecoveryStep,
 } from '../recovery/createRecoveryFlow.js'
-export {
-  InvalidRecoveryCodeError,
-  type InvalidRecoveryCodeErrorType,
-  RecoveryAccountNotFoundError,
-  type RecoveryAccountNotFoundErrorType,
-  RecoveryFrameError,
-  type RecoveryFrameErrorType,
-  RecoveryStepError,
-  type RecoveryStepErrorType,
-} from '../recovery/errors.js'
-export {
-  RecoveryNotConfiguredError,
-  type RecoveryNotConfiguredErrorType,
-} from '../recovery/RecoveryNotConfiguredError.js'
 export type { RecoveryState, RecoveryType } from '../recovery/recoveryState.js'
-export {
-  type AuthProxyEndpoint,
-  AuthProxyError,
-  type AuthProxyErrorCode,
-  type AuthProxyErrorType,
-} from '../turnkey/AuthProxyError.js'
 export {
   VendorActivityError,
   type VendorActivityErrorType,

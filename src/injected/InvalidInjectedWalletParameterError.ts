@@ -1,5 +1,5 @@
 import { BaseError } from '../core/errors/BaseError.js'
-import { walletRegistry } from '../wallets/walletRegistry.js'
+import { walletIds } from '../wallets/walletIds.js'
 
 function show(value: unknown) {
   try {
@@ -10,11 +10,21 @@ function show(value: unknown) {
   }
 }
 
+/** What to write instead: the registry's descriptor when `wallet` names one. */
+function fix(wallet: unknown) {
+  const known = (walletIds as readonly unknown[]).includes(wallet)
+    ? (wallet as string)
+    : undefined
+  return known
+    ? `Pass its descriptor: \`import { ${known} } from 'wagmi-connector-pack/injected'\`, then \`injectedWallet({ wallet: ${known} })\`.`
+    : `Registry descriptors: ${walletIds.join(', ')}.`
+}
+
 export type InvalidInjectedWalletParameterErrorType =
   InvalidInjectedWalletParameterError & {
     name: 'InvalidInjectedWalletParameterError'
   }
-/** injectedWallet() was given a wallet it does not know. */
+/** injectedWallet() was given something other than a wallet descriptor. */
 export class InvalidInjectedWalletParameterError extends BaseError {
   override name = 'InvalidInjectedWalletParameterError'
   static get code() {
@@ -22,12 +32,10 @@ export class InvalidInjectedWalletParameterError extends BaseError {
   }
   constructor({ wallet }: { wallet: unknown }) {
     super(
-      `injectedWallet: \`wallet\` must be a registry id or a descriptor with an id and a name, got ${show(wallet)}.`,
+      `injectedWallet: \`wallet\` must be a wallet descriptor with an id and a name, such as \`metamask\` from 'wagmi-connector-pack/injected', got ${show(wallet)}.`,
       {
         code: InvalidInjectedWalletParameterError.code,
-        metaMessages: [
-          `Registry ids: ${Object.keys(walletRegistry).join(', ')}.`,
-        ],
+        metaMessages: [fix(wallet)],
       },
     )
   }

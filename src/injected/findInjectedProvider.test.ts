@@ -172,6 +172,25 @@ describe('findInjectedProvider: impostors', () => {
     ).toBe(ethereum)
   })
 
+  it("a host's own wallet whose flag others copy is not taken from a provider that also says isMetaMask", () => {
+    const acme: WalletDescriptor = {
+      id: 'acme',
+      name: 'Acme',
+      injected: { flags: ['isAcme'], spoofed: true },
+    }
+    const alsoMetaMask = provider({ isAcme: true, isMetaMask: true })
+    expect(
+      findInjectedProvider(acme, {
+        announced: [],
+        window: { ethereum: alsoMetaMask },
+      }),
+    ).toBeUndefined()
+    const own = provider({ isAcme: true })
+    expect(
+      findInjectedProvider(acme, { announced: [], window: { ethereum: own } }),
+    ).toBe(own)
+  })
+
   it('the genuine MetaMask is found among impostors in window.ethereum.providers', () => {
     const genuine = provider({ isMetaMask: true })
     const ethereum = provider({

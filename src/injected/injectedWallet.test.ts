@@ -169,7 +169,12 @@ function host(
 ) {
   const config = createConfig({
     chains: [mainnet, base, devnet],
-    connectors: [injectedWallet({ wallet, shimDisconnect })],
+    connectors: [
+      injectedWallet({
+        wallet: typeof wallet === 'string' ? walletRegistry[wallet] : wallet,
+        shimDisconnect,
+      }),
+    ],
     multiInjectedProviderDiscovery: false,
     storage: createStorage({
       key: 'wagmi',
@@ -219,18 +224,26 @@ afterEach(() => {
 })
 
 describe('injectedWallet parameters', () => {
-  it('an unknown wallet id is refused with a message naming it', () => {
-    const create = () => injectedWallet({ wallet: 'nosuchwallet' as WalletId })
+  it('a registry id given as a string is refused with the import that fixes it', () => {
+    const create = () => injectedWallet({ wallet: 'metamask' as never })
+    expect(create).toThrow(InvalidInjectedWalletParameterError)
+    expect(create).toThrow('got "metamask"')
+    expect(create).toThrow(
+      "`import { metamask } from 'wagmi-connector-pack/injected'`, then `injectedWallet({ wallet: metamask })`",
+    )
+  })
+
+  it('an unknown wallet id is refused with a message naming it and the descriptors there are', () => {
+    const create = () => injectedWallet({ wallet: 'nosuchwallet' as never })
     expect(create).toThrow(InvalidInjectedWalletParameterError)
     expect(create).toThrow('got "nosuchwallet"')
+    expect(create).toThrow(/Registry descriptors: metamask, coinbase, /)
   })
 
   it('a descriptor without a name is refused with a message showing it', () => {
     expect(() =>
       injectedWallet({ wallet: { id: 'acme' } as WalletDescriptor }),
-    ).toThrow(
-      /`wallet` must be a registry id or a descriptor.*got \{"id":"acme"\}/,
-    )
+    ).toThrow(/`wallet` must be a wallet descriptor.*got \{"id":"acme"\}/)
   })
 
   it('a wallet of the registry and a descriptor of your own are both accepted', () => {

@@ -2,12 +2,9 @@ import { createConnector } from '@wagmi/core'
 import type { Address } from 'viem'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { detectPlatform } from '../core/detectPlatform.js'
+import { loadOnce } from '../core/loadOnce.js'
 import { toBrowseLink } from '../wallets/toBrowseLink.js'
-import {
-  type WalletDescriptor,
-  type WalletId,
-  walletRegistry,
-} from '../wallets/walletRegistry.js'
+import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import { announcedProviders } from './announcedProviders.js'
 import type {
   InjectedRuntime,
@@ -19,8 +16,12 @@ import { findInjectedProvider } from './findInjectedProvider.js'
 import { InvalidInjectedWalletParameterError } from './InvalidInjectedWalletParameterError.js'
 
 export type InjectedWalletParameters = {
-  /** A wallet of the registry by id (`'metamask'`), or a descriptor of your own. */
-  wallet: WalletId | WalletDescriptor
+  /**
+   * The wallet: a descriptor of the registry, imported by name so the page
+   * carries only the wallets it uses (`import { metamask } from
+   * 'wagmi-connector-pack/injected'`), or one of your own.
+   */
+  wallet: WalletDescriptor
   /**
    * A page cannot disconnect a browser wallet: after `disconnect()` the
    * connector stays disconnected across reloads until the user connects
@@ -42,7 +43,8 @@ export type InjectedWalletConnectParameters = {
  * 'No provider found' and the wallet's `installUrl`.
  *
  * @example
- * createConfig({ connectors: [injectedWallet({ wallet: 'metamask' })], … })
+ * import { injectedWallet, metamask } from 'wagmi-connector-pack/injected'
+ * createConfig({ connectors: [injectedWallet({ wallet: metamask })], … })
  */
 export function injectedWallet(parameters: InjectedWalletParameters) {
   const wallet = toDescriptor(parameters?.wallet)
@@ -106,31 +108,23 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
 
   return createConnector<InjectedProvider, Properties, InjectedStorageItem>(
     (config) => {
-      // Connecting, switching and the wallet's events load on first use.
-      let runtime: Promise<InjectedRuntime> | undefined
-      let loaded: InjectedRuntime | undefined
-      const load = () => {
-        runtime ??= import('./createInjectedRuntime.js').then(
-          ({ createInjectedRuntime }) => {
-            loaded = createInjectedRuntime({
-              config,
-              wallet,
-              shimDisconnect,
-              disconnectedKey,
-              find,
-            })
-            return loaded
-          },
-        )
-        // A failed download (offline, a new deploy) is tried again next time.
-        runtime.catch(() => {
-          runtime = undefined
-        })
-        return runtime
-      }
+      // Connecting, switching and the wallet's events load on first use (a
+      // failed download, offline or after a new deploy, is tried again next time).
+      const runtime = loadOnce(() =>
+        import('./createInjectedRuntime.js').then(({ createInjectedRuntime }) =>
+          createInjectedRuntime({
+            config,
+            wallet,
+            shimDisconnect,
+            disconnectedKey,
+            find,
+          }),
+        ),
+      )
+      const load = runtime.load
       /** Hands a wallet event to the runtime (loaded by then: only it listens to the wallet). */
       const relay = (use: (runtime: InjectedRuntime) => void) => {
-        if (loaded) use(loaded)
+        if (runtime.value) use(runtime.value)
         else void load().then(use, () => undefined)
       }
 
@@ -176,7 +170,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
         },
         async getChainId() {
           // SPEC §9: nothing connected and no wallet to ask: chain 1.
-          if (!loaded && !find()) return defaultChainIdBeforeConnecting
+          if (!runtime.value && !find()) return defaultChainIdBeforeConnecting
           return (await load()).getChainId()
         },
         async getProvider() {
@@ -192,7 +186,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
         async isAuthorized() {
           try {
             // No wallet in the page: nothing to load to say so.
-            if (!loaded && !find()) return false
+            if (!runtime.value && !find()) return false
             return await (await load()).isAuthorized()
           } catch {
             return false
@@ -219,10 +213,8 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
 
 injectedWallet.type = 'injectedWallet' as const
 
-function toDescriptor(wallet: WalletId | WalletDescriptor): WalletDescriptor {
+function toDescriptor(wallet: WalletDescriptor): WalletDescriptor {
   if (typeof wallet === 'object' && wallet && wallet.id && wallet.name)
     return wallet
-  if (typeof wallet === 'string' && Object.hasOwn(walletRegistry, wallet))
-    return walletRegistry[wallet]
   throw new InvalidInjectedWalletParameterError({ wallet })
 }

@@ -8,6 +8,7 @@ import {
 import { http } from 'viem'
 import { mainnet } from 'viem/chains'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { registryIdByRdns } from '../wallets/registryIdByRdns.js'
 import {
   type WalletDescriptor,
   walletRegistry,
@@ -155,32 +156,46 @@ describe('injectedWallets', () => {
     expect(accounts).toEqual(['0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'])
   })
 
-  it('a wallet of the registry gets its registry id, name, links and flags', () => {
+  it('a wallet of the registry gets its registry id, and its own announced name and icon', () => {
     inPage(wallet({ rdns: 'io.rabby', name: 'Rabby Wallet' }))
     const [rabby] = host(injectedWallets())
       .connectors as readonly InjectedWalletConnector[]
     expect(rabby).toMatchObject({
       id: 'rabby',
-      name: 'Rabby',
+      name: 'Rabby Wallet',
       type: 'injectedWallet',
       rdns: ['io.rabby'],
       icon,
-      installUrl: walletRegistry.rabby.installUrl,
     })
-    expect(rabby!.wallet).toEqual({ ...walletRegistry.rabby, icon })
+    expect(rabby!.wallet).toEqual({
+      id: 'rabby',
+      name: 'Rabby Wallet',
+      rdns: ['io.rabby'],
+      icon,
+    })
   })
 
-  it('a registry wallet with an in-app browser keeps its browse link', () => {
-    inPage(wallet({ rdns: 'com.trustwallet.app', name: 'Trust' }))
-    const [trust] = host(injectedWallets())
+  it("a registry wallet with two rdns is left out by either of them, and claims both (wagmi's discovery lists neither)", () => {
+    inPage(wallet({ rdns: 'app.backpack.mobile', name: 'Backpack' }))
+    const [backpack] = host(injectedWallets())
       .connectors as readonly InjectedWalletConnector[]
-    expect(trust!.id).toBe('trust')
-    expect(trust!.wallet.injected).toEqual(walletRegistry.trust.injected)
-    expect(
-      trust!.wallet.browse?.({ url: 'PAGE', raw: 'page', ref: 'REF' }),
-    ).toBe(
-      walletRegistry.trust.browse({ url: 'PAGE', raw: 'page', ref: 'REF' }),
+    expect(backpack).toMatchObject({
+      id: 'backpack',
+      rdns: ['app.backpack.mobile', 'app.backpack'],
+    })
+    for (const exclude of ['backpack', 'app.backpack', 'app.backpack.mobile'])
+      expect(host(injectedWallets({ exclude: [exclude] })).connectors).toEqual(
+        [],
+      )
+  })
+
+  it('every rdns of the registry maps to its registry id (the table the connector reads instead of the registry)', () => {
+    const fromRegistry = Object.fromEntries(
+      Object.values(walletRegistry).flatMap((known: WalletDescriptor) =>
+        (known.rdns ?? []).map((rdns) => [rdns, known.id]),
+      ),
     )
+    expect(registryIdByRdns).toEqual(fromRegistry)
   })
 
   it('an icon that is not a data image is not shown', () => {

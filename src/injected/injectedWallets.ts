@@ -1,8 +1,6 @@
 import type { CreateConnectorFn } from '@wagmi/core'
-import {
-  type WalletDescriptor,
-  walletRegistry,
-} from '../wallets/walletRegistry.js'
+import { registryIdByRdns } from '../wallets/registryIdByRdns.js'
+import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import { alwaysExcludedIdOf } from './alwaysExcludedWallets.js'
 import { announcedProviders } from './announcedProviders.js'
 import type { AnnouncedProvider } from './eip1193.js'
@@ -24,7 +22,8 @@ export type InjectedWalletsParameters = {
  * so wagmi's own discovery does not list it again. Empty on the server.
  *
  * @example
- * createConfig({ connectors: [injectedWallet({ wallet: 'rabby' }), ...injectedWallets({ exclude: ['rabby'] })], … })
+ * import { injectedWallet, injectedWallets, rabby } from 'wagmi-connector-pack/injected'
+ * createConfig({ connectors: [injectedWallet({ wallet: rabby }), ...injectedWallets({ exclude: ['rabby'] })], … })
  */
 export function injectedWallets({
   exclude = [],
@@ -43,15 +42,26 @@ export function injectedWallets({
   return connectors
 }
 
-/** The registry's descriptor for a known rdns (its links and flags), else the announcement's own. */
+/**
+ * The announcement's own descriptor, under the registry id when the registry
+ * knows its rdns (so `exclude: ['rabby']` works). Nothing else is needed of
+ * the registry: an announced wallet is found by its rdns, never by flags or
+ * links.
+ */
 function toDescriptor({ info }: AnnouncedProvider): WalletDescriptor {
   const icon =
     typeof info.icon === 'string' && info.icon.startsWith('data:image/')
       ? info.icon
       : undefined
-  const known = Object.values(walletRegistry).find((wallet: WalletDescriptor) =>
-    wallet.rdns?.includes(info.rdns),
-  )
-  if (known) return { ...known, icon }
-  return { id: info.rdns, name: info.name, rdns: [info.rdns], icon }
+  if (!Object.hasOwn(registryIdByRdns, info.rdns))
+    return { id: info.rdns, name: info.name, rdns: [info.rdns], icon }
+  const id = registryIdByRdns[info.rdns]!
+  // All of the wallet's rdns (its extension and its app), so `exclude` by any of them holds.
+  const rdns = [
+    info.rdns,
+    ...Object.keys(registryIdByRdns).filter(
+      (other) => other !== info.rdns && registryIdByRdns[other] === id,
+    ),
+  ]
+  return { id, name: info.name, rdns, icon }
 }

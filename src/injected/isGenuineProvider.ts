@@ -1,10 +1,26 @@
-import {
-  type WalletDescriptor,
-  walletRegistry,
-} from '../wallets/walletRegistry.js'
+import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 
-// Flags other wallets set beside a copied `isMetaMask` (wagmi's and RainbowKit's lists).
-const otherWalletFlags = [
+/**
+ * Wallets' own flags, which give away an impostor beside a copied one (a
+ * wallet's own flags never count against it): the registry's
+ * (kept here so checking a provider loads no registry; a test keeps them in
+ * step) and wagmi's and RainbowKit's lists.
+ */
+export const otherWalletFlags = [
+  'isMetaMask',
+  'isCoinbaseWallet',
+  'isPhantom',
+  'isTrust',
+  'isTrustWallet',
+  'isOkxWallet',
+  'isOKExWallet',
+  'isBitKeep',
+  'isRainbow',
+  'isZerion',
+  'isRabby',
+  'isExodus',
+  'isBraveWallet',
+  'isBackpack',
   'isApexWallet',
   'isAvalanche',
   'isBifrost',
@@ -43,10 +59,6 @@ const otherWalletFlags = [
   '__seif',
 ]
 
-const registryFlags: readonly string[] = Object.values(walletRegistry).flatMap(
-  (wallet: WalletDescriptor) => wallet.injected?.flags ?? [],
-)
-
 /**
  * Whether a legacy provider is the wallet's own: it carries one of the
  * wallet's flags and, for a flag others copy (`isMetaMask`), no other
@@ -59,7 +71,7 @@ export function isGenuineProvider(
   const flags = wallet.injected?.flags ?? []
   if (!flags.some((flag) => provider[flag] === true)) return false
   if (!wallet.injected?.spoofed) return true
-  return ![...registryFlags, ...otherWalletFlags].some(
+  return !otherWalletFlags.some(
     (flag) => !flags.includes(flag) && Boolean(provider[flag]),
   )
 }

@@ -181,10 +181,14 @@ export function createPasskeyProvider({
       }
       case 'eth_signTransaction':
       case 'eth_sendTransaction': {
-        // Read, checked and answered by code that loads with the first transaction asked for.
+        // Read, checked and answered by code that loads with the first transaction asked for,
+        // for the account it was asked of: not for one that connected while the code loaded.
+        const asked = connectedAccount()
         const { answerTransactionRequest } = await import(
           './answerTransactionRequest.js'
         )
+        if (account()?.address !== asked.address)
+          throw new UnauthorizedProviderError(new SessionEndedError())
         return answerTransactionRequest(
           method,
           args[0],

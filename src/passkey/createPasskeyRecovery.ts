@@ -6,39 +6,34 @@ import { createRecoveryStateStore } from '../recovery/createRecoveryStateStore.j
 import { defaultRecoverySessionSeconds } from '../recovery/defaultRecoverySessionSeconds.js'
 import { createAuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
+import { checkPasskeyWalletParameters } from './checkPasskeyWalletParameters.js'
 import { createPasskey } from './createPasskey.js'
 import { forgetPasskey } from './forgetPasskey.js'
-import type {
-  AuthProxyOptions,
-  PasskeyWalletParameters,
-} from './passkeyWallet.js'
+import type { PasskeyWalletParameters } from './passkeyWallet.js'
 
 /** passkeyWallet's recovery flow; loaded only when a host asks for it. */
 export function createPasskeyRecovery({
   parameters,
-  recovery,
-  authProxy,
-  frameUrl,
-  apiBaseUrl,
   storage,
   storageKey,
 }: {
+  /** As the host gave them: checked here, each bad one a typed error. */
   parameters: PasskeyWalletParameters
-  recovery: NonNullable<PasskeyWalletParameters['recovery']>
-  /** Checked when the connector was created; used when there is no `recovery.start`. */
-  authProxy: AuthProxyOptions | undefined
-  /** The isolated frame's URL, checked when the connector was created. */
-  frameUrl: string
-  apiBaseUrl: string
   storage: Storage | null | undefined
   storageKey: string
 }) {
+  const {
+    apiBaseUrl,
+    authProxy,
+    recoveryFrameUrl: frameUrl,
+  } = checkPasskeyWalletParameters(parameters)
+  const recovery = parameters.recovery ?? {}
   const rpId = () => parameters.rpId ?? location.hostname
   const { start } = recovery
   const codes = start
     ? { start, openCodeFrame: () => createCodeFrame({ url: frameUrl }) }
     : {
-        // The connector checked that one of the two is there.
+        // The check and the connector ensure that one of the two is there.
         codeSender: createAuthProxyCodeSender({
           client: createAuthProxyClient(authProxy!),
         }),

@@ -1,12 +1,22 @@
 import type { Transport } from '@wagmi/core'
-import { type Address, type Chain, getAddress, type LocalAccount } from 'viem'
+import {
+  type Address,
+  type Chain,
+  type EIP1193Parameters,
+  getAddress,
+  UnauthorizedProviderError,
+} from 'viem'
 import type { ConnectorStorage } from '../core/createConnectorStorage.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
-import { RequestRefusedError } from '../core/errors/connection.js'
+import {
+  RequestRefusedError,
+  SessionEndedError,
+} from '../core/errors/connection.js'
 import { HostBackendError } from '../core/errors/hostBackend.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { isUuid } from '../core/isUuid.js'
+import { loadOnce } from '../core/loadOnce.js'
 import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { ExportAccess } from '../export/createExportFlow.js'
@@ -16,27 +26,23 @@ import { createVendorClient } from '../turnkey/createVendorClient.js'
 import { generateStampingKey } from '../turnkey/generateStampingKey.js'
 import { readSessionClaims } from '../turnkey/readSessionClaims.js'
 import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
+import { checkPasskeyWalletParameters } from './checkPasskeyWalletParameters.js'
 import { createPasskey } from './createPasskey.js'
-import { createPasskeyProvider } from './createPasskeyProvider.js'
 import { forgetPasskey } from './forgetPasskey.js'
 import { getPasskeyAssertion } from './getPasskeyAssertion.js'
+import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'
 import type {
-  AuthProxyOptions,
   CreateAccountRequest,
   PasskeyWalletConnectParameters,
   PasskeyWalletParameters,
 } from './passkeyWallet.js'
 import { isLive, type SessionKey } from './sessionKey.js'
 import { sessionKeyStore } from './sessionKeyStore.js'
-import { toVendorAccount } from './toVendorAccount.js'
 import { withSessionFallback } from './withSessionFallback.js'
 
 export type PasskeyRuntimeParameters = {
+  /** As the host gave them: checked here, each bad one a typed error. */
   parameters: PasskeyWalletParameters
-  apiBaseUrl: string
-  /** The checked Auth Proxy options: sign-up goes there when there is no `createAccount`. */
-  authProxy?: AuthProxyOptions | undefined
-  sessionSeconds: number | undefined
   chains: readonly [Chain, ...Chain[]]
   transports: Record<number, Transport> | undefined
   storage: ConnectorStorage
@@ -48,13 +54,11 @@ export type PasskeyRuntimeParameters = {
   emit(event: string, ...args: unknown[]): void
 }
 
-export type PasskeyRuntime = ReturnType<typeof createPasskeyRuntime>
-
 type Session = {
   organizationId: string
-  account: LocalAccount
+  address: Address
   /** Known after a log-in; looked up when the session was restored. */
-  walletId: string | undefined
+  walletId?: string | undefined
 }
 
 // A slow or stuck IndexedDB must not hold wagmi's reconnect: the passkey still works without the key.
@@ -67,9 +71,6 @@ const sessionKeyReadTimeoutMs = 2000
  */
 export function createPasskeyRuntime({
   parameters,
-  apiBaseUrl,
-  authProxy,
-  sessionSeconds,
   chains,
   transports,
   storage,
@@ -77,18 +78,25 @@ export function createPasskeyRuntime({
   onChainChanged,
   emit,
 }: PasskeyRuntimeParameters) {
+  const { apiBaseUrl, authProxy, sessionSeconds, exportFrameUrl } =
+    checkPasskeyWalletParameters(parameters)
   const rpId = () => parameters.rpId ?? location.hostname
-  const passkeyStamper = () =>
-    createPasskeyStamper({ rpId: rpId(), getAssertion: getPasskeyAssertion })
+  // After a sign-up its prompts ask for the passkey just made: no choice among the site's others.
+  const passkeyStamper = (credentialId?: string) =>
+    createPasskeyStamper({
+      rpId: rpId(),
+      getAssertion: getPasskeyAssertion,
+      credentialId,
+    })
   let sessionKey: SessionKey | undefined
   // Ready before the user taps: fewer awaits between the tap and the passkey prompt.
   let nextKeyPair =
     sessionSeconds === undefined ? undefined : generateStampingKey()
   // A live session key signs silently; otherwise the passkey prompts.
-  const stamper = () =>
+  const stamper = (credentialId?: string) =>
     sessionKey && isLive(sessionKey)
       ? createSessionStamper(sessionKey)
-      : passkeyStamper()
+      : passkeyStamper(credentialId)
   async function dropSessionKey() {
     sessionKey = undefined
     if (sessionStoreKey) await sessionKeyStore.delete(sessionStoreKey)
@@ -106,17 +114,6 @@ export function createPasskeyRuntime({
   let connecting: { signUp: boolean; promise: Promise<Session> } | undefined
   // Bumped by every disconnect: a ceremony that finishes afterwards connects nothing.
   let generation = 0
-
-  function open(
-    organizationId: string,
-    { address, walletId }: { address: Address; walletId?: string | undefined },
-  ): Session {
-    return {
-      organizationId,
-      account: toVendorAccount({ address, organizationId, vendor, stamper }),
-      walletId,
-    }
-  }
 
   async function readStoredSessionKey(organizationId: string) {
     if (!sessionStoreKey) return undefined
@@ -145,13 +142,19 @@ export function createPasskeyRuntime({
     if (storedChainId) chainId = storedChainId
     if (!address || !organizationId) return undefined
     sessionKey = await readStoredSessionKey(organizationId)
-    return open(organizationId, { address })
+    return { organizationId, address }
   }
 
-  async function firstAccount(organizationId: string, address?: Address) {
+  async function firstAccount(
+    organizationId: string,
+    {
+      address,
+      credentialId,
+    }: { address?: Address; credentialId?: string } = {},
+  ) {
     const { accounts } = await vendor.query<{
       accounts: { address: string; addressFormat: string; walletId: string }[]
-    }>('list_wallet_accounts', { organizationId }, stamper())
+    }>('list_wallet_accounts', { organizationId }, stamper(credentialId))
     const ethereum = accounts.find(
       (a) =>
         a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM' &&
@@ -172,6 +175,7 @@ export function createPasskeyRuntime({
     organizationId: string,
     seconds: number,
     started: number,
+    credentialId?: string,
   ) {
     const pair = await (nextKeyPair ?? generateStampingKey())
     nextKeyPair = generateStampingKey()
@@ -186,7 +190,7 @@ export function createPasskeyRuntime({
         },
         resultKey: 'stampLoginResult',
       },
-      passkeyStamper(),
+      passkeyStamper(credentialId),
     )
     if (started !== generation) throw new ConnectionAbandonedError()
     const claims = readSessionClaims(jwt)
@@ -269,13 +273,19 @@ export function createPasskeyRuntime({
       throw error
     })
     if (started !== generation) throw new ConnectionAbandonedError()
+    const { credentialId } = passkey.attestation
     if (sessionSeconds !== undefined)
-      await startSession(subOrganizationId, sessionSeconds, started)
+      await startSession(
+        subOrganizationId,
+        sessionSeconds,
+        started,
+        credentialId,
+      )
     // The Auth Proxy answers the wallet it made; a host backend answers the organization only.
-    return open(
-      subOrganizationId,
-      account ?? (await firstAccount(subOrganizationId)),
-    )
+    return {
+      organizationId: subOrganizationId,
+      ...(account ?? (await firstAccount(subOrganizationId, { credentialId }))),
+    }
   }
 
   async function logIn(started: number) {
@@ -290,7 +300,7 @@ export function createPasskeyRuntime({
               passkeyStamper(),
             )
           ).organizationId
-    return open(organizationId, await firstAccount(organizationId))
+    return { organizationId, ...(await firstAccount(organizationId)) }
   }
 
   async function switchChain(id: number) {
@@ -303,15 +313,44 @@ export function createPasskeyRuntime({
     return chain
   }
 
-  const provider = createPasskeyProvider({
-    chains,
-    transports,
-    account: () => session?.account,
-    chainId: () => chainId,
-    switchChain: async (id) => {
-      await switchChain(id)
-    },
-  })
+  // Answering requests (the provider, the vendor account) is code a sign-up
+  // or log-in does not need: it loads with the first request.
+  // A failed download (offline, a new deploy) is tried again next time.
+  const provider = loadOnce(() =>
+    import('./createSessionProvider.js').then(({ createSessionProvider }) =>
+      createSessionProvider({
+        session: () => session,
+        vendor,
+        stamper,
+        chains,
+        transports,
+        chainId: () => chainId,
+        switchChain: async (id) => {
+          await switchChain(id)
+        },
+      }),
+    ),
+  )
+  const loadProvider = provider.load
+
+  let requestCodeTimer: ReturnType<typeof setTimeout> | undefined
+  /**
+   * Fetches the request code by the time a signature needs the passkey: now,
+   * or when the session key expires. Its prompt must then follow the user's
+   * tap with no download in between (iOS drops the tap).
+   */
+  function fetchRequestCodeBeforePrompts() {
+    clearTimeout(requestCodeTimer)
+    if (provider.value) return
+    const fetchCode = () => void loadProvider().catch(() => undefined)
+    if (!sessionKey || !isLive(sessionKey)) return fetchCode()
+    requestCodeTimer = setTimeout(
+      fetchCode,
+      sessionKey.expiresAt * 1000 - Date.now(),
+    )
+    // Outside a browser (Node) the timer must not keep the process alive.
+    if (typeof requestCodeTimer === 'object') requestCodeTimer.unref?.()
+  }
 
   async function ceremony(
     signUpWith: PasskeyWalletConnectParameters['signUp'],
@@ -335,15 +374,36 @@ export function createPasskeyRuntime({
   }
 
   return {
-    request: provider.request,
+    async request(args: EIP1193Parameters) {
+      const asked = { generation, address: session?.address }
+      const loaded = await loadProvider()
+      // A disconnect (or a restore of another account) while the code loaded ends the request, as
+      // it ends those waiting their turn: a transaction without `from` would otherwise go out for
+      // whoever connected since.
+      if (
+        asked.generation !== generation ||
+        (asked.address && session?.address !== asked.address)
+      )
+        throw new UnauthorizedProviderError(new SessionEndedError())
+      return loaded.request(args)
+    },
     switchChain,
     chainId: () => chainId,
-    accounts: () => (session ? [session.account.address] : []),
+    accounts: () => (session ? [session.address] : []),
     async connect({
       chainId: requestedChainId,
       isReconnecting,
       signUp: signUpWith,
     }: PasskeyWalletConnectParameters) {
+      const userName = signUpWith?.userName
+      if (
+        signUpWith !== undefined &&
+        (typeof userName !== 'string' || userName.trim() === '')
+      )
+        throw new InvalidPasskeyWalletParameterError(
+          'signUp.userName',
+          'a non-empty name for the new passkey',
+        )
       // Refused before any prompt: the user is not asked for a connection that cannot be made.
       if (
         requestedChainId !== undefined &&
@@ -363,7 +423,7 @@ export function createPasskeyRuntime({
       // Stored last, each write only while still wanted (a disconnect's clear is issued after
       // it): a connect that failed or was abandoned leaves nothing that would reconnect on reload.
       const stored = [
-        ['activeAccount', next.account.address],
+        ['activeAccount', next.address],
         ['sessionTopic', next.organizationId],
         ['chainId', chainId],
       ] as const
@@ -372,21 +432,23 @@ export function createPasskeyRuntime({
         await storage.set(key, value as never)
       }
       stillWanted()
+      fetchRequestCodeBeforePrompts()
       emit('connect', { chainId: `0x${chainId.toString(16)}` })
-      emit('accountsChanged', [next.account.address])
-      return { address: next.account.address, chainId }
+      emit('accountsChanged', [next.address])
+      return { address: next.address, chainId }
     },
     /** What exporting needs: the raw client (no session fallback) and the passkey. */
-    exportAccess(): ExportAccess {
+    exportAccess(): ExportAccess & { frameUrl: string } {
       return {
+        frameUrl: exportFrameUrl,
         vendor: client,
         passkeyStamper,
         async account() {
           const current = session
           if (!current) throw new SessionNotFoundError()
-          const { address } = current.account
+          const { address } = current
           current.walletId ??= (
-            await firstAccount(current.organizationId, address)
+            await firstAccount(current.organizationId, { address })
           ).walletId
           return {
             organizationId: current.organizationId,
@@ -398,10 +460,11 @@ export function createPasskeyRuntime({
     },
     /** Forgets the connection in memory; the shell clears what is stored. */
     forget() {
+      clearTimeout(requestCodeTimer)
       generation++
       session = undefined
       sessionKey = undefined
-      provider.dropWaitingRequests()
+      provider.value?.dropWaitingRequests()
     },
   }
 }

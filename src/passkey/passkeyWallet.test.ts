@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
+import { defaultExportFrameUrl } from '../export/defaultExportFrameUrl.js'
 import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
+import { checkPasskeyWalletParameters } from './checkPasskeyWalletParameters.js'
 import { createPasskey } from './createPasskey.js'
 import { PasskeyError, WebauthnNotSupportedError } from './errors.js'
 import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'
@@ -15,18 +17,28 @@ const valid: PasskeyWalletParameters = {
 
 describe('passkeyWallet options', () => {
   it('accepts a session of a day, and of 7 days only with allowLong', () => {
-    expect(() =>
-      passkeyWallet({ ...valid, session: { expirationSeconds: 86_400 } }),
-    ).not.toThrow()
-    expect(() =>
-      passkeyWallet({
+    expect(
+      checkPasskeyWalletParameters({
+        ...valid,
+        session: { expirationSeconds: 86_400 },
+      }).sessionSeconds,
+    ).toBe(86_400)
+    expect(
+      checkPasskeyWalletParameters({
         ...valid,
         session: { expirationSeconds: 604_800, allowLong: true },
-      }),
-    ).not.toThrow()
+      }).sessionSeconds,
+    ).toBe(604_800)
   })
 
-  it('accepts the minimal options and names itself for wagmi', () => {
+  it('accepts the minimal options, with their defaults, and names itself for wagmi', () => {
+    expect(checkPasskeyWalletParameters(valid)).toEqual({
+      apiBaseUrl: 'https://api.turnkey.com',
+      sessionSeconds: 900,
+      exportFrameUrl: defaultExportFrameUrl,
+      recoveryFrameUrl: 'https://auth.turnkey.com',
+      authProxy: undefined,
+    })
     expect(typeof passkeyWallet(valid)).toBe('function')
     expect(passkeyWallet.type).toBe('passkeyWallet')
   })
@@ -73,13 +85,63 @@ describe('passkeyWallet options', () => {
       { session: { expirationSeconds: 604_801, allowLong: true } },
       /from 30 to 604800 \(7 days\)/,
     ],
-  ])('fails fast on a bad %s', (_, override, message) => {
-    expect(() =>
-      passkeyWallet({ ...valid, ...override } as PasskeyWalletParameters),
-    ).toThrow(InvalidPasskeyWalletParameterError)
-    expect(() =>
-      passkeyWallet({ ...valid, ...override } as PasskeyWalletParameters),
-    ).toThrow(message)
+  ])('names a bad %s', (_, override, message) => {
+    const check = () =>
+      checkPasskeyWalletParameters({
+        ...valid,
+        ...override,
+      } as PasskeyWalletParameters)
+    expect(check).toThrow(InvalidPasskeyWalletParameterError)
+    expect(check).toThrow(message)
+  })
+
+  it('with a bad option, the config is still created and its other connectors work; connect(), getRecovery() and getExport() reject with the option named', async () => {
+    const { createConfig, http, mock } = await import('@wagmi/core')
+    const { mainnet } = await import('viem/chains')
+    const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    const config = createConfig({
+      chains: [mainnet],
+      connectors: [
+        passkeyWallet({ ...valid, organizationId: 'acme-production' }),
+        mock({ accounts: [account] }),
+      ],
+      transports: { [mainnet.id]: http('http://127.0.0.1:1') },
+      storage: null,
+    })
+    const [passkey, other] = config.connectors as unknown as [
+      {
+        connect(): Promise<unknown>
+        getRecovery(): Promise<unknown>
+        getExport(): Promise<unknown>
+      },
+      { connect(): Promise<{ accounts: readonly string[] }> },
+    ]
+    const named = {
+      name: 'InvalidPasskeyWalletParameterError',
+      shortMessage:
+        'passkeyWallet: invalid `organizationId`: expected the vendor organization id, a UUID.',
+    }
+    await expect(passkey.connect()).rejects.toMatchObject(named)
+    await expect(passkey.getExport()).rejects.toMatchObject(named)
+    // No recovery configured either: the bad option is named first.
+    await expect(passkey.getRecovery()).rejects.toMatchObject(named)
+    expect((await other.connect()).accounts).toEqual([account])
+    const withRecovery = createConfig({
+      chains: [mainnet],
+      connectors: [
+        passkeyWallet({
+          ...valid,
+          recovery: { start: async () => Response.json({}) },
+          exportFrameUrl: 'http://frame.example.com',
+        }),
+      ],
+      transports: { [mainnet.id]: http('http://127.0.0.1:1') },
+      storage: null,
+    }).connectors[0] as unknown as { getRecovery(): Promise<unknown> }
+    await expect(withRecovery.getRecovery()).rejects.toMatchObject({
+      name: 'InvalidPasskeyWalletParameterError',
+      shortMessage: expect.stringContaining('`exportFrameUrl`'),
+    })
   })
 })
 
@@ -159,13 +221,14 @@ describe('passkeyWallet in a wagmi config', () => {
   async function setup(
     stored: Record<string, string> = {},
     order: 'mainnet first' | 'base first' = 'mainnet first',
+    parameters: PasskeyWalletParameters = valid,
   ) {
     const { createConfig, createStorage, http } = await import('@wagmi/core')
     const { base, mainnet } = await import('viem/chains')
     const raw = new Map(Object.entries(stored))
     const config = createConfig({
       chains: order === 'mainnet first' ? [mainnet, base] : [base, mainnet],
-      connectors: [passkeyWallet(valid)],
+      connectors: [passkeyWallet(parameters)],
       transports: { [mainnet.id]: http(), [base.id]: http() },
       storage: createStorage({
         storage: {
@@ -178,6 +241,30 @@ describe('passkeyWallet in a wagmi config', () => {
     return { connector: config.connectors[0]!, raw }
   }
   const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+  it('with a bad option, answers its accounts and chain from storage while the code that refuses the option loads', async () => {
+    const { connector } = await setup(
+      {
+        'wagmi.passkeyWallet.activeAccount': JSON.stringify(account),
+        'wagmi.passkeyWallet.sessionTopic': JSON.stringify(
+          valid.organizationId,
+        ),
+        'wagmi.passkeyWallet.chainId': '8453',
+      },
+      'mainnet first',
+      { ...valid, apiBaseUrl: 'api.turnkey.com' },
+    )
+    const connecting = connector.connect()
+    const [accounts, chainId] = [
+      connector.getAccounts(),
+      connector.getChainId(),
+    ]
+    await expect(connecting).rejects.toMatchObject({
+      name: 'InvalidPasskeyWalletParameterError',
+    })
+    expect(await accounts).toEqual([account])
+    expect(await chainId).toBe(8453)
+  })
 
   it('is authorized from stored public data alone, and never throws on garbage', async () => {
     const { connector } = await setup({

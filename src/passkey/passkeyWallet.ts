@@ -5,20 +5,15 @@ import { createListeners } from '../core/createListeners.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { isUuid } from '../core/isUuid.js'
+import { loadOnce } from '../core/loadOnce.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { ExportFlow } from '../export/createExportFlow.js'
-import { defaultExportFrameUrl } from '../export/defaultExportFrameUrl.js'
-import { isAllowedFrameUrl } from '../export/isAllowedFrameUrl.js'
 import type {
   RecoveryFlow,
   RecoveryStartAnswer,
   RecoveryStartRequest,
 } from '../recovery/createRecoveryFlow.js'
-import { defaultRecoverySessionSeconds } from '../recovery/defaultRecoverySessionSeconds.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
-import type { PasskeyRuntime } from './createPasskeyRuntime.js'
-import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'
-import { isValidRpId } from './isValidRpId.js'
 
 export type CreateAccountRequest = {
   userName: string
@@ -132,125 +127,8 @@ export type PasskeyProvider = {
   removeListener(event: string, listener: (...args: any[]) => void): void
 }
 
-const defaultApiBaseUrl = 'https://api.turnkey.com'
-const defaultAuthProxyUrl = 'https://authproxy.turnkey.com'
-const defaultAuthProxyTimeoutMs = 10_000
-// Messages used more than once (a minifier does not share string literals).
-const httpsUrl = 'an https:// URL (http:// only on localhost or 127.0.0.1)'
-const callsBackend =
-  'a function that calls your backend (or `authProxy: { configId }`, to use the vendor’s Auth Proxy)'
+// Reconnect must end: a download that hangs counts as no session.
 const runtimeLoadTimeoutMs = 10_000
-const defaultSessionSeconds = 900
-// The vendor's hosted frame for credential bundles (notes §6).
-const defaultRecoveryFrameUrl = 'https://auth.turnkey.com'
-// The session key signs anything the passkey can: a long one is the host's explicit choice.
-const longestSessionSecondsByDefault = 86_400
-const longestSessionSeconds = 604_800
-
-function validate(parameters: PasskeyWalletParameters) {
-  const invalid = (name: string, expected: string) =>
-    new InvalidPasskeyWalletParameterError(name, expected)
-  if (!isUuid(parameters?.organizationId))
-    throw invalid('organizationId', 'the vendor organization id, a UUID')
-  const apiBaseUrl = parameters.apiBaseUrl ?? defaultApiBaseUrl
-  if (!/^https?:\/\/[^/]+/.test(apiBaseUrl))
-    throw invalid('apiBaseUrl', 'an http(s) URL')
-  if (parameters.rpId !== undefined && !isValidRpId(parameters.rpId))
-    throw invalid('rpId', 'a hostname such as "example.com", or "localhost"')
-  const authProxy = validateAuthProxy(parameters.authProxy)
-  if (
-    parameters.createAccount !== undefined
-      ? typeof parameters.createAccount !== 'function'
-      : !authProxy
-  )
-    throw invalid('createAccount', callsBackend)
-  const session = parameters.session ?? {}
-  const sessionSeconds =
-    session === false
-      ? undefined
-      : (session.expirationSeconds ?? defaultSessionSeconds)
-  const longest =
-    session !== false && session.allowLong === true
-      ? longestSessionSeconds
-      : longestSessionSecondsByDefault
-  if (
-    sessionSeconds !== undefined &&
-    !(
-      Number.isInteger(sessionSeconds) &&
-      sessionSeconds >= 30 &&
-      sessionSeconds <= longest
-    )
-  )
-    throw invalid(
-      'session.expirationSeconds',
-      longest === longestSessionSeconds
-        ? `whole seconds from 30 to ${longestSessionSeconds} (7 days), or \`session: false\``
-        : `whole seconds from 30 to ${longestSessionSecondsByDefault} (a day; up to ${longestSessionSeconds} with \`allowLong: true\`), or \`session: false\``,
-    )
-  const { recovery } = parameters
-  if (
-    recovery !== undefined &&
-    (recovery?.start !== undefined || !authProxy) &&
-    typeof recovery?.start !== 'function'
-  )
-    throw invalid('recovery.start', callsBackend)
-  const recoverySeconds = recovery?.sessionExpirationSeconds
-  if (
-    recoverySeconds !== undefined &&
-    !(
-      Number.isInteger(recoverySeconds) &&
-      recoverySeconds >= 60 &&
-      recoverySeconds <= defaultRecoverySessionSeconds
-    )
-  )
-    throw invalid(
-      'recovery.sessionExpirationSeconds',
-      `whole seconds from 60 to ${defaultRecoverySessionSeconds}`,
-    )
-  const recoveryFrameUrl = recovery?.frameUrl ?? defaultRecoveryFrameUrl
-  if (!isAllowedFrameUrl(recoveryFrameUrl))
-    throw invalid('recovery.frameUrl', httpsUrl)
-  const exportFrameUrl = parameters.exportFrameUrl ?? defaultExportFrameUrl
-  if (!isAllowedFrameUrl(exportFrameUrl))
-    throw invalid('exportFrameUrl', httpsUrl)
-  return {
-    apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''),
-    sessionSeconds,
-    exportFrameUrl,
-    recoveryFrameUrl,
-    authProxy,
-  }
-}
-
-/** The checked Auth Proxy options, with defaults; `undefined` without the option. */
-function validateAuthProxy(options: PasskeyWalletParameters['authProxy']) {
-  if (options === undefined) return undefined
-  const invalid = (name: string, expected: string) =>
-    new InvalidPasskeyWalletParameterError(`authProxy.${name}`, expected)
-  if (typeof options !== 'object' || options === null)
-    throw new InvalidPasskeyWalletParameterError(
-      'authProxy',
-      '`{ configId, url?, timeoutMs? }`',
-    )
-  if (!isUuid(options.configId))
-    throw invalid('configId', 'the Auth Proxy config id, a UUID')
-  const url = options.url ?? defaultAuthProxyUrl
-  if (typeof url !== 'string' || !isAllowedFrameUrl(url))
-    throw invalid('url', `${httpsUrl}, such as ${defaultAuthProxyUrl}`)
-  const timeoutMs = options.timeoutMs ?? defaultAuthProxyTimeoutMs
-  if (
-    !(Number.isInteger(timeoutMs) && timeoutMs >= 1000 && timeoutMs <= 60_000)
-  )
-    throw invalid('timeoutMs', 'whole milliseconds from 1000 to 60000')
-  return {
-    configId: options.configId,
-    url: url.replace(/\/+$/, ''),
-    timeoutMs,
-  }
-}
-
-/** The Auth Proxy options as the runtime and the recovery use them. */
-export type AuthProxyOptions = NonNullable<ReturnType<typeof validateAuthProxy>>
 
 passkeyWallet.type = 'passkeyWallet' as const
 
@@ -263,13 +141,6 @@ passkeyWallet.type = 'passkeyWallet' as const
  * passkeyWallet({ organizationId, createAccount: (request) => fetch('/api/create-account', …) })
  */
 export function passkeyWallet(parameters: PasskeyWalletParameters) {
-  const {
-    apiBaseUrl,
-    sessionSeconds,
-    exportFrameUrl,
-    recoveryFrameUrl,
-    authProxy,
-  } = validate(parameters)
   type Properties = {
     /** The recovery flow (see `RecoveryFlow`); loads its code on first call. */
     getRecovery(): Promise<RecoveryFlow>
@@ -299,42 +170,50 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
     const sessionStoreKey = config.storage
       ? `${config.storage.key}.passkeyWallet`
       : undefined
-    let runtime: Promise<PasskeyRuntime> | undefined
     // The wallet's chain changes (a switch, also one asked through the provider) reach wagmi here.
     const onChainChanged = (chain: string | number) =>
       config.emitter.emit('change', { chainId: Number(chain) })
-    const load = () => {
-      runtime ??= import('./createPasskeyRuntime.js').then(
-        ({ createPasskeyRuntime }) =>
-          createPasskeyRuntime({
-            parameters,
-            apiBaseUrl,
-            authProxy,
-            sessionSeconds,
-            chains: config.chains,
-            transports: config.transports,
-            storage,
-            sessionStoreKey,
-            onChainChanged,
-            emit: listeners.emit,
-          }),
-      )
-      // A failed download (offline, a new deploy) is tried again next time.
-      runtime.catch(() => {
-        runtime = undefined
-      })
-      return runtime
-    }
-    let recovery: Promise<RecoveryFlow> | undefined
-    let exportFlow: Promise<ExportFlow> | undefined
+    // A failed download (offline, a new deploy) is tried again next time.
+    const runtime = loadOnce(() =>
+      import('./createPasskeyRuntime.js').then(({ createPasskeyRuntime }) =>
+        createPasskeyRuntime({
+          parameters,
+          chains: config.chains,
+          transports: config.transports,
+          storage,
+          sessionStoreKey,
+          onChainChanged,
+          emit: listeners.emit,
+        }),
+      ),
+    )
+    const load = runtime.load
+    const recovery = loadOnce(() =>
+      import('./createPasskeyRecovery.js').then(({ createPasskeyRecovery }) =>
+        createPasskeyRecovery({
+          parameters,
+          storage: config.storage,
+          storageKey: 'passkeyWallet',
+        }),
+      ),
+    )
+    const exportFlow = loadOnce(() =>
+      Promise.all([load(), import('../export/createExportFlow.js')]).then(
+        ([loaded, { createExportFlow }]) =>
+          createExportFlow(loaded.exportAccess()),
+      ),
+    )
     /** What disconnecting removes; works even when the runtime never loaded. */
     async function forget() {
-      if (runtime) (await runtime.catch(() => undefined))?.forget()
+      // The runtime first: nothing more is signed for the leaving account.
+      const loaded = await runtime.current()
+      loaded?.forget()
       // A finished recovery ends with the session it opened: the next one starts afresh.
-      const flow = recovery && (await recovery.catch(() => undefined))
+      const flow = await recovery.current()
       if (flow?.getSnapshot().step === 'passkey-created') await flow.reset()
       // An export on screen belongs to the account that is leaving.
-      if (exportFlow) (await exportFlow.catch(() => undefined))?.close()
+      const shownExport = await exportFlow.current()
+      shownExport?.close()
       await Promise.all([
         storage.clear(),
         sessionStoreKey &&
@@ -354,45 +233,20 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       name: 'Passkey',
       type: passkeyWallet.type,
       getRecovery() {
-        const options = parameters.recovery
-        if (!options?.start && !authProxy)
-          return import('../recovery/RecoveryNotConfiguredError.js').then(
-            ({ RecoveryNotConfiguredError }) => {
+        // Neither configured: recovery is not. The runtime (fetched while
+        // idle anyway) checks the options first, naming a bad one as connect() does.
+        if (
+          parameters?.recovery === undefined &&
+          parameters?.authProxy === undefined
+        )
+          return load()
+            .then(() => import('../recovery/RecoveryNotConfiguredError.js'))
+            .then(({ RecoveryNotConfiguredError }) => {
               throw new RecoveryNotConfiguredError()
-            },
-          )
-        recovery ??= import('./createPasskeyRecovery.js').then(
-          ({ createPasskeyRecovery }) =>
-            createPasskeyRecovery({
-              parameters,
-              recovery: options ?? {},
-              authProxy,
-              frameUrl: recoveryFrameUrl,
-              apiBaseUrl,
-              storage: config.storage,
-              storageKey: 'passkeyWallet',
-            }),
-        )
-        recovery.catch(() => {
-          recovery = undefined
-        })
-        return recovery
+            })
+        return recovery.load()
       },
-      getExport() {
-        exportFlow ??= Promise.all([
-          load(),
-          import('../export/createExportFlow.js'),
-        ]).then(([loaded, { createExportFlow }]) =>
-          createExportFlow({
-            frameUrl: exportFrameUrl,
-            ...loaded.exportAccess(),
-          }),
-        )
-        exportFlow.catch(() => {
-          exportFlow = undefined
-        })
-        return exportFlow
-      },
+      getExport: exportFlow.load,
       async setup() {
         // In the browser, fetch the runtime while idle: a tap on "connect"
         // must reach the passkey prompt with few awaits (iOS drops the gesture).
@@ -403,16 +257,6 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       async connect(connectParameters = {}) {
         const { withCapabilities, ...rest } =
           connectParameters as PasskeyWalletConnectParameters
-        const userName = rest.signUp?.userName
-        if (
-          rest.signUp !== undefined &&
-          (typeof userName !== 'string' || userName.trim() === '')
-        )
-          throw new InvalidPasskeyWalletParameterError(
-            'signUp.userName',
-            'a non-empty name for the new passkey',
-          )
-        // Reconnect must end: a download that hangs counts as no session.
         const ready = rest.isReconnecting
           ? withTimeout(
               load(),
@@ -432,14 +276,17 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         await forget()
         listeners.emit('disconnect')
       },
+      // What is stored answers until the runtime has loaded (or when it cannot).
       async getAccounts() {
-        if (runtime) return (await runtime).accounts()
+        const loaded = await runtime.current()
+        if (loaded) return loaded.accounts()
         const stored = await storage.get('activeAccount')
         return stored ? [stored] : []
       },
       async getChainId() {
-        return runtime
-          ? (await runtime).chainId()
+        const loaded = await runtime.current()
+        return loaded
+          ? loaded.chainId()
           : ((await storage.get('chainId')) ?? defaultChainIdBeforeConnecting)
       },
       async getProvider() {

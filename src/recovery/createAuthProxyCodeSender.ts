@@ -1,3 +1,4 @@
+import { loadOnce } from '../core/loadOnce.js'
 import { AuthProxyError } from '../turnkey/AuthProxyError.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import {
@@ -10,7 +11,7 @@ import {
 } from '../turnkey/createSessionStamper.js'
 import { generateStampingKey } from '../turnkey/generateStampingKey.js'
 import { readSessionClaims } from '../turnkey/readSessionClaims.js'
-import type { CodeSender, RecoveryCodeFormat } from './CodeSender.js'
+import type { CodeSender } from './CodeSender.js'
 import {
   InvalidRecoveryCodeError,
   RecoveryAccountNotFoundError,
@@ -55,17 +56,12 @@ export function createAuthProxyCodeSender({
 }: {
   client: AuthProxyClient
 }): CodeSender {
-  let config: Promise<RecoveryCodeFormat> | undefined
-  const readFormat = () => {
-    config ??= client
+  // A failed read is tried again next time.
+  const { load: readFormat } = loadOnce(() =>
+    client
       .post('wallet_kit_config', {})
-      .then((answer) => readWalletKitConfig(answer))
-    // A failed read is tried again next time.
-    config.catch(() => {
-      config = undefined
-    })
-    return config
-  }
+      .then((answer) => readWalletKitConfig(answer)),
+  )
 
   return {
     types: ['email'],

@@ -9,6 +9,7 @@ import {
   type VendorClient,
 } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
+import { httpStatusText } from '../turnkey/httpStatusText.js'
 import { createDecoyAnswers } from './createDecoyAnswers.js'
 import {
   describeVendorFailure,
@@ -224,7 +225,7 @@ export function createPasskeyBackend(
         }
         throw new VendorRequestError({
           status: response.status,
-          statusText: response.statusText,
+          statusText: httpStatusText(response.status, response.statusText),
           body,
         })
       },

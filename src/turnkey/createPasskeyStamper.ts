@@ -1,5 +1,5 @@
 import { sha256, stringToBytes } from 'viem'
-import { toBase64Url } from '../core/base64url.js'
+import { fromBase64Url, toBase64Url } from '../core/base64url.js'
 import type { Stamper } from './Stamper.js'
 
 /**
@@ -13,15 +13,19 @@ export type GetPasskeyAssertion = (
 ) => Promise<PublicKeyCredential>
 
 /**
- * Stamps with a discoverable passkey: the challenge is the UTF-8 text of
+ * Stamps with a discoverable passkey, or only with `credentialId` when given
+ * (the browser then offers no choice): the challenge is the UTF-8 text of
  * hex(sha256(body)), as the vendor verifies it. Each stamp is one prompt.
  */
 export function createPasskeyStamper({
   rpId,
   getAssertion,
+  credentialId,
 }: {
   rpId: string
   getAssertion: GetPasskeyAssertion
+  /** base64url id of the one passkey to ask for. */
+  credentialId?: string | undefined
 }): Stamper {
   return {
     kind: 'passkey',
@@ -31,7 +35,9 @@ export function createPasskeyStamper({
       const credential = await getAssertion({
         rpId,
         challenge: new TextEncoder().encode(hex),
-        allowCredentials: [],
+        allowCredentials: credentialId
+          ? [{ type: 'public-key', id: fromBase64Url(credentialId) }]
+          : [],
         userVerification: 'preferred',
       })
       const response = credential.response as AuthenticatorAssertionResponse

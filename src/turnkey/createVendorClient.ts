@@ -81,7 +81,12 @@ export function createVendorClient({
     if (!response.ok) {
       const error = new VendorRequestError({
         status: response.status,
-        statusText: response.statusText,
+        // Over HTTP/2 there is no status text: the reason phrases load only for an error.
+        statusText: await import('./httpStatusText.js').then(
+          ({ httpStatusText }) =>
+            httpStatusText(response.status, response.statusText),
+          () => response.statusText,
+        ),
         body: json,
       })
       // SPEC §8: the everyday failures of sessions and prompts are warnings.

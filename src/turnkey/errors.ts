@@ -1,5 +1,4 @@
 import { BaseError } from '../core/errors/BaseError.js'
-import { httpStatusText } from './httpStatusText.js'
 
 export type VendorRequestErrorType = VendorRequestError & {
   name: 'VendorRequestError'
@@ -26,7 +25,7 @@ export class VendorRequestError extends BaseError {
     const vendorMessage =
       typeof parsed?.message === 'string'
         ? parsed.message
-        : httpStatusText(status, statusText)
+        : statusText.trim() || String(status)
     const vendorCode =
       typeof parsed?.code === 'number' ? parsed.code : undefined
     // Kept whatever their shape (SPEC §8: "with details if present").

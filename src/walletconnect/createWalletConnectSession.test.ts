@@ -32,12 +32,8 @@ async function sessionWithSilentWallet() {
     SignClient: { init: async () => client },
   } as unknown as SignClientModule
   return createWalletConnectSession({
-    sdk,
+    sdk: Promise.resolve(sdk),
     parameters: { projectId: 'p', verify: true, telemetry: false },
-    deepLink: 'native',
-    switching: 'app',
-    wallet: undefined,
-    hostSchemes: [],
     config: {
       chains: [mainnet, base],
       transports: {

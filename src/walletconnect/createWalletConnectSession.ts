@@ -9,11 +9,6 @@ import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import { SessionEndedError } from '../core/errors/connection.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { withTimeout } from '../core/withTimeout.js'
-import type { WalletId } from '../wallets/walletIds.js'
-import {
-  type WalletDescriptor,
-  walletRegistry,
-} from '../wallets/walletRegistry.js'
 import { checkChainSwitch } from './checkChainSwitch.js'
 import { clearSdkDeepLink } from './clearSdkDeepLink.js'
 import { createPreparedProposal } from './createPreparedProposal.js'
@@ -30,9 +25,10 @@ import {
 import { needsTheUser } from './needsTheUser.js'
 import { openWalletForRequest } from './openWalletForRequest.js'
 import { maxPairingAttempts, pairWithRetries } from './pairWithRetries.js'
+import { parseWalletConnectParameters } from './parseWalletConnectParameters.js'
 import { proposeSession, type SessionProposal } from './proposeSession.js'
 import { sessionChainIds } from './sessionChainIds.js'
-import { type DeepLinkPreference, toPairingLinks } from './toPairingLinks.js'
+import { toPairingLinks } from './toPairingLinks.js'
 import type {
   WalletConnectDeepLinkParameters,
   WalletConnectPairing,
@@ -45,14 +41,14 @@ const chainIdLookupTimeoutMs = 1000
 const accountsLookupTimeoutMs = 500
 
 export type CreateWalletConnectSessionParameters = {
-  /** `@walletconnect/sign-client`, imported by the connector beside this module. */
-  sdk: SignClientModule
+  /**
+   * `@walletconnect/sign-client`, being imported by the connector beside this
+   * module: awaited once the options are checked, so a bad option is named
+   * even when the SDK cannot load.
+   */
+  sdk: Promise<SignClientModule>
+  /** As the host gave them: checked here, each bad one a typed error. */
   parameters: WalletConnectDeepLinkParameters
-  deepLink: DeepLinkPreference
-  switching: 'app' | 'wallet'
-  /** A wallet of the registry or the host's descriptor: its links open it on a phone. */
-  wallet: WalletId | WalletDescriptor | undefined
-  hostSchemes: readonly string[]
   /** wagmi's connector config: chains, transports, storage, emitter. */
   config: ConnectorConfig
   /** The host's listeners on the connector's stable provider. */
@@ -72,17 +68,11 @@ export type WalletConnectSession = Awaited<
 export async function createWalletConnectSession({
   sdk,
   parameters,
-  deepLink,
-  switching,
-  wallet: walletParameter,
-  hostSchemes,
   config,
   listeners,
 }: CreateWalletConnectSessionParameters) {
-  const wallet: WalletDescriptor | undefined =
-    typeof walletParameter === 'string'
-      ? walletRegistry[walletParameter]
-      : walletParameter
+  const { deepLink, switching, wallet, hostSchemes } =
+    parseWalletConnectParameters(parameters)
   const chainIds = config.chains.map((chain) => chain.id)
   const storage = createConnectorStorage({
     storage: config.storage,
@@ -100,7 +90,7 @@ export async function createWalletConnectSession({
     storage.get('sessionTopic'),
     storage.get('chainId'),
   ])
-  const client = await startSignClient(sdk, parameters)
+  const client = await startSignClient(await sdk, parameters)
   endSessionsOtherThan(client, storedTopic)
   /** The one handle to the SDK's sign client; a rejected pairing replaces it (SPEC §4). */
   let provider = startProvider()

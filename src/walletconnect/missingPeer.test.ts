@@ -9,14 +9,19 @@ vi.mock('@walletconnect/sign-client', () => {
   throw new Error("Cannot find package '@walletconnect/sign-client'")
 })
 
-it('without the optional peer, connect() fails with wagmi’s ProviderNotFoundError saying what to install', async () => {
-  const config = createConfig({
+/** The connector, in a host's config, with these options. */
+const connectorWith = (projectId: string) =>
+  createConfig({
     chains: [mainnet],
-    connectors: [walletConnectDeepLink({ projectId: 'p' })],
+    connectors: [walletConnectDeepLink({ projectId })],
     storage: null,
     transports: { [mainnet.id]: http('http://127.0.0.1:1') },
-  })
-  const error = await config.connectors[0]!.connect().catch((e: unknown) => e)
+  }).connectors[0]!
+
+it('without the optional peer, connect() fails with wagmi’s ProviderNotFoundError saying what to install', async () => {
+  const error = await connectorWith('p')
+    .connect()
+    .catch((e: unknown) => e)
   expect(error).toBeInstanceOf(ProviderNotFoundError)
   expect(error).toMatchObject({
     code: 'provider_not_found',
@@ -25,4 +30,12 @@ it('without the optional peer, connect() fails with wagmi’s ProviderNotFoundEr
   expect((error as Error).message).toContain(
     'npm install @walletconnect/sign-client@">=2.21.8 <3"',
   )
+})
+
+it('without the optional peer, a bad option is still what connect() names', async () => {
+  await expect(connectorWith('').connect()).rejects.toMatchObject({
+    name: 'InvalidWalletConnectParameterError',
+    shortMessage:
+      'walletConnectDeepLink: `projectId` must be your WalletConnect project id.',
+  })
 })

@@ -5,8 +5,10 @@ import type { WalletConnectDeepLinkParameters } from './walletConnectDeepLink.js
 /**
  * walletConnectDeepLink()'s parameters, checked, with their defaults, and
  * the app scheme of a wallet the host described itself (allowed for its
- * links). Part of the first load: it imports no registry and no SDK. Throws InvalidWalletConnectParameterError
- * naming the first option it cannot use.
+ * links). Loaded with the session, so the host's first load carries no
+ * checks: a bad option rejects connect() with
+ * InvalidWalletConnectParameterError naming it, and never throws while the
+ * host's config is created.
  */
 export function parseWalletConnectParameters(
   parameters: WalletConnectDeepLinkParameters,
@@ -17,7 +19,8 @@ export function parseWalletConnectParameters(
     throw invalid('projectId', 'your WalletConnect project id')
   if (
     parameters.relayUrl !== undefined &&
-    !/^wss?:\/\/[^/]+/.test(parameters.relayUrl)
+    (typeof parameters.relayUrl !== 'string' ||
+      !/^wss?:\/\/[^/]+/.test(parameters.relayUrl))
   )
     throw invalid('relayUrl', 'a ws:// or wss:// URL')
   const deepLink = parameters.deepLink ?? 'native'
@@ -30,20 +33,17 @@ export function parseWalletConnectParameters(
     if (parameters[name] !== undefined && typeof parameters[name] !== 'boolean')
       throw invalid(name, 'true or false')
   const { wallet: walletParameter } = parameters
-  const known =
-    typeof walletParameter === 'string'
-      ? (walletIds as readonly string[]).includes(walletParameter)
-      : walletParameter === undefined || Boolean(walletParameter?.id)
-  if (!known)
-    throw invalid(
-      'wallet',
-      `a registered wallet id (${walletIds.join(', ')}) or a descriptor`,
+  if (
+    walletParameter !== undefined &&
+    !(
+      typeof walletParameter === 'object' &&
+      walletParameter !== null &&
+      walletParameter.id
     )
+  )
+    throw invalid('wallet', describeWalletExpected(walletParameter))
   // A wallet the host describes itself may use its own app scheme.
-  const native =
-    typeof walletParameter === 'object'
-      ? walletParameter.walletConnect?.native
-      : ''
+  const native = walletParameter ? walletParameter.walletConnect?.native : ''
   if (native !== undefined && typeof native !== 'string')
     throw invalid(
       'wallet',
@@ -54,4 +54,12 @@ export function parseWalletConnectParameters(
     ? [native.slice(0, native.indexOf(':') + 1).toLowerCase()]
     : []
   return { deepLink, switching, wallet: walletParameter, hostSchemes }
+}
+
+/** What `wallet` must be; for a registry id given as a string, the import that replaces it. */
+function describeWalletExpected(wallet: unknown) {
+  const known = (walletIds as readonly unknown[]).includes(wallet)
+  return known
+    ? `a wallet descriptor: \`import { ${wallet} } from 'wagmi-connector-pack/walletconnect'\`, then \`wallet: ${wallet}\``
+    : `a wallet descriptor (${walletIds.join(', ')}, imported from 'wagmi-connector-pack/walletconnect', or your own)`
 }

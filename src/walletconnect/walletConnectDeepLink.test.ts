@@ -2,13 +2,22 @@ import { createConfig, createStorage } from '@wagmi/core'
 import { http } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { describe, expect, it, vi } from 'vitest'
+import { parseWalletConnectParameters } from './parseWalletConnectParameters.js'
 import { walletConnectDeepLink } from './walletConnectDeepLink.js'
 
-// Counts the imports of the SDK and of the session code, which stay as they are.
+// Counts the imports of the SDK and of the session code, which stay as they
+// are, and the SDK clients started (each opens the relay socket).
 const imported = vi.hoisted(() => ({ sdk: 0, session: 0 }))
+const clientsStarted = vi.hoisted(() => ({ count: 0 }))
 vi.mock('@walletconnect/sign-client', async (importOriginal) => {
   imported.sdk++
-  return importOriginal()
+  const sdk =
+    await importOriginal<typeof import('@walletconnect/sign-client')>()
+  const init: typeof sdk.SignClient.init = (options) => {
+    clientsStarted.count++
+    return sdk.SignClient.init(options)
+  }
+  return { ...sdk, SignClient: { ...sdk.SignClient, init } }
 })
 vi.mock('./createWalletConnectSession.js', async (importOriginal) => {
   imported.session++
@@ -47,7 +56,7 @@ function hostWith(parameters: Parameters<typeof walletConnectDeepLink>[0]) {
 }
 
 describe('walletConnectDeepLink before pairing', () => {
-  it('refuses options it cannot use, naming the option', () => {
+  it('names each option it cannot use', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{}, /`projectId` must be your WalletConnect project id/],
       [{ projectId: 'p', relayUrl: 'http://relay' }, /`relayUrl` must be a ws/],
@@ -61,13 +70,19 @@ describe('walletConnectDeepLink before pairing', () => {
       ],
       [
         { projectId: 'p', wallet: 'nosuchwallet' },
-        /`wallet` must be a registered wallet id/,
+        /`wallet` must be a wallet descriptor \(metamask, coinbase, .*, or your own\)/,
+      ],
+      [
+        { projectId: 'p', wallet: 'trust' },
+        /`wallet` must be a wallet descriptor: `import \{ trust \} from 'wagmi-connector-pack\/walletconnect'`, then `wallet: trust`/,
       ],
       [{ projectId: 'p', verify: 'no' }, /`verify` must be true or false/],
       [{ projectId: 'p', telemetry: 0 }, /`telemetry` must be true or false/],
     ]
     for (const [parameters, message] of cases)
-      expect(() => walletConnectDeepLink(parameters as never)).toThrow(message)
+      expect(() => parseWalletConnectParameters(parameters as never)).toThrow(
+        message,
+      )
   })
 
   it('reports chain 1, no accounts and no pairing, and is not authorized', async () => {
@@ -129,6 +144,11 @@ describe('walletConnectDeepLink before pairing', () => {
       sdk: before.sdk + 1,
       session: before.session + 1,
     })
+    // The session starts a client to look for it (after isAuthorized() has
+    // answered, when the restore outlasted its wait on a busy machine).
+    await vi.waitFor(() => expect(clientsStarted.count).toBeGreaterThan(0), {
+      timeout: 20_000,
+    })
   })
 
   it('refuses to switch to a chain the config does not have', async () => {
@@ -145,5 +165,26 @@ describe('walletConnectDeepLink before pairing', () => {
     memory.set('host.walletConnectDeepLink.activeAccount', '"0xnot-an-address"')
     const { connector } = hostWith({ projectId: 'p' })
     expect(await connector.getAccounts()).toEqual([])
+  })
+})
+
+describe('walletConnectDeepLink with a bad option', () => {
+  it('is still created with the config; connect() rejects naming the option, before the relay is reached', async () => {
+    let connector: ReturnType<typeof hostWith>['connector'] | undefined
+    expect(() => {
+      connector = hostWith({
+        projectId: 'p',
+        relayUrl: 'ws://127.0.0.1:1',
+        deepLink: 'app' as never,
+      }).connector
+    }).not.toThrow()
+    const started = clientsStarted.count
+    await expect(connector!.connect()).rejects.toMatchObject({
+      name: 'InvalidWalletConnectParameterError',
+      shortMessage:
+        "walletConnectDeepLink: `deepLink` must be 'native' or 'universal'.",
+    })
+    expect(clientsStarted.count).toBe(started)
+    expect(connector!.getPairing()).toBeUndefined()
   })
 })

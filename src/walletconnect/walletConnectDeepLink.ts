@@ -3,12 +3,10 @@ import type { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
 import { createListeners } from '../core/createListeners.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
+import { loadOnce } from '../core/loadOnce.js'
 import { withTimeout } from '../core/withTimeout.js'
-import type { WalletId } from '../wallets/walletIds.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import type { WalletConnectSession } from './createWalletConnectSession.js'
-import { loadOnce } from './loadOnce.js'
-import { parseWalletConnectParameters } from './parseWalletConnectParameters.js'
 import type { DeepLinkPreference } from './toPairingLinks.js'
 
 export type WalletConnectDeepLinkParameters = {
@@ -22,8 +20,12 @@ export type WalletConnectDeepLinkParameters = {
   relayUrl?: string | undefined
   /** Which link opens the wallet on a phone: its app scheme (default) or its https link. */
   deepLink?: DeepLinkPreference | undefined
-  /** A wallet of the registry (its links), or a descriptor; otherwise the session's redirect metadata. */
-  wallet?: WalletId | WalletDescriptor | undefined
+  /**
+   * The wallet whose links open it on a phone: a registry descriptor
+   * imported by name (`import { trust } from 'wagmi-connector-pack/walletconnect'`)
+   * or one of your own; otherwise the session's redirect metadata.
+   */
+  wallet?: WalletDescriptor | undefined
   /**
    * `app` (default): the app may switch to any chain the session approved.
    * `wallet`: networks change only in the wallet.
@@ -116,13 +118,12 @@ walletConnectDeepLink.type = 'walletConnectDeepLink' as const
  * ready (`display_uri` within the connect() call).
  *
  * @example
- * walletConnectDeepLink({ projectId, wallet: 'trust' })
+ * import { trust, walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'
+ * walletConnectDeepLink({ projectId, wallet: trust })
  */
 export function walletConnectDeepLink(
   parameters: WalletConnectDeepLinkParameters,
 ) {
-  const { deepLink, switching, wallet, hostSchemes } =
-    parseWalletConnectParameters(parameters)
   return createConnector<
     WalletConnectProvider,
     WalletConnectDeepLinkProperties,
@@ -132,9 +133,8 @@ export function walletConnectDeepLink(
     const listeners = createListeners()
     const session = loadOnce(async (): Promise<WalletConnectSession> => {
       // Both at once: the session's code and the SDK are fetched side by side.
-      const [{ createWalletConnectSession }, sdk] = await Promise.all([
-        import('./createWalletConnectSession.js'),
-        import('@walletconnect/sign-client').catch(async (cause: unknown) => {
+      const sdk = import('@walletconnect/sign-client').catch(
+        async (cause: unknown) => {
           // wagmi's class: a host's instanceof check holds (loaded only on this
           // failure; if even that cannot load, the SDK's own failure stands).
           const { ProviderNotFoundError } = await import(
@@ -148,18 +148,14 @@ export function walletConnectDeepLink(
               'Install the optional peer: npm install @walletconnect/sign-client@">=2.21.8 <3"',
             ],
           })
-        }),
-      ])
-      return createWalletConnectSession({
-        sdk,
-        parameters,
-        deepLink,
-        switching,
-        wallet,
-        hostSchemes,
-        config,
-        listeners,
-      })
+        },
+      )
+      // The session awaits it after checking the options; if they are bad, no one does.
+      sdk.catch(() => undefined)
+      const { createWalletConnectSession } = await import(
+        './createWalletConnectSession.js'
+      )
+      return createWalletConnectSession({ sdk, parameters, config, listeners })
     })
     /** A session topic in wagmi's storage: there is a session to restore. */
     async function hasStoredSession() {

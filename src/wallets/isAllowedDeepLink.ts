@@ -1,11 +1,17 @@
-import { type WalletDescriptor, walletRegistry } from './walletRegistry.js'
-
-const registeredSchemes = new Set(
-  Object.values(walletRegistry).flatMap((wallet: WalletDescriptor) => {
-    const native = wallet.walletConnect?.native
-    return native ? [native.slice(0, native.indexOf(':') + 1)] : []
-  }),
-)
+/**
+ * The app schemes of the registry's wallets (their `walletConnect.native`),
+ * kept here so a link check loads no registry; a test keeps them in step.
+ */
+export const registeredSchemes: ReadonlySet<string> = new Set([
+  'metamask:',
+  'trust:',
+  'okex:',
+  'bitkeep:',
+  'rainbow:',
+  'zerion:',
+  'exodus:',
+  'backpack:',
+])
 
 // Schemes that run code, read local data or travel in clear: refused even when a host names them.
 const neverAllowed = new Set([

@@ -1,7 +1,11 @@
+/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest'
-import { isAllowedDeepLink } from './isAllowedDeepLink.js'
+import * as injectedExports from '../exports/injected.js'
+import * as walletConnectExports from '../exports/walletconnect.js'
+import { otherWalletFlags } from '../injected/isGenuineProvider.js'
+import { isAllowedDeepLink, registeredSchemes } from './isAllowedDeepLink.js'
 import { walletIds } from './walletIds.js'
-import { walletRegistry } from './walletRegistry.js'
+import { type WalletDescriptor, walletRegistry } from './walletRegistry.js'
 
 describe('the wallet registry', () => {
   it('holds only published wallets: no test wallet, no test scheme allowed in production', () => {
@@ -12,6 +16,46 @@ describe('the wallet registry', () => {
         /sandbox|localhost|example/i,
       )
     expect(isAllowedDeepLink('sandboxwallet://wc?uri=wc%3Aab')).toBe(false)
+  })
+
+  it('is the descriptors of src/wallets/known, one a file named by its id, each exported by /injected and /walletconnect', () => {
+    const files = import.meta.glob<Record<string, WalletDescriptor>>(
+      './known/*.ts',
+      { eager: true },
+    )
+    const known = Object.entries(files).map(([path, exports]) => {
+      const id = path.slice('./known/'.length, -'.ts'.length)
+      expect(Object.keys(exports), path).toEqual([id])
+      return [id, exports[id]!] as const
+    })
+    expect(walletRegistry).toEqual(Object.fromEntries(known))
+    for (const [id, wallet] of known) {
+      expect(wallet.id).toBe(id)
+      expect(walletRegistry[id as keyof typeof walletRegistry]).toBe(wallet)
+      for (const exports of [injectedExports, walletConnectExports])
+        expect(exports[id as keyof typeof exports], id).toBe(wallet)
+    }
+  })
+
+  it("allows exactly the registry wallets' app schemes (the list a link check reads instead of the registry)", () => {
+    const fromRegistry = Object.values(walletRegistry).flatMap(
+      (wallet: WalletDescriptor) => {
+        const native = wallet.walletConnect?.native
+        return native ? [native.slice(0, native.indexOf(':') + 1)] : []
+      },
+    )
+    expect([...registeredSchemes].sort()).toEqual(
+      [...new Set(fromRegistry)].sort(),
+    )
+    for (const scheme of registeredSchemes)
+      expect(isAllowedDeepLink(`${scheme}//wc?uri=wc%3Aab`), scheme).toBe(true)
+  })
+
+  it("counts every registry wallet's flag as a sign of an impostor beside a copied flag", () => {
+    const flags = Object.values(walletRegistry).flatMap(
+      (wallet: WalletDescriptor) => wallet.injected?.flags ?? [],
+    )
+    for (const flag of flags) expect(otherWalletFlags, flag).toContain(flag)
   })
 
   it("allows a wallet's own app scheme only when the host names it", () => {

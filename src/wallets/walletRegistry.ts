@@ -1,3 +1,15 @@
+import { backpack } from './known/backpack.js'
+import { bitget } from './known/bitget.js'
+import { brave } from './known/brave.js'
+import { coinbase } from './known/coinbase.js'
+import { exodus } from './known/exodus.js'
+import { metamask } from './known/metamask.js'
+import { okx } from './known/okx.js'
+import { phantom } from './known/phantom.js'
+import { rabby } from './known/rabby.js'
+import { rainbow } from './known/rainbow.js'
+import { trust } from './known/trust.js'
+import { zerion } from './known/zerion.js'
 import type { BrowsePage } from './toBrowseLink.js'
 import type { WalletId } from './walletIds.js'
 
@@ -16,7 +28,7 @@ export type WalletDescriptor = {
         flags: readonly string[]
         /** Where it also puts its provider, e.g. `['phantom', 'ethereum']` for `window.phantom.ethereum`. */
         global?: readonly string[] | undefined
-        /** Other wallets copy the flag too: trusted only without another wallet's flag. */
+        /** Other wallets copy the flag too: trusted only without another wallet's flag beside it (the registry's, `isMetaMask` included, and others' known flags). */
         spoofed?: boolean | undefined
       }
     | undefined
@@ -35,123 +47,21 @@ export type WalletDescriptor = {
 // Trust, OKX, Bitget) or a production kit (Rainbow, via Dynamic). Pairing bases are
 // library-sourced; none is vendor-documented. Zerion's and Backpack's browse links are
 // only seen in community code, and Rabby, Exodus and Brave have none: left out.
+
+/** Every wallet the pack knows, by id; each is also exported on its own, in a module of its own, so a page carries only those it imports. */
 export const walletRegistry = {
-  metamask: {
-    id: 'metamask',
-    name: 'MetaMask',
-    rdns: ['io.metamask', 'io.metamask.mobile'],
-    injected: { flags: ['isMetaMask'], spoofed: true },
-    walletConnect: {
-      native: 'metamask://',
-      universal: 'https://metamask.app.link',
-    },
-    // MetaMask opens a blank tab when the page URL is percent-encoded.
-    browse: ({ raw }) => `https://link.metamask.io/dapp/${raw}`,
-    installUrl: 'https://metamask.io/download/',
-  },
-  coinbase: {
-    id: 'coinbase',
-    name: 'Coinbase Wallet',
-    rdns: ['com.coinbase.wallet'],
-    injected: {
-      flags: ['isCoinbaseWallet'],
-      global: ['coinbaseWalletExtension'],
-    },
-    browse: ({ url }) => `https://go.cb-w.com/dapp?cb_url=${url}`,
-    installUrl: 'https://www.coinbase.com/wallet/downloads',
-  },
-  phantom: {
-    id: 'phantom',
-    name: 'Phantom',
-    rdns: ['app.phantom'],
-    injected: { flags: ['isPhantom'], global: ['phantom', 'ethereum'] },
-    browse: ({ url, ref }) => `https://phantom.app/ul/browse/${url}?ref=${ref}`,
-    installUrl: 'https://phantom.com/download',
-  },
-  trust: {
-    id: 'trust',
-    name: 'Trust Wallet',
-    rdns: ['com.trustwallet.app'],
-    injected: { flags: ['isTrust', 'isTrustWallet'], global: ['trustwallet'] },
-    walletConnect: {
-      native: 'trust://',
-      universal: 'https://link.trustwallet.com',
-    },
-    // coin_id is SLIP-44: 60 opens the browser on Ethereum.
-    browse: ({ url }) =>
-      `https://link.trustwallet.com/open_url?coin_id=60&url=${url}`,
-    installUrl: 'https://trustwallet.com/download',
-  },
-  okx: {
-    id: 'okx',
-    name: 'OKX Wallet',
-    rdns: ['com.okex.wallet'],
-    injected: { flags: ['isOkxWallet', 'isOKExWallet'], global: ['okxwallet'] },
-    walletConnect: { native: 'okex://main/' },
-    // The https wrapper opens the app, or its download page when it is missing.
-    browse: ({ url }) =>
-      `https://web3.okx.com/download?deeplink=${encodeURIComponent(
-        `okx://wallet/dapp/url?dappUrl=${url}`,
-      )}`,
-    installUrl: 'https://web3.okx.com/download',
-  },
-  bitget: {
-    id: 'bitget',
-    name: 'Bitget Wallet',
-    rdns: ['com.bitget.web3'],
-    injected: { flags: ['isBitKeep'], global: ['bitkeep', 'ethereum'] },
-    walletConnect: { native: 'bitkeep://' },
-    // On Android only the https form works.
-    browse: ({ url }) => `https://bkcode.vip?action=dapp&url=${url}`,
-    installUrl: 'https://web3.bitget.com/en/wallet-download',
-  },
-  rainbow: {
-    id: 'rainbow',
-    name: 'Rainbow',
-    rdns: ['me.rainbow'],
-    injected: { flags: ['isRainbow'], global: ['rainbow'] },
-    walletConnect: { native: 'rainbow://', universal: 'https://rnbwapp.com' },
-    browse: ({ url }) => `https://rnbwapp.com/dapp?url=${url}`,
-    installUrl: 'https://rainbow.me/download',
-  },
-  zerion: {
-    id: 'zerion',
-    name: 'Zerion',
-    rdns: ['io.zerion.wallet'],
-    injected: { flags: ['isZerion'], global: ['zerionWallet'] },
-    walletConnect: { native: 'zerion://' },
-    installUrl: 'https://zerion.io/download',
-  },
-  rabby: {
-    id: 'rabby',
-    name: 'Rabby',
-    rdns: ['io.rabby'],
-    injected: { flags: ['isRabby'] },
-    installUrl: 'https://rabby.io/',
-  },
-  exodus: {
-    id: 'exodus',
-    name: 'Exodus',
-    rdns: ['com.exodus.web3-wallet'],
-    injected: { flags: ['isExodus'] },
-    walletConnect: { native: 'exodus://', universal: 'https://exodus.com/m' },
-    installUrl: 'https://www.exodus.com/download/',
-  },
-  brave: {
-    id: 'brave',
-    name: 'Brave Wallet',
-    rdns: ['com.brave.wallet'],
-    injected: { flags: ['isBraveWallet'] },
-    installUrl: 'https://brave.com/download/',
-  },
-  backpack: {
-    id: 'backpack',
-    name: 'Backpack',
-    rdns: ['app.backpack', 'app.backpack.mobile'],
-    injected: { flags: ['isBackpack'], global: ['backpack', 'ethereum'] },
-    walletConnect: { native: 'backpack://' },
-    installUrl: 'https://backpack.app/download',
-  },
+  metamask,
+  coinbase,
+  phantom,
+  trust,
+  okx,
+  bitget,
+  rainbow,
+  zerion,
+  rabby,
+  exodus,
+  brave,
+  backpack,
 } as const satisfies Record<WalletId, WalletDescriptor>
 
 export type { WalletId }

@@ -2,7 +2,10 @@ import { expect, type Page, test } from '@playwright/test'
 import { type Address, type Hash, verifyMessage, verifyTypedData } from 'viem'
 import { playgroundTypedData } from '../../playground/src/typedData.js'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
-import { signInPlayground } from '../helpers/playgroundSignature.js'
+import {
+  signatureOf,
+  signInPlayground,
+} from '../helpers/playgroundSignature.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
@@ -36,8 +39,16 @@ test('sign up, sign, reload without a prompt, disconnect and log in again', asyn
 }) => {
   await page.goto('/')
   const authenticator = await addVirtualAuthenticator(page)
+  const requestCode: string[] = []
+  page.on('request', (request) => {
+    if (/createSessionProvider/.test(request.url()))
+      requestCode.push(request.url())
+  })
   const address = await signUp(page, 'ada')
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  // With a session key nothing prompts: the code that answers requests waits for the first one.
+  await page.waitForLoadState('networkidle')
+  expect(requestCode).toEqual([])
   const [credential] = await authenticator.credentials()
   expect(credential?.rpId).toBe('localhost')
 
@@ -135,6 +146,49 @@ test('sends ETH and the test ERC-20 on chain 1 and, after switching, ETH on Base
   expect(receipt8453.from.toLowerCase()).toBe(address.toLowerCase())
 })
 
+test('a signature asked before a disconnect is never made for the account that connects next', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await addVirtualAuthenticator(page)
+  const first = await signUp(page, 'grace')
+  // The code that answers requests loads with the first one: hold it until another account is in.
+  let held = false
+  let release!: () => void
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/createSessionProvider/, async (route) => {
+    held = true
+    await released
+    await route.continue()
+  })
+  const requests = countVendorRequests(page)
+  await page.getByLabel('Message').fill('asked by grace')
+  await page.getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect.poll(() => held).toBe(true)
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  // A second account on a device that holds the first one's passkey: its prompts ask for its own.
+  const second = await signUp(page, 'hopper')
+  expect(second).not.toBe(first)
+  // The second account signs its own message once the code is in: one signature, its own.
+  await page.getByLabel('Message').fill('asked by hopper')
+  await page.getByRole('button', { name: 'Sign', exact: true }).click()
+  release()
+  const signature = await signatureOf(page, 'asked by hopper')
+  expect(
+    await verifyMessage({
+      address: second,
+      message: 'asked by hopper',
+      signature,
+    }),
+  ).toBe(true)
+  expect(
+    requests.filter((path) => path.endsWith('/sign_raw_payload')),
+  ).toHaveLength(1)
+})
+
 test('a cancelled passkey prompt is a rejection and leaves nothing behind', async ({
   page,
 }) => {
@@ -195,12 +249,38 @@ test('the session key signs without a prompt until the vendor says it expired, t
   expect(await prompts()).toBe(before + 1)
 })
 
+test('with a session key, the code that answers requests is fetched when the key expires, before the prompt it brings', async ({
+  page,
+}) => {
+  await page.clock.install()
+  await page.goto('/')
+  await addVirtualAuthenticator(page)
+  const requestCode: string[] = []
+  page.on('request', (request) => {
+    if (/createSessionProvider/.test(request.url()))
+      requestCode.push(request.url())
+  })
+  await signUp(page, 'turing')
+  await page.waitForLoadState('networkidle')
+  expect(requestCode).toEqual([])
+  // The session key lasts 900 s: then a signature needs the passkey.
+  const fetched = page.waitForRequest(/createSessionProvider/, {
+    timeout: 10_000,
+  })
+  await page.clock.fastForward('15:01')
+  await fetched
+  expect(requestCode).toHaveLength(1)
+})
+
 test('with session: false every signature asks for the passkey', async ({
   page,
 }) => {
   await page.goto('/?session=off')
   const authenticator = await addVirtualAuthenticator(page)
+  // The code that answers requests is fetched once connected: the first prompt waits for no download.
+  const requestCode = page.waitForRequest(/createSessionProvider/)
   const address = await signUp(page, 'lamarr')
+  await requestCode
   const prompts = async () => (await authenticator.credentials())[0]!.signCount
   const before = await prompts()
   for (const [index, message] of ['first', 'second'].entries()) {

@@ -1,5 +1,4 @@
 import { TurnkeyClient } from '@turnkey/http'
-import { createStorage } from '@wagmi/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type AuthProxy,
@@ -13,6 +12,7 @@ import { createRecoveryStateStore } from '../../src/recovery/createRecoveryState
 import { createAuthProxyClient } from '../../src/turnkey/createAuthProxyClient.js'
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import { fetchFrom } from '../helpers/fetchFrom.js'
+import { memoryStorage } from '../helpers/memoryStorage.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 
 /*
@@ -57,21 +57,14 @@ async function signUp(email: string) {
 }
 
 function recoveryFlow(configId?: string) {
-  const memory = new Map<string, string>()
+  const { storage, memory } = memoryStorage('test')
   const newPasskey = new SoftwareAuthenticator()
   const flow = createRecoveryFlow({
     vendor: createVendorClient({ baseUrl: vendor.url }),
     parentOrganizationId: vendor.parentOrganizationId,
     codeSender: createAuthProxyCodeSender({ client: proxyClient(configId) }),
     stateStore: createRecoveryStateStore({
-      storage: createStorage({
-        key: 'test',
-        storage: {
-          getItem: (key) => memory.get(key) ?? null,
-          setItem: (key, value) => void memory.set(key, value),
-          removeItem: (key) => void memory.delete(key),
-        },
-      }),
+      storage,
       key: 'passkeyWallet',
       now: () => Math.floor(vendor.clock.now() / 1000),
     }),

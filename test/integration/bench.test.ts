@@ -5,8 +5,19 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
 import type { BenchResults } from '../../bench/docsTables.js'
+import {
+  type ConnectFlowBudgets,
+  connectFlowsOverBudget,
+} from '../../bench/overBudget.js'
 
 const run = promisify(execFile)
+
+const { connectFlows, target } = JSON.parse(
+  readFileSync(new URL('../../bench/budgets.json', import.meta.url), 'utf8'),
+) as {
+  connectFlows: ConnectFlowBudgets
+  target: { passkeyWallet: { connectFetchedAdded: number } }
+}
 
 it('npm run bench runs and reports every figure', async () => {
   const out = join(mkdtempSync(join(tmpdir(), 'bench-')), 'results.json')
@@ -32,6 +43,9 @@ it('npm run bench runs and reports every figure', async () => {
     (w) => w.bundle === 'whole pack',
   )
   expect(viteWholePack?.firstLoadAdded).toBeGreaterThan(0)
+  // …and unsplit, beside what Vite's preload helper alone adds.
+  expect(viteWholePack?.unsplitAdded).toBeGreaterThan(0)
+  expect(results.vitePreloadHelper).toBeGreaterThan(0)
   expect(results.weightInBrowser.map((w) => w.bundle)).toEqual([
     'baseline',
     'walletConnectDeepLink',
@@ -42,6 +56,19 @@ it('npm run bench runs and reports every figure', async () => {
   ])
   for (const w of results.weightInBrowser.slice(1))
     expect(w.jsBytesAdded).toBeGreaterThan(0)
+  // Bytes fetched are deterministic: each connect flow within its budget,
+  // a sign-up within the aim, WalletConnect within wagmi's own.
+  expect(connectFlowsOverBudget(results.weightInBrowser, connectFlows)).toEqual(
+    [],
+  )
+  const fetched = (bundle: string) =>
+    results.weightInBrowser.find((w) => w.bundle === bundle)!.jsBytesAdded
+  expect(fetched('passkeyWallet')).toBeLessThanOrEqual(
+    target.passkeyWallet.connectFetchedAdded,
+  )
+  expect(fetched('walletConnectDeepLink')).toBeLessThanOrEqual(
+    fetched('wagmi walletConnect()'),
+  )
 
   expect(results.passkey.latency.map((l) => l.session)).toEqual([
     'session key',

@@ -121,4 +121,20 @@ describe('npm run playground', () => {
     expect(playground.output()).toMatch(/(SIGINT|was asked to stop): stopping/)
     await expect(fetch(url!)).rejects.toThrow()
   })
+
+  // Vite's dev server exits the process on SIGTERM by itself: the chains must not outlive it.
+  it('stops its chains when only its node process is terminated (as a process manager does)', async () => {
+    const playground = start('playground')
+    await playground.waitFor(/Playground ready/, readyWithin)
+    const chains = chainUrls(playground.output())
+    const node = processGroupMembers(playground.child.pid!).find((pid) =>
+      commandLineOf(pid).startsWith('node --import tsx playground/cli.ts'),
+    )
+    expect(node).toBeDefined()
+    process.kill(node!, 'SIGTERM')
+    expect(await waitForEmptyGroup(playground.child.pid!, 10_000)).toEqual([])
+    expect(playground.output()).toContain('SIGTERM: stopping')
+    for (const chain of chains)
+      await expect(chainIdAt(chain.url)).rejects.toThrow()
+  })
 })

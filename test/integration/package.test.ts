@@ -8,9 +8,13 @@ const run = promisify(execFile)
 const root = new URL('../../', import.meta.url).pathname
 const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
   exports: Record<string, string | { types: string; default: string }>
+  typesVersions: { '*': Record<string, [string]> }
 }
 const subpaths = [
   './passkey',
+  './recovery',
+  './export',
+  './auth-proxy',
   './walletconnect',
   './injected',
   './react',
@@ -48,6 +52,17 @@ describe('the published package', () => {
       expect(Object.keys(target)).toEqual(['types', 'default'])
       expect(existsSync(`${root}${target.types}`)).toBe(true)
       expect(existsSync(`${root}${target.default}`)).toBe(true)
+    }
+  })
+
+  it('gives TypeScript without exports support (moduleResolution node) the same declarations', () => {
+    const declarations = manifest.typesVersions['*']
+    expect(Object.keys(declarations).sort()).toEqual(
+      [...subpaths, './server'].map((subpath) => subpath.slice(2)).sort(),
+    )
+    for (const [subpath, [types]] of Object.entries(declarations)) {
+      const target = manifest.exports[`./${subpath}`] as { types: string }
+      expect(types).toBe(target.types)
     }
   })
 

@@ -1,11 +1,4 @@
-import {
-  connect,
-  createConfig,
-  createStorage,
-  disconnect,
-  getChainId,
-  http,
-} from '@wagmi/core'
+import { connect, disconnect, getChainId, http } from '@wagmi/core'
 import {
   type BaseError,
   createPublicClient,
@@ -27,8 +20,10 @@ import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { ChainNotConfiguredError } from '../../src/core/errors/chain.js'
 import { RequestRefusedError } from '../../src/core/errors/connection.js'
 import type { PasskeyProvider } from '../../src/passkey/passkeyWallet.js'
-import { passkeyWallet } from '../../src/passkey/passkeyWallet.js'
-import type { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
+import {
+  passkeyHostConfig,
+  stubWebauthn,
+} from '../helpers/passkeyHostInNode.js'
 import { signUp } from '../helpers/vendorUsers.js'
 
 /*
@@ -43,71 +38,10 @@ import { signUp } from '../helpers/vendorUsers.js'
 const [mainnet, base] = sandboxChains(inject('sandbox').rpcUrls)
 const unconfiguredChainId = 10
 
-/** The browser's WebAuthn, answered by `passkey` (Node has none). */
-function webauthnOf(passkey: SoftwareAuthenticator) {
-  const bytes = (base64url: string) =>
-    Uint8Array.from(Buffer.from(base64url, 'base64url')).buffer
-  const credentials = {
-    async get({ publicKey }: { publicKey: PublicKeyCredentialRequestOptions }) {
-      const challenge = Buffer.from(publicKey.challenge as Uint8Array).toString(
-        'base64url',
-      )
-      const assertion = passkey.assert(challenge, { rpId: publicKey.rpId })
-      return {
-        id: assertion.credentialId,
-        type: 'public-key',
-        response: {
-          authenticatorData: bytes(assertion.authenticatorData),
-          clientDataJSON: bytes(assertion.clientDataJson),
-          signature: bytes(assertion.signature),
-          userHandle: null,
-        },
-      }
-    },
-    async create() {
-      throw new DOMException(
-        'sign-up is the host backend’s here',
-        'NotAllowedError',
-      )
-    },
-  }
-  vi.stubGlobal('window', {})
-  vi.stubGlobal('navigator', { credentials })
-  vi.stubGlobal('PublicKeyCredential', class PublicKeyCredential {})
-}
-
 let vendor: Vendor
 let address: Hex
 let provider: PasskeyProvider
-let config: ReturnType<typeof hostConfig>
-
-function hostConfig() {
-  const memory = new Map<string, string>()
-  return createConfig({
-    chains: [mainnet, base],
-    connectors: [
-      passkeyWallet({
-        organizationId: vendor.parentOrganizationId,
-        apiBaseUrl: vendor.url,
-        rpId: 'localhost',
-        // Sign-up went through the host backend already; connect() logs in.
-        createAccount: async () => {
-          throw new Error('not used: the user signed up with the backend')
-        },
-      }),
-    ],
-    multiInjectedProviderDiscovery: false,
-    storage: createStorage({
-      key: 'host',
-      storage: {
-        getItem: (key) => memory.get(key) ?? null,
-        setItem: (key, value) => void memory.set(key, value),
-        removeItem: (key) => void memory.delete(key),
-      },
-    }),
-    transports: { [mainnet.id]: http(), [base.id]: http() },
-  })
-}
+let config: ReturnType<typeof passkeyHostConfig>
 
 const publicClient = (chain: typeof mainnet | typeof base) =>
   createPublicClient({ chain, transport: http() })
@@ -123,8 +57,8 @@ beforeAll(async () => {
       mode: 'anvil',
       transport: http(),
     }).setBalance({ address, value: parseEther('10') })
-  webauthnOf(user.passkey)
-  config = hostConfig()
+  stubWebauthn(() => user.passkey)
+  config = passkeyHostConfig(vendor, [mainnet, base])
   const connector = config.connectors[0]!
   const connected = await connect(config, { connector })
   expect(connected.accounts[0]?.toLowerCase()).toBe(address.toLowerCase())

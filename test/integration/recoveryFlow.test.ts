@@ -1,4 +1,3 @@
-import { createStorage } from '@wagmi/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import {
@@ -8,6 +7,7 @@ import {
 import { createRecoveryStateStore } from '../../src/recovery/createRecoveryStateStore.js'
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import { codeFrameInNode } from '../helpers/codeFrameInNode.js'
+import { memoryStorage } from '../helpers/memoryStorage.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import { backendClient, signUp } from '../helpers/vendorUsers.js'
 
@@ -59,15 +59,7 @@ function setup({
   start?: (request: RecoveryStartRequest) => Promise<unknown>
   clock?: { seconds: number }
 } = {}) {
-  const memory = new Map<string, string>()
-  const wagmiStorage = createStorage({
-    key: 'test',
-    storage: {
-      getItem: (key) => memory.get(key) ?? null,
-      setItem: (key, value) => void memory.set(key, value),
-      removeItem: (key) => void memory.delete(key),
-    },
-  })
+  const { storage: wagmiStorage, memory } = memoryStorage('test')
   const newPasskey = new SoftwareAuthenticator()
   const forgotten: string[] = []
   const flow = createRecoveryFlow({

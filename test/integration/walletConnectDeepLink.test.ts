@@ -30,6 +30,7 @@ import {
   PairingRejectedError,
 } from '../../src/walletconnect/errors.js'
 import { walletConnectDeepLink } from '../../src/walletconnect/walletConnectDeepLink.js'
+import { createGate, type Gate } from '../helpers/gate.js'
 
 const rpcUrls = inject('sandbox').rpcUrls
 const [ethereum, base] = sandboxChains(rpcUrls)
@@ -45,37 +46,6 @@ afterAll(async () => {
 
 let hosts = 0
 
-/**
- * A storage write held until the test says so, as an asynchronous storage
- * (IndexedDB, a remote one) may land it late: the interleaving is driven,
- * not slept for.
- */
-type Gate = {
-  hold(write: () => void): Promise<void>
-  /** Resolves when the first held write arrives. */
-  reached: Promise<void>
-  open(): void
-}
-function createGate(): Gate {
-  let arrived: () => void = () => undefined
-  let release: () => void = () => undefined
-  const reached = new Promise<void>((resolve) => {
-    arrived = resolve
-  })
-  const opened = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  return {
-    async hold(write) {
-      arrived()
-      await opened
-      write()
-    },
-    reached,
-    open: () => release(),
-  }
-}
-
 const typedData = {
   domain: { name: 'Sandbox', version: '1', chainId: 1 },
   types: { Greeting: [{ name: 'text', type: 'string' }] },
@@ -90,7 +60,11 @@ async function setup(
     walletMethods?: string[]
     switching?: 'app' | 'wallet'
     pairAutomatically?: boolean
-    /** Holds the first write of the connector's entries until the test opens it. */
+    /**
+     * Holds the connector's writes until the test releases them, as an
+     * asynchronous storage (IndexedDB, a remote one) may land them late: the
+     * interleaving is driven, not slept for.
+     */
     gate?: Gate
   } = {},
 ) {
@@ -397,11 +371,11 @@ describe('walletConnectDeepLink with the real SDK over the sandbox relay', () =>
       wallet.client.once('session_delete', resolve),
     )
     const connecting = connect(config, { connector })
-    await gate.reached
+    await gate.entered
     await connector.disconnect()
     expect(entries(memory)).toEqual([])
     // The held writes land after the disconnect cleared the entries.
-    gate.open()
+    gate.release()
     await expect(connecting).rejects.toBeInstanceOf(PairingAbortedError)
     expect(entries(memory)).toEqual([])
     expect(await connector.isAuthorized()).toBe(false)

@@ -1,8 +1,19 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { build } from 'esbuild'
+import { type Rolldown, build as viteBuild } from 'vite'
 import { expect, it } from 'vitest'
-import { type Budgets, overBudget } from '../../bench/overBudget.js'
+import {
+  type Budgets,
+  connectFlowsOverBudget,
+  overBudget,
+} from '../../bench/overBudget.js'
 import { weight } from '../../bench/weight.js'
+import { packAliases } from '../../bench/weightHosts.js'
 import { weightWithVite } from '../../bench/weightWithVite.js'
+
+const root = new URL('../../', import.meta.url).pathname
 
 const { budgets } = JSON.parse(
   readFileSync(new URL('../../bench/budgets.json', import.meta.url), 'utf8'),
@@ -46,3 +57,217 @@ it('a bundle over its budget is named with its bytes and its budget', () => {
     'missing: not measured by bench/weight.ts',
   ])
 })
+
+it('a connect flow over its budget is named with its bytes and its budget', () => {
+  const row = (bundle: string, jsBytesAdded: number) => ({
+    bundle,
+    jsBytesFetched: 0,
+    jsBytesAdded,
+    requests: 1,
+  })
+  expect(
+    connectFlowsOverBudget(
+      [row('passkeyWallet', 16_500), row('injectedWallet', 6000)],
+      {
+        passkeyWallet: { connectFetchedAdded: 16_384 },
+        injectedWallet: { connectFetchedAdded: 6400 },
+        walletConnectDeepLink: { connectFetchedAdded: 1 },
+      },
+    ),
+  ).toEqual([
+    'passkeyWallet: connectFetchedAdded 16500 B, over its budget of 16384 B (bench/budgets.json)',
+    'walletConnectDeepLink: not measured by bench/weightInBrowser.ts',
+  ])
+})
+
+// WalletConnect's lazy code resolves wallet ids through the whole registry:
+// that must not bring every descriptor into the first load beside metamask.
+const onePage = [
+  "import { injectedWallet, metamask } from 'wagmi-connector-pack/injected'",
+  "import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'",
+  `globalThis.connectors = [injectedWallet({ wallet: metamask }), walletConnectDeepLink({ projectId: '${'0'.repeat(32)}' })]`,
+].join('\n')
+
+const externals = ['@wagmi/core', 'viem', '@walletconnect/sign-client']
+
+/** `start` and every file it imports statically, transitively (externals left out). */
+function staticClosure(start: string, importsOf: (file: string) => string[]) {
+  const files = new Set<string>()
+  const visit = (file: string) => {
+    if (files.has(file)) return
+    files.add(file)
+    for (const imported of importsOf(file)) visit(imported)
+  }
+  visit(start)
+  return files
+}
+
+/** `page` built by esbuild for production, split at its dynamic imports (externals left out). */
+const splitByEsbuild = (page: string) =>
+  build({
+    entryPoints: [page],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    splitting: true,
+    outdir: join(dirname(page), 'out'),
+    nodePaths: [join(root, 'node_modules')],
+    alias: packAliases,
+    external: externals,
+    metafile: true,
+    write: false,
+  })
+
+/** The first load (entry and its static imports) of `page`, as a bundler splits it for production. */
+const bundlers: Record<string, (page: string) => Promise<string>> = {
+  esbuild: async (page) => {
+    const { outputFiles, metafile } = await splitByEsbuild(page)
+    const outputs = new Map(
+      Object.entries(metafile.outputs).map(([path, output]) => [
+        join(process.cwd(), path),
+        output,
+      ]),
+    )
+    const first = staticClosure(
+      [...outputs].find(([, output]) => output.entryPoint !== undefined)![0],
+      (file) =>
+        outputs
+          .get(file)!
+          .imports.filter(
+            (imported) =>
+              imported.kind === 'import-statement' && !imported.external,
+          )
+          .map((imported) => join(process.cwd(), imported.path)),
+    )
+    return outputFiles
+      .filter((file) => first.has(file.path))
+      .map((file) => file.text)
+      .join('\n')
+  },
+  Vite: async (page) => {
+    const output = await viteBuild({
+      configFile: false,
+      root: dirname(page),
+      logLevel: 'silent',
+      resolve: { alias: packAliases },
+      build: {
+        write: false,
+        minify: true,
+        rolldownOptions: { input: page, external: externals },
+      },
+    })
+    const chunks = new Map(
+      (Array.isArray(output) ? output : [output])
+        .flatMap((result) => ('output' in result ? result.output : []))
+        .flatMap((file) =>
+          file.type === 'chunk' ? [[file.fileName, file]] : [],
+        ),
+    ) as Map<string, Rolldown.OutputChunk>
+    const first = staticClosure(
+      [...chunks.values()].find((chunk) => chunk.isEntry)!.fileName,
+      // Externals (wagmi, viem, the SDK) are the host's, not chunks.
+      (file) =>
+        chunks.get(file)!.imports.filter((imported) => chunks.has(imported)),
+    )
+    return [...first].map((file) => chunks.get(file)!.code).join('\n')
+  },
+}
+
+it.each(Object.keys(bundlers))(
+  'the first load of a page that imports one wallet descriptor carries no other wallet of the registry, built by %s',
+  async (bundler) => {
+    const directory = mkdtempSync(join(tmpdir(), 'one-wallet-'))
+    const page = join(directory, 'page.js')
+    writeFileSync(page, onePage)
+    const firstLoad = await bundlers[bundler]!(page).finally(() =>
+      rmSync(directory, { recursive: true, force: true }),
+    )
+    expect(firstLoad).toContain('https://metamask.io/download/')
+    for (const other of ['rabby.io', 'bkcode.vip', 'link.trustwallet.com'])
+      expect(firstLoad).not.toContain(other)
+  },
+  30_000,
+)
+
+/** `source` as a page, built by esbuild split: the modules of the chunks that `entries` load statically. */
+async function modulesLoadedBy(source: string, entries: RegExp[]) {
+  const directory = mkdtempSync(join(tmpdir(), 'page-'))
+  const page = join(directory, 'page.js')
+  writeFileSync(page, source)
+  const { metafile } = await splitByEsbuild(page).finally(() =>
+    rmSync(directory, { recursive: true, force: true }),
+  )
+  const outputs = new Map(Object.entries(metafile.outputs))
+  const chunkOf = (entry: RegExp) =>
+    [...outputs].find(([, output]) => entry.test(output.entryPoint ?? ''))![0]
+  const importsOf = (chunk: string) =>
+    outputs
+      .get(chunk)!
+      .imports.filter(
+        (imported) =>
+          imported.kind === 'import-statement' && !imported.external,
+      )
+      .map((imported) => imported.path)
+  const loaded = new Set(
+    entries.flatMap((entry) => [...staticClosure(chunkOf(entry), importsOf)]),
+  )
+  return [...loaded].flatMap((chunk) =>
+    Object.keys(outputs.get(chunk)!.inputs).map((input) =>
+      input.replace(/^.*?src\//, 'src/'),
+    ),
+  )
+}
+
+const passkeyPage = [
+  "import { passkeyWallet } from 'wagmi-connector-pack/passkey'",
+  "globalThis.connector = passkeyWallet({ organizationId: '00000000-0000-4000-8000-000000000000', createAccount: async () => ({ subOrganizationId: '' }) })",
+].join('\n')
+
+// A sign-up loads the connector and its runtime, nothing a later step needs:
+// esbuild puts every module a subpath's entry re-exports in the first load.
+it('a passkey sign-up loads no request, recovery, export or Auth Proxy code (esbuild, split)', async () => {
+  const modules = await modulesLoadedBy(passkeyPage, [
+    /page\.js$/,
+    /createPasskeyRuntime\.ts$/,
+  ])
+  expect(modules).toContain('src/passkey/createPasskey.ts')
+  expect(
+    modules.filter((module) =>
+      [
+        'src/passkey/createPasskeyProvider.ts',
+        'src/passkey/toVendorAccount.ts',
+        'src/recovery/errors.ts',
+        'src/recovery/RecoveryNotConfiguredError.ts',
+        'src/export/errors.ts',
+        'src/turnkey/AuthProxyError.ts',
+        'src/turnkey/httpStatusText.ts',
+      ].includes(module),
+    ),
+  ).toEqual([])
+}, 30_000)
+
+// Options are checked with the code that uses them: a page pays nothing for the checks until then.
+it('the first load carries no option checks; the passkey runtime and the WalletConnect session bring them (esbuild, split)', async () => {
+  const page = [
+    passkeyPage,
+    "import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'",
+    `globalThis.walletConnect = walletConnectDeepLink({ projectId: '${'0'.repeat(32)}' })`,
+  ].join('\n')
+  // (Their error classes stay within reach: each subpath exports its own for instanceof checks.)
+  const checks = [
+    'src/passkey/checkPasskeyWalletParameters.ts',
+    'src/walletconnect/parseWalletConnectParameters.ts',
+  ]
+  const firstLoad = await modulesLoadedBy(page, [/page\.js$/])
+  expect(firstLoad).toContain('src/passkey/passkeyWallet.ts')
+  expect(firstLoad.filter((module) => checks.includes(module))).toEqual([])
+  const withLazyCode = await modulesLoadedBy(page, [
+    /page\.js$/,
+    /createPasskeyRuntime\.ts$/,
+    /createWalletConnectSession\.ts$/,
+  ])
+  expect(withLazyCode.filter((module) => checks.includes(module))).toEqual(
+    expect.arrayContaining(checks),
+  )
+}, 30_000)

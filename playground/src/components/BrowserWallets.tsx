@@ -2,7 +2,6 @@ import { useConnect, useConnection, useConnectors } from 'wagmi'
 import {
   detectPlatform,
   type WalletDescriptor,
-  type WalletId,
 } from 'wagmi-connector-pack/injected'
 import { dedicatedWallets } from '../config.js'
 import { ErrorMessage } from './ErrorMessage.js'
@@ -29,12 +28,8 @@ export function BrowserWallets() {
   const { isMobile } = detectPlatform()
   const busy = settling || connect.isPending
   const injected = connectors.filter((c) => c.type === 'injectedWallet')
-  const dedicated = injected.filter((c) =>
-    dedicatedWallets.includes(c.id as WalletId),
-  )
-  const announced = injected.filter(
-    (c) => !dedicatedWallets.includes(c.id as WalletId),
-  )
+  const dedicated = injected.filter((c) => dedicatedWallets.includes(c.id))
+  const announced = injected.filter((c) => !dedicatedWallets.includes(c.id))
   // wagmi's own EIP-6963 discovery: wallets announced after the config was made.
   const discovered = connectors.filter((c) => c.type === 'injected')
   return (

@@ -14,14 +14,14 @@ export type BaseErrorParameters = {
 
 export type BaseErrorType = BaseError & { name: 'WagmiConnectorPackError' }
 
-const packErrorVersion = `wagmi-connector-pack@${version}`
+export const packErrorVersion = `wagmi-connector-pack@${version}`
 
 /**
  * Errors of ours that extend one of wagmi's classes instead (so a host's
  * `instanceof` against `@wagmi/core` holds): `instanceof BaseError` holds
  * for them too.
  */
-const wagmiDerived = new WeakSet<object>()
+export const wagmiDerived = new WeakSet<object>()
 
 /**
  * Root of every error the pack throws. `shortMessage` is the sentence a host
@@ -67,49 +67,7 @@ Object.defineProperty(BaseError, Symbol.hasInstance, {
   },
 })
 
-/**
- * Gives an error built on one of wagmi's classes our shape: the SPEC
- * sentence as `shortMessage`, our `code`, `details`, message layout and
- * version, and `instanceof BaseError`.
- */
-export function asPackError<error extends Error>(
-  error: error,
-  shortMessage: string,
-  parameters: BaseErrorParameters,
-): error & { code: string | number | undefined } {
-  const details = parameters.details ?? detailsOf(parameters.cause)
-  Object.defineProperties(error, {
-    shortMessage: { value: shortMessage, writable: true, configurable: true },
-    code: { value: parameters.code, enumerable: true, configurable: true },
-    details: { value: details, writable: true, configurable: true },
-    docsPath: {
-      value: parameters.docsPath,
-      writable: true,
-      configurable: true,
-    },
-    metaMessages: {
-      value: parameters.metaMessages,
-      writable: true,
-      configurable: true,
-    },
-    version: { value: packErrorVersion, configurable: true },
-    message: {
-      value: formatMessage(shortMessage, details, parameters),
-      writable: true,
-      configurable: true,
-    },
-  })
-  if (parameters.cause !== undefined)
-    Object.defineProperty(error, 'cause', {
-      value: parameters.cause,
-      writable: true,
-      configurable: true,
-    })
-  wagmiDerived.add(error)
-  return error as error & { code: string | number | undefined }
-}
-
-function formatMessage(
+export function formatMessage(
   shortMessage: string,
   details: string | undefined,
   { metaMessages, docsPath }: BaseErrorParameters,
@@ -124,7 +82,7 @@ function formatMessage(
   ].join('\n')
 }
 
-function detailsOf(cause: unknown): string | undefined {
+export function detailsOf(cause: unknown): string | undefined {
   if (cause instanceof ViemBaseError) return cause.details
   if (cause instanceof WagmiBaseError) return cause.details
   if (cause instanceof Error) return cause.message

@@ -3,7 +3,8 @@ import {
   ChainNotConfiguredError as WagmiChainNotConfiguredError,
   SwitchChainNotSupportedError as WagmiSwitchChainNotSupportedError,
 } from '@wagmi/core'
-import { asPackError, BaseError } from './BaseError.js'
+import { asPackError } from './asPackError.js'
+import { BaseError } from './BaseError.js'
 
 type ChainErrorParameters = { chainId?: number | undefined; cause?: unknown }
 

@@ -1,5 +1,6 @@
 import { ProviderNotFoundError as WagmiProviderNotFoundError } from '@wagmi/core'
-import { asPackError, BaseError } from './BaseError.js'
+import { asPackError } from './asPackError.js'
+import { BaseError } from './BaseError.js'
 
 export type ConnectionRejectedErrorType = ConnectionRejectedError & {
   name: 'ConnectionRejectedError'

@@ -204,8 +204,8 @@ const cases: Case[] = [
     input: { ...walletProvider(), isMetaMask: true, isTokenPocket: true },
     run: async (impostor) => {
       ;(window as { ethereum?: unknown }).ethereum = impostor
-      const { injectedWallet } = await freshInjected()
-      const connector = hostConfig([injectedWallet({ wallet: 'metamask' })])
+      const { injectedWallet, metamask } = await freshInjected()
+      const connector = hostConfig([injectedWallet({ wallet: metamask })])
         .connectors[0] as Connector & { isInstalled(): boolean }
       expect(connector.isInstalled()).toBe(false)
       return connector.connect()

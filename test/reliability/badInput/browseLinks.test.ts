@@ -93,8 +93,8 @@ const cases: Case[] = [
       const assign = vi
         .spyOn(window.location, 'assign')
         .mockImplementation(() => undefined)
-      const { injectedWallet } = await freshInjected()
-      const connector = hostConfig([injectedWallet({ wallet: 'metamask' })])
+      const { injectedWallet, metamask } = await freshInjected()
+      const connector = hostConfig([injectedWallet({ wallet: metamask })])
         .connectors[0]!
       try {
         return await connector.connect()

@@ -1,109 +1,131 @@
 import { injectedWallet } from '../../../src/injected/injectedWallet.js'
 import { walletConnectDeepLink } from '../../../src/walletconnect/walletConnectDeepLink.js'
 import { bad, type Case, runCases } from './cases.js'
+import { connectCreated } from './fixtures.js'
 
 // Bad options to walletConnectDeepLink and injectedWallet.
 
+/** A walletConnectDeepLink option that connect() must refuse with its typed error. */
+function badWalletConnectOption(
+  name: string,
+  input: Record<string, unknown>,
+  expected: { message: string } | { messageIncludes: string },
+): Case {
+  return bad({
+    source: 'walletConnectDeepLink options',
+    name,
+    input,
+    run: (options) =>
+      connectCreated(() => walletConnectDeepLink(options as never)),
+    expected: { throws: 'InvalidWalletConnectParameterError', ...expected },
+  })
+}
+
 const cases: Case[] = [
   // --- walletConnectDeepLink(options) --------------------------------------
-  bad({
-    source: 'walletConnectDeepLink options',
-    name: 'no project id',
-    input: {},
-    run: (input) => walletConnectDeepLink(input as never),
-    expected: {
-      throws: 'InvalidWalletConnectParameterError',
+  badWalletConnectOption(
+    'no project id',
+    {},
+    {
       message:
         'walletConnectDeepLink: `projectId` must be your WalletConnect project id.',
     },
-  }),
-  bad({
-    source: 'walletConnectDeepLink options',
-    name: 'a numeric project id',
-    input: { projectId: 12345 },
-    run: (input) => walletConnectDeepLink(input as never),
-    expected: {
-      throws: 'InvalidWalletConnectParameterError',
+  ),
+  badWalletConnectOption(
+    'a numeric project id',
+    { projectId: 12345 },
+    {
       message:
         'walletConnectDeepLink: `projectId` must be your WalletConnect project id.',
     },
-  }),
-  bad({
-    source: 'walletConnectDeepLink options',
-    name: 'a relay on https://',
-    input: { projectId: 'p', relayUrl: 'https://relay.walletconnect.org' },
-    run: (input) => walletConnectDeepLink(input),
-    expected: {
-      throws: 'InvalidWalletConnectParameterError',
+  ),
+  badWalletConnectOption(
+    'a relay on https://',
+    { projectId: 'p', relayUrl: 'https://relay.walletconnect.org' },
+    {
       message:
         'walletConnectDeepLink: `relayUrl` must be a ws:// or wss:// URL.',
     },
-  }),
-  bad({
-    source: 'walletConnectDeepLink options',
-    name: 'an unknown deep-link preference',
-    input: { projectId: 'p', deepLink: 'app' },
-    run: (input) => walletConnectDeepLink(input as never),
-    expected: {
-      throws: 'InvalidWalletConnectParameterError',
+  ),
+  badWalletConnectOption(
+    'a relay given as a URL object, not its string',
+    {
+      projectId: 'p',
+      relayUrl: new URL('wss://relay.walletconnect.org'),
+    },
+    {
+      message:
+        'walletConnectDeepLink: `relayUrl` must be a ws:// or wss:// URL.',
+    },
+  ),
+  badWalletConnectOption(
+    'an unknown deep-link preference',
+    { projectId: 'p', deepLink: 'app' },
+    {
       message:
         "walletConnectDeepLink: `deepLink` must be 'native' or 'universal'.",
     },
-  }),
-  bad({
-    source: 'walletConnectDeepLink options',
-    name: 'an unknown switching mode',
-    input: { projectId: 'p', switching: 'never' },
-    run: (input) => walletConnectDeepLink(input as never),
-    expected: {
-      throws: 'InvalidWalletConnectParameterError',
+  ),
+  badWalletConnectOption(
+    'an unknown switching mode',
+    { projectId: 'p', switching: 'never' },
+    {
       message: "walletConnectDeepLink: `switching` must be 'app' or 'wallet'.",
     },
-  }),
-  bad({
-    source: 'walletConnectDeepLink options',
-    name: 'a misspelt wallet id',
-    input: { projectId: 'p', wallet: 'metamsk' },
-    run: (input) => walletConnectDeepLink(input as never),
-    expected: {
-      throws: 'InvalidWalletConnectParameterError',
-      messageIncludes: '`wallet` must be a registered wallet id',
+  ),
+  badWalletConnectOption(
+    'a misspelt wallet id',
+    { projectId: 'p', wallet: 'metamsk' },
+    {
+      messageIncludes: '`wallet` must be a wallet descriptor',
     },
-  }),
-  bad({
-    source: 'walletConnectDeepLink options',
-    name: 'wallet: null',
-    input: { projectId: 'p', wallet: null },
-    run: (input) => walletConnectDeepLink(input as never),
-    expected: {
-      throws: 'InvalidWalletConnectParameterError',
-      messageIncludes: '`wallet` must be a registered wallet id',
+  ),
+  badWalletConnectOption(
+    "a registry wallet's id instead of its descriptor",
+    { projectId: 'p', wallet: 'trust' },
+    {
+      message:
+        "walletConnectDeepLink: `wallet` must be a wallet descriptor: `import { trust } from 'wagmi-connector-pack/walletconnect'`, then `wallet: trust`.",
     },
-  }),
-  bad({
-    source: 'walletConnectDeepLink options',
-    name: 'a wallet descriptor whose app link is a number (JSON config)',
-    input: {
+  ),
+  badWalletConnectOption(
+    'wallet: null',
+    { projectId: 'p', wallet: null },
+    {
+      messageIncludes: '`wallet` must be a wallet descriptor',
+    },
+  ),
+  badWalletConnectOption(
+    'a wallet descriptor whose app link is a number (JSON config)',
+    {
       projectId: 'p',
       wallet: { id: 'acme', name: 'Acme', walletConnect: { native: 42 } },
     },
-    run: (input) => walletConnectDeepLink(input as never),
-    expected: {
-      throws: 'InvalidWalletConnectParameterError',
+    {
       messageIncludes: '`wallet`',
     },
-  }),
+  ),
 
   // --- injectedWallet(options) ---------------------------------------------
   bad({
     source: 'injectedWallet options',
-    name: 'a misspelt registry id',
+    name: 'a misspelt wallet id',
     input: 'metamsk',
     run: (wallet) => injectedWallet({ wallet: wallet as never }),
     expected: {
       throws: 'InvalidInjectedWalletParameterError',
       message:
-        'injectedWallet: `wallet` must be a registry id or a descriptor with an id and a name, got "metamsk".',
+        'injectedWallet: `wallet` must be a wallet descriptor with an id and a name, such as `metamask` from \'wagmi-connector-pack/injected\', got "metamsk".',
+    },
+  }),
+  bad({
+    source: 'injectedWallet options',
+    name: "a registry wallet's id instead of its descriptor",
+    input: 'rabby',
+    run: (wallet) => injectedWallet({ wallet: wallet as never }),
+    expected: {
+      throws: 'InvalidInjectedWalletParameterError',
+      messageIncludes: 'got "rabby"',
     },
   }),
   bad({

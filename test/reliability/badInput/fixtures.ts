@@ -2,6 +2,7 @@ import { p256 } from '@noble/curves/p256'
 import { base58 } from '@scure/base'
 import { hpkeEncrypt } from '@turnkey/crypto'
 import {
+  type Connector,
   type CreateConnectorFn,
   type CreateStorageParameters,
   createConfig,
@@ -10,7 +11,7 @@ import {
 } from '@wagmi/core'
 import { bytesToHex, hexToBytes, http, sha256 } from 'viem'
 import { base, mainnet } from 'viem/chains'
-import { vi } from 'vitest'
+import { expect, vi } from 'vitest'
 import {
   type PasskeyWalletParameters,
   passkeyWallet,
@@ -223,6 +224,19 @@ export function passkeyConnector(
   ).connectors[0]!
 }
 
+/**
+ * connect() of the connector `create` makes, in a host's config as a page has
+ * it: creating the connector and the config must not throw, whatever the
+ * options (a bad one is connect()'s typed error).
+ */
+export function connectCreated(create: () => CreateConnectorFn) {
+  let connector: Connector | undefined
+  expect(() => {
+    connector = hostConfig([create()]).connectors[0]
+  }).not.toThrow()
+  return connector!.connect()
+}
+
 export function walletConnectConnector(storage = memoryStorage().storage) {
   // setup() would load the WalletConnect SDK while idle: not in these cases.
   vi.stubGlobal('requestIdleCallback', () => 0)
@@ -241,11 +255,24 @@ export function walletConnectConnector(storage = memoryStorage().storage) {
 /** The injected modules as a new page loads them: announcedProviders() starts with an empty list. */
 export async function freshInjected() {
   vi.resetModules()
-  const [{ injectedWallet }, { injectedWallets }, { announcedProviders }] =
-    await Promise.all([
-      import('../../../src/injected/injectedWallet.js'),
-      import('../../../src/injected/injectedWallets.js'),
-      import('../../../src/injected/announcedProviders.js'),
-    ])
-  return { injectedWallet, injectedWallets, announcedProviders }
+  const [
+    { injectedWallet },
+    { injectedWallets },
+    { announcedProviders },
+    { metamask },
+    { rabby },
+  ] = await Promise.all([
+    import('../../../src/injected/injectedWallet.js'),
+    import('../../../src/injected/injectedWallets.js'),
+    import('../../../src/injected/announcedProviders.js'),
+    import('../../../src/wallets/known/metamask.js'),
+    import('../../../src/wallets/known/rabby.js'),
+  ])
+  return {
+    injectedWallet,
+    injectedWallets,
+    announcedProviders,
+    metamask,
+    rabby,
+  }
 }

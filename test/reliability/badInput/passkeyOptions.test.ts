@@ -3,11 +3,17 @@ import { createPasskey } from '../../../src/passkey/createPasskey.js'
 import { isValidRpId } from '../../../src/passkey/isValidRpId.js'
 import { passkeyWallet } from '../../../src/passkey/passkeyWallet.js'
 import { bad, type Case, runCases } from './cases.js'
-import { passkeyConnector, stubWebauthn, validPasskey } from './fixtures.js'
+import {
+  connectCreated,
+  hostConfig,
+  passkeyConnector,
+  stubWebauthn,
+  validPasskey,
+} from './fixtures.js'
 
 // Bad input to passkeyWallet: its options, rp ids, passkey user names and ids.
 
-/** A passkeyWallet option that must be refused with its typed error. */
+/** A passkeyWallet option that connect() must refuse with its typed error. */
 function badPasskeyOption(
   name: string,
   input: Record<string, unknown>,
@@ -17,14 +23,17 @@ function badPasskeyOption(
     source: 'passkeyWallet options',
     name,
     input,
-    run: (options) => passkeyWallet({ ...validPasskey, ...options }),
+    run: (options) =>
+      connectCreated(() => passkeyWallet({ ...validPasskey, ...options })),
     expected: { throws: 'InvalidPasskeyWalletParameterError', ...expected },
   })
 }
 
+let webauthn: ReturnType<typeof stubWebauthn> | undefined
+
 /** A passkey sign-up on a page with WebAuthn, where the browser refuses a nameless user. */
 async function signUpAs(userName: unknown) {
-  stubWebauthn(() =>
+  webauthn = stubWebauthn(() =>
     Promise.reject(
       new TypeError(
         "Failed to execute 'create' on 'CredentialsContainer': required member name is undefined.",
@@ -40,7 +49,7 @@ const cases: Case[] = [
     source: 'passkeyWallet options',
     name: 'no options at all',
     input: undefined,
-    run: (input) => passkeyWallet(input as never),
+    run: (input) => connectCreated(() => passkeyWallet(input as never)),
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       message:
@@ -56,6 +65,13 @@ const cases: Case[] = [
     },
   ),
   badPasskeyOption(
+    'a vendor API given as a URL object, not its string',
+    { apiBaseUrl: new URL('https://api.turnkey.com') },
+    {
+      message: 'passkeyWallet: invalid `apiBaseUrl`: expected an http(s) URL.',
+    },
+  ),
+  badPasskeyOption(
     'a vendor API on ftp://',
     { apiBaseUrl: 'ftp://api.vendor.example' },
     {
@@ -66,7 +82,10 @@ const cases: Case[] = [
     source: 'passkeyWallet options',
     name: 'createAccount given as a backend URL instead of a function',
     input: { createAccount: 'https://backend.example/create-account' },
-    run: (input) => passkeyWallet({ ...validPasskey, ...input } as never),
+    run: (input) =>
+      connectCreated(() =>
+        passkeyWallet({ ...validPasskey, ...input } as never),
+      ),
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       message:
@@ -77,7 +96,10 @@ const cases: Case[] = [
     source: 'passkeyWallet options',
     name: 'session length as a string from an env variable',
     input: { session: { expirationSeconds: '900' } },
-    run: (input) => passkeyWallet({ ...validPasskey, ...input } as never),
+    run: (input) =>
+      connectCreated(() =>
+        passkeyWallet({ ...validPasskey, ...input } as never),
+      ),
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       message:
@@ -93,7 +115,10 @@ const cases: Case[] = [
     source: 'passkeyWallet options',
     name: 'recovery without its start call',
     input: { recovery: {} },
-    run: (input) => passkeyWallet({ ...validPasskey, ...input } as never),
+    run: (input) =>
+      connectCreated(() =>
+        passkeyWallet({ ...validPasskey, ...input } as never),
+      ),
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       message:
@@ -109,7 +134,8 @@ const cases: Case[] = [
         sessionExpirationSeconds: 3600,
       },
     },
-    run: (input) => passkeyWallet({ ...validPasskey, ...input }),
+    run: (input) =>
+      connectCreated(() => passkeyWallet({ ...validPasskey, ...input })),
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       message:
@@ -120,7 +146,7 @@ const cases: Case[] = [
     source: 'passkeyWallet options',
     name: 'neither createAccount nor authProxy: no way to sign up',
     input: { organizationId: validPasskey.organizationId },
-    run: (input) => passkeyWallet(input as never),
+    run: (input) => connectCreated(() => passkeyWallet(input as never)),
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       messageIncludes: '`createAccount`',
@@ -130,7 +156,10 @@ const cases: Case[] = [
     source: 'passkeyWallet options',
     name: 'authProxy without its config id',
     input: { authProxy: {} },
-    run: (input) => passkeyWallet({ ...validPasskey, ...input } as never),
+    run: (input) =>
+      connectCreated(() =>
+        passkeyWallet({ ...validPasskey, ...input } as never),
+      ),
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       message:
@@ -184,10 +213,23 @@ const cases: Case[] = [
       authProxy: { configId: '0b9e4c52-4b4f-4c0a-9d3e-6c1f4f5a2b11' },
       recovery: { sessionExpirationSeconds: 600 },
     },
-    run: (input) => passkeyWallet(input as never),
+    run: (input) =>
+      (
+        hostConfig([passkeyWallet(input as never)])
+          .connectors[0] as unknown as {
+          getRecovery(): Promise<{
+            getSnapshot(): { step: string; types: readonly string[] }
+          }>
+        }
+      ).getRecovery(),
     expected: {
-      ignored: 'accepted: createAccount and recovery.start are optional',
-      check: (connector: unknown) => expect(typeof connector).toBe('function'),
+      ignored:
+        'accepted: createAccount and recovery.start are optional; recovery is by the proxy’s emailed code',
+      check: (flow) =>
+        expect(flow.getSnapshot()).toMatchObject({
+          step: 'idle',
+          types: ['email'],
+        }),
     },
   }),
   badPasskeyOption(
@@ -231,7 +273,9 @@ const cases: Case[] = [
       run: (input) => {
         // The pure check agrees with the option's validation.
         expect(isValidRpId(input)).toBe(false)
-        return passkeyWallet({ ...validPasskey, rpId: input as string })
+        return connectCreated(() =>
+          passkeyWallet({ ...validPasskey, rpId: input as string }),
+        )
       },
       expected: {
         throws: 'InvalidPasskeyWalletParameterError',
@@ -284,6 +328,8 @@ const cases: Case[] = [
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       messageIncludes: 'userName',
+      // Refused before the passkey prompt.
+      also: () => expect(webauthn!.create).not.toHaveBeenCalled(),
     },
   }),
   bad({
@@ -294,6 +340,8 @@ const cases: Case[] = [
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       messageIncludes: 'userName',
+      // Refused before the passkey prompt.
+      also: () => expect(webauthn!.create).not.toHaveBeenCalled(),
     },
   }),
 ]

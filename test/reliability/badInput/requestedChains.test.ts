@@ -48,8 +48,8 @@ const cases: Case[] = [
     input: -1,
     run: async (chainId) => {
       announceInPage(announcement({ rdns: 'io.rabby', name: 'Rabby' }))
-      const { injectedWallet } = await freshInjected()
-      return hostConfig([injectedWallet({ wallet: 'rabby' })]).connectors[0]!
+      const { injectedWallet, rabby } = await freshInjected()
+      return hostConfig([injectedWallet({ wallet: rabby })]).connectors[0]!
         .switchChain!({ chainId })
     },
     expected: {

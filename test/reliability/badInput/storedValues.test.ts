@@ -218,9 +218,9 @@ const cases: Case[] = [
     name: 'injectedWallet reloads where storage is blocked',
     input: 'SecurityError on every call',
     run: async () => {
-      const { injectedWallet } = await freshInjected()
+      const { injectedWallet, rabby } = await freshInjected()
       return hostConfig(
-        [injectedWallet({ wallet: 'rabby' })],
+        [injectedWallet({ wallet: rabby })],
         blockedStorage(),
       ).connectors[0]!.isAuthorized()
     },

@@ -1,4 +1,3 @@
-import { createStorage } from '@wagmi/core'
 import {
   afterAll,
   afterEach,
@@ -24,6 +23,7 @@ import type { AuthProxyErrorCode } from '../../../src/turnkey/AuthProxyError.js'
 import { createAuthProxyClient } from '../../../src/turnkey/createAuthProxyClient.js'
 import { createVendorClient } from '../../../src/turnkey/createVendorClient.js'
 import { fetchFrom } from '../../helpers/fetchFrom.js'
+import { memoryStorage } from '../../helpers/memoryStorage.js'
 import { SoftwareAuthenticator } from '../../helpers/softwareAuthenticator.js'
 import { backendClient } from '../../helpers/vendorUsers.js'
 import { tally } from '../tally.js'
@@ -38,7 +38,11 @@ import { tally } from '../tally.js'
  */
 
 const pageOrigin = 'http://localhost:5173'
-const timeoutMs = 1000
+// The product's default: a busy machine must not turn an ordinary answer into a timeout.
+const timeoutMs = 10_000
+// For the tests of no answer in time: the proxy is held this much longer than the page waits.
+const shortTimeoutMs = 2500
+const heldMs = shortTimeoutMs + 2000
 
 let vendor: Vendor
 let authProxy: AuthProxy
@@ -58,11 +62,12 @@ afterEach(async () => {
 function proxyClient({
   configId = authProxy.configId,
   origin = pageOrigin,
+  timeoutMs: clientTimeoutMs = timeoutMs,
 } = {}) {
   return createAuthProxyClient({
     url: authProxy.url,
     configId,
-    timeoutMs,
+    timeoutMs: clientTimeoutMs,
     fetch: fetchFrom(origin),
   })
 }
@@ -121,20 +126,13 @@ async function signUp(email: string, client = proxyClient()) {
 }
 
 function recoveryFlow(client = proxyClient()) {
-  const memory = new Map<string, string>()
+  const { storage, memory } = memoryStorage('test')
   const flow = createRecoveryFlow({
     vendor: createVendorClient({ baseUrl: vendor.url }),
     parentOrganizationId: vendor.parentOrganizationId,
     codeSender: createAuthProxyCodeSender({ client }),
     stateStore: createRecoveryStateStore({
-      storage: createStorage({
-        key: 'test',
-        storage: {
-          getItem: (key) => memory.get(key) ?? null,
-          setItem: (key, value) => void memory.set(key, value),
-          removeItem: (key) => void memory.delete(key),
-        },
-      }),
+      storage,
       key: 'passkeyWallet',
       now: () => Math.floor(vendor.clock.now() / 1000),
     }),
@@ -294,9 +292,12 @@ describe('the proxy fails', () => {
 
   it('no answer in time on signup: auth_proxy_timeout, the passkey kept; what the proxy does later is one whole account', async () => {
     const email = `signup-timeout-${Date.now()}@example.com`
-    const delayMs = timeoutMs + 1000
+    const delayMs = heldMs
     await armFault('signup', 'delay', delayMs)
-    const { error, answered } = await signUp(email)
+    const { error, answered } = await signUp(
+      email,
+      proxyClient({ timeoutMs: shortTimeoutMs }),
+    )
     expect(error).toMatchObject({
       ...proxyError('auth_proxy_timeout', 'signup', undefined),
       shortMessage:
@@ -353,10 +354,12 @@ describe('the proxy fails', () => {
   it('no answer in time on otp_login: auth_proxy_timeout, nothing stored; the used code needs a new one, which recovers', async () => {
     const email = `login-timeout-${Date.now()}@example.com`
     const { account } = await signUp(email)
-    const { flow, memory } = recoveryFlow()
+    const { flow, memory } = recoveryFlow(
+      proxyClient({ timeoutMs: shortTimeoutMs }),
+    )
     await flow.sendEmail({ email, type: 'email' })
     const [code] = await codesTo(email)
-    await armFault('otp_login', 'delay', timeoutMs + 1000)
+    await armFault('otp_login', 'delay', heldMs)
     await expect(flow.submitCode(code!)).rejects.toMatchObject(
       proxyError('auth_proxy_timeout', 'otp_login', undefined),
     )

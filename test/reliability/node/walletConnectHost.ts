@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createConfig, createStorage } from '@wagmi/core'
+import { createConfig } from '@wagmi/core'
 import { http } from 'viem'
 import {
   type SandboxChainUrls,
@@ -7,6 +7,7 @@ import {
 } from '../../../sandbox/chains.js'
 import { startSandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
 import { walletConnectDeepLink } from '../../../src/walletconnect/walletConnectDeepLink.js'
+import { memoryStorage } from '../../helpers/memoryStorage.js'
 
 /**
  * A host config with walletConnectDeepLink on `relayUrl` (memory storage) and
@@ -20,7 +21,7 @@ export async function walletConnectHost({
   rpcUrls: SandboxChainUrls
 }) {
   const [ethereum, base] = sandboxChains(rpcUrls)
-  const memory = new Map<string, string>()
+  const { storage } = memoryStorage('host')
   const config = createConfig({
     chains: [ethereum, base],
     connectors: [
@@ -37,14 +38,7 @@ export async function walletConnectHost({
         storagePrefix: `host-${randomUUID()}`,
       }),
     ],
-    storage: createStorage({
-      key: 'host',
-      storage: {
-        getItem: (key) => memory.get(key) ?? null,
-        setItem: (key, value) => void memory.set(key, value),
-        removeItem: (key) => void memory.delete(key),
-      },
-    }),
+    storage,
     transports: {
       [ethereum.id]: http(rpcUrls[ethereum.id]),
       [base.id]: http(rpcUrls[base.id]),

@@ -1,6 +1,7 @@
 /**
  * A value made once, on first use: `load()` starts making it (again, after a
- * failure) and `value` holds it once made, for code that must not await.
+ * failure: the next call tries again) and `value` holds it once made, for
+ * code that must not await.
  */
 export function loadOnce<value>(make: () => Promise<value>) {
   let made: value | undefined
@@ -25,6 +26,10 @@ export function loadOnce<value>(make: () => Promise<value>) {
         },
       )
       return making
+    },
+    /** The value once made, without starting to make it: `undefined` if not started or failed. */
+    async current(): Promise<value | undefined> {
+      return making?.catch(() => undefined)
     },
   }
 }

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { isSessionDeletedTwice } from './isSessionDeletedTwice.js'
+
+const topic = 'c1353c74a10bb37de060ff9673dfe6c094998e95bc8b7039d14baefd1e80f5d1'
+const rejection = (message: string, ...frames: string[]) => ({
+  message,
+  stack: [`Error: ${message}`, ...frames.map((f) => `    at ${f}`)].join('\n'),
+})
+
+describe('the SDK rejections of a session both sides end at once', () => {
+  it('are recognised on each of their three paths', () => {
+    expect(
+      isSessionDeletedTwice(
+        rejection(
+          `Missing or invalid. Record was recently deleted - session: ${topic}`,
+          'xe.getData',
+          'We.isValidDisconnect',
+          'We.onSessionDeleteRequest',
+        ),
+      ),
+    ).toBe(true)
+    expect(
+      isSessionDeletedTwice(
+        rejection(
+          `No matching key. keychain: ${topic}`,
+          'kt.get',
+          'We.sendResult',
+          'We.onSessionDeleteRequest',
+        ),
+      ),
+    ).toBe(true)
+    expect(
+      isSessionDeletedTwice(
+        rejection(
+          `Missing or invalid. Record was recently deleted - session: ${topic}`,
+          'xe.get',
+          'We.deleteSession',
+          'Dr.rpcPublish',
+        ),
+      ),
+    ).toBe(true)
+  })
+
+  it('are the only ones: the same messages elsewhere, and other errors, still fail a run', () => {
+    expect(
+      isSessionDeletedTwice(
+        rejection(
+          `No matching key. keychain: ${topic}`,
+          'kt.get',
+          'We.request',
+        ),
+      ),
+    ).toBe(false)
+    expect(
+      isSessionDeletedTwice(
+        rejection(
+          `Missing or invalid. Record was recently deleted - session: ${topic}`,
+          'We.request',
+        ),
+      ),
+    ).toBe(false)
+    expect(isSessionDeletedTwice(new Error('anything else'))).toBe(false)
+    expect(isSessionDeletedTwice('a string')).toBe(false)
+  })
+})
