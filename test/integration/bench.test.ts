@@ -102,4 +102,6 @@ it('npm run bench runs and reports every figure', async () => {
       r.least.walletRequests,
     )
   }
-}, 600_000)
+  // The whole bench beside every other suite on a 2-core machine: a slow CI
+  // machine must not fail it on time alone (CI allows 90 minutes).
+}, 1_800_000)
