@@ -8,6 +8,7 @@ import { createPasskeyBackend } from '../src/exports/server.js'
  * (`wagmi-connector-pack/server`) on the sandbox's parent API key, held in
  * this Node process (it never reaches the browser), mounted on Vite's dev
  * server with the Node lines of docs/backend.md:
+ * - `POST /api/send-email-code` and `/api/verify-email-code` prove the sign-up's email;
  * - `POST /api/create-account` creates the user's sub-organization;
  * - `POST /api/start-recovery` emails a recovery code encrypted to the page's key.
  */
@@ -18,6 +19,8 @@ export function hostBackend(vendor: Sandbox['vendor']): Plugin {
     apiPrivateKey: vendor.parentApiKey.privateKey,
     apiBaseUrl: vendor.url,
     appName: 'wagmi-connector-pack playground',
+    // The sandbox signs email proofs with its own key, not the vendor's production one.
+    verificationTokenPublicKey: vendor.signerPublicKey,
   })
   const mount: Connect.NextHandleFunction = (request, response, next) => {
     backend
@@ -29,6 +32,8 @@ export function hostBackend(vendor: Sandbox['vendor']): Plugin {
     name: 'wagmi-connector-pack:host-backend',
     configureServer(server) {
       server.middlewares.use('/api/create-account', mount)
+      server.middlewares.use('/api/send-email-code', mount)
+      server.middlewares.use('/api/verify-email-code', mount)
       server.middlewares.use('/api/start-recovery', mount)
     },
   }

@@ -34,6 +34,7 @@ console.log(
     `  auth proxy     ${authProxy.url} (the browser's Auth Proxy URL)`,
     `  proxy config   ${authProxy.configId} (X-Auth-Proxy-Config-Id; allows ${authProxy.allowedOrigins.join(', ')})`,
     `  export signer  ${vendor.signerPublicKey}`,
+    `                 (also the verification token key: createPasskeyBackend's verificationTokenPublicKey)`,
     `  export frame   ${sandbox.exportFrameUrl} (trusts the export signer)`,
     `  WalletConnect relay ${sandbox.relay.url}`,
   ].join('\n'),

@@ -12,7 +12,13 @@ const passkeyBackend = createPasskeyBackend({
 
 const app = express()
 // Before any body parser (express.json()): the handlers read the body themselves.
-app.post(['/api/create-account', '/api/start-recovery'], async (req, res) => {
+const routes = [
+  '/api/send-email-code',
+  '/api/verify-email-code',
+  '/api/create-account',
+  '/api/start-recovery',
+]
+app.post(routes, async (req, res) => {
   await sendWebResponse(res, await passkeyBackend.fetch(toWebRequest(req)))
 })
 app.use(express.json())

@@ -10,6 +10,10 @@ const passkeyBackend = createPasskeyBackend({
 })
 
 const app = new Hono()
+app.post('/api/send-email-code', (c) => passkeyBackend.sendEmailCode(c.req.raw))
+app.post('/api/verify-email-code', (c) =>
+  passkeyBackend.verifyEmailCode(c.req.raw),
+)
 app.post('/api/create-account', (c) => passkeyBackend.signUp(c.req.raw))
 app.post('/api/start-recovery', (c) => passkeyBackend.startRecovery(c.req.raw))
 

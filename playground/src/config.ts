@@ -60,6 +60,11 @@ export const config = createConfig({
         : {
             // Host backend calls; the dev server plays the backend (playground/hostBackend.ts).
             createAccount: (request) => backend('/api/create-account', request),
+            // A sign-up keeps an email only once its owner typed the code sent to it.
+            emailCode: {
+              send: (request) => backend('/api/send-email-code', request),
+              verify: (request) => backend('/api/verify-email-code', request),
+            },
             recovery: {
               start: (request) => backend('/api/start-recovery', request),
               // The sandbox's frame: the recovery code's key lives there, never in this page.

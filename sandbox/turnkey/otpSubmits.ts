@@ -5,6 +5,7 @@ import type { SubmitEndpoint } from './endpoint.js'
 import type { ApiKey } from './model.js'
 import { createOtpEncryptionTarget, openOtpBundle } from './otpCrypto.js'
 import { isCompressedP256PublicKey } from './p256.js'
+import { readUsableVerificationToken } from './readUsableVerificationToken.js'
 import {
   badRequest,
   notFound,
@@ -12,10 +13,7 @@ import {
   VendorError,
 } from './VendorError.js'
 import type { OtpFlow } from './VendorState.js'
-import {
-  mintVerificationToken,
-  readVerificationToken,
-} from './verificationTokens.js'
+import { mintVerificationToken } from './verificationTokens.js'
 
 const type = (suffix: string) => `ACTIVITY_TYPE_${suffix}`
 
@@ -171,22 +169,10 @@ export const otpSubmits: Record<string, SubmitEndpoint> = {
           'session profiles are not implemented in the sandbox',
         )
       const { organization, nowMs, state } = context
-      const claims = readVerificationToken(
-        verificationToken,
-        context.enclave.signer.publicKeyHex,
-        nowMs,
-      )
-      if (state.consumedVerificationTokens.has(claims.id))
-        throw failedPrecondition(
-          'verification token already used: verify a new OTP code',
-        )
-      if (
-        claims.organization_id !== organization.organizationId &&
-        claims.organization_id !== organization.parentOrganizationId
-      )
-        throw badRequest(
-          'the verification token was issued for another organization',
-        )
+      const claims = readUsableVerificationToken(verificationToken, context, [
+        organization.organizationId,
+        organization.parentOrganizationId,
+      ])
       if (!isCompressedP256PublicKey(publicKey))
         throw badRequest('invalid public key')
       checkLoginSignature({

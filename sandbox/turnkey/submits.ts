@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto'
+import { checkSignupSignature } from './checkSignupSignature.js'
 import type { EndpointContext, SubmitEndpoint } from './endpoint.js'
 import type { ApiKey, User } from './model.js'
 import { isCompressedP256PublicKey } from './p256.js'
+import { readUsableVerificationToken } from './readUsableVerificationToken.js'
 import {
   type RawPayloadParams,
   signEthereumTransaction,
   signRawPayload,
 } from './signing.js'
 import { badRequest, notFound } from './VendorError.js'
+import type { VerificationTokenClaims } from './verificationTokens.js'
 import {
   type AuthenticatorParams,
   verifyAttestation,
@@ -74,6 +77,47 @@ async function createRootUser(
   }
 }
 
+/**
+ * The verification token a sub-organization's creation spends, if any: issued
+ * to the creating organization for the email of one of the root users, with
+ * the client signature of its key over that user's parameters. Without a
+ * token the email stays unverified, as the vendor allows.
+ */
+function verifiedSignUp(
+  context: EndpointContext,
+  {
+    verificationToken,
+    clientSignature,
+    rootUserParams,
+  }: {
+    verificationToken: unknown
+    clientSignature: unknown
+    rootUserParams: unknown[]
+  },
+): VerificationTokenClaims | undefined {
+  if (verificationToken === undefined) {
+    if (clientSignature !== undefined)
+      throw badRequest(
+        'clientSignature is only accepted with the verificationToken it signs for',
+      )
+    return undefined
+  }
+  const claims = readUsableVerificationToken(verificationToken, context, [
+    context.organization.organizationId,
+  ])
+  const contact = claims.contact.toLowerCase()
+  const rootUser = (rootUserParams as Record<string, unknown>[]).find(
+    ({ userEmail }) =>
+      typeof userEmail === 'string' && userEmail.toLowerCase() === contact,
+  )
+  if (!rootUser)
+    throw badRequest(
+      'the email the verification token verified is not the userEmail of any root user',
+    )
+  checkSignupSignature({ clientSignature, claims, rootUser })
+  return claims
+}
+
 function signer(context: EndpointContext, signWith: unknown) {
   return signerFor(context.organization, signWith).privateKey
 }
@@ -92,14 +136,22 @@ export const submits: Record<string, SubmitEndpoint> = {
     },
     async handle(
       context,
-      { subOrganizationName, rootQuorumThreshold, rootUsers, wallet },
+      {
+        subOrganizationName,
+        rootQuorumThreshold,
+        rootUsers,
+        wallet,
+        verificationToken,
+        clientSignature,
+      },
     ) {
       if (context.organization.parentOrganizationId)
         throw badRequest('sub-organizations cannot create sub-organizations')
       if (typeof subOrganizationName !== 'string')
         throw badRequest('bad request body')
+      const rootUserParams = list(rootUsers)
       const users = await Promise.all(
-        list(rootUsers).map((u) => createRootUser(u, context)),
+        rootUserParams.map((u) => createRootUser(u, context)),
       )
       const threshold = Number(rootQuorumThreshold)
       if (
@@ -108,6 +160,12 @@ export const submits: Record<string, SubmitEndpoint> = {
         threshold > users.length
       )
         throw badRequest('invalid root quorum threshold')
+      // After the last await: the token is checked and spent in one step.
+      const verified = verifiedSignUp(context, {
+        verificationToken,
+        clientSignature,
+        rootUserParams,
+      })
       const created =
         wallet === undefined
           ? undefined
@@ -124,6 +182,7 @@ export const submits: Record<string, SubmitEndpoint> = {
       subOrganization.users = users
       subOrganization.rootUserIds = users.map((u) => u.userId)
       if (created) subOrganization.wallets.push(created)
+      if (verified) context.state.consumedVerificationTokens.add(verified.id)
       return {
         subOrganizationId: subOrganization.organizationId,
         ...(created && {

@@ -29,7 +29,10 @@ export async function readHostBackendAnswer(
   if (typeof Response !== 'undefined' && answer instanceof Response) {
     const body = await answer.json().catch(() => undefined)
     if (!answer.ok) {
-      const message = (body as { message?: unknown } | undefined)?.message
+      const { message, code } = (body ?? {}) as {
+        message?: unknown
+        code?: unknown
+      }
       throw new HostBackendError({
         callback,
         status: answer.status,
@@ -40,6 +43,8 @@ export async function readHostBackendAnswer(
           answer.status < 500
             ? message
             : undefined,
+        backendCode:
+          typeof code === 'string' && code.length <= 64 ? code : undefined,
       })
     }
     answer = body

@@ -33,6 +33,14 @@ export {
   type ConnectionAbandonedErrorType,
 } from '../passkey/ConnectionAbandonedError.js'
 export {
+  EmailNotVerifiedError,
+  type EmailNotVerifiedErrorType,
+  EmailTakenError,
+  type EmailTakenErrorType,
+  InvalidEmailCodeError,
+  type InvalidEmailCodeErrorType,
+} from '../passkey/emailVerificationErrors.js'
+export {
   PasskeyError,
   type PasskeyErrorCode,
   type PasskeyErrorType,
@@ -59,6 +67,12 @@ export type {
   RecoveryStep,
 } from '../recovery/createRecoveryFlow.js'
 export type { RecoveryState, RecoveryType } from '../recovery/recoveryState.js'
+export type {
+  SendEmailCodeAnswer,
+  SendEmailCodeRequest,
+  VerifyEmailCodeAnswer,
+  VerifyEmailCodeRequest,
+} from '../turnkey/emailCodeContract.js'
 export {
   VendorActivityError,
   type VendorActivityErrorType,

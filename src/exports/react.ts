@@ -15,6 +15,12 @@ export {
   useAccountName,
 } from '../react/useAccountName.js'
 export {
+  type EmailVerificationStep,
+  type UseEmailVerificationParameters,
+  type UseEmailVerificationReturnType,
+  useEmailVerification,
+} from '../react/useEmailVerification.js'
+export {
   type UseExportParameters,
   type UseExportReturnType,
   useExport,

@@ -18,3 +18,9 @@ export type {
   RecoveryStartAnswer,
   RecoveryStartRequest,
 } from '../server/parseRecoveryStartRequest.js'
+export type {
+  SendEmailCodeAnswer,
+  SendEmailCodeRequest,
+  VerifyEmailCodeAnswer,
+  VerifyEmailCodeRequest,
+} from '../turnkey/emailCodeContract.js'

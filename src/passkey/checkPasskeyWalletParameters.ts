@@ -13,6 +13,9 @@ const defaultAuthProxyTimeoutMs = 10_000
 const httpsUrl = 'an https:// URL (http:// only on localhost or 127.0.0.1)'
 const callsBackend =
   'a function that calls your backend (or `authProxy: { configId }`, to use the vendor’s Auth Proxy)'
+/** What `emailCode` must be, also named when a sign-up email has no way to be verified. */
+export const emailCodeCalls =
+  '`{ send, verify }`: functions that call your backend’s send-email-code and verify-email-code routes (or `authProxy: { configId }`)'
 const defaultSessionSeconds = 900
 // The vendor's hosted frame for credential bundles (notes §6).
 const defaultRecoveryFrameUrl = 'https://auth.turnkey.com'
@@ -75,6 +78,13 @@ export function checkPasskeyWalletParameters(
     typeof recovery?.start !== 'function'
   )
     throw invalid('recovery.start', callsBackend)
+  const { emailCode } = parameters
+  if (
+    emailCode !== undefined &&
+    (typeof emailCode?.send !== 'function' ||
+      typeof emailCode.verify !== 'function')
+  )
+    throw invalid('emailCode', emailCodeCalls)
   const recoverySeconds = recovery?.sessionExpirationSeconds
   if (
     recoverySeconds !== undefined &&

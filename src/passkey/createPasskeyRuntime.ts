@@ -20,19 +20,25 @@ import { loadOnce } from '../core/loadOnce.js'
 import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { ExportAccess } from '../export/createExportFlow.js'
+import { createClientSignature } from '../turnkey/createClientSignature.js'
 import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'
 import { createSessionStamper } from '../turnkey/createSessionStamper.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
 import { generateStampingKey } from '../turnkey/generateStampingKey.js'
 import { readSessionClaims } from '../turnkey/readSessionClaims.js'
+import {
+  type CreateAccountRequest,
+  signUpRootUser,
+  signUpUsage,
+} from '../turnkey/signUpAccount.js'
 import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
 import { checkPasskeyWalletParameters } from './checkPasskeyWalletParameters.js'
 import { createPasskey } from './createPasskey.js'
+import { EmailNotVerifiedError } from './emailVerificationErrors.js'
 import { forgetPasskey } from './forgetPasskey.js'
 import { getPasskeyAssertion } from './getPasskeyAssertion.js'
 import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'
 import type {
-  CreateAccountRequest,
   PasskeyWalletConnectParameters,
   PasskeyWalletParameters,
 } from './passkeyWallet.js'
@@ -112,6 +118,27 @@ export function createPasskeyRuntime({
     chains.find((c) => c.id === defaultChainIdBeforeConnecting) ?? chains[0]
   ).id
   let connecting: { signUp: boolean; promise: Promise<Session> } | undefined
+  // The sign-up email's code and proof: code a log-in never needs, loaded when a code is asked for.
+  const emailVerification = loadOnce(() =>
+    import('./createEmailVerification.js').then(({ createEmailVerification }) =>
+      createEmailVerification({
+        parameters,
+        authProxyClient:
+          authProxy &&
+          (() =>
+            import('../turnkey/createAuthProxyClient.js').then(
+              ({ createAuthProxyClient }) => createAuthProxyClient(authProxy),
+            )),
+      }),
+    ),
+  )
+  /** The proof a sign-up with `email` carries; refused before any prompt without one. */
+  function emailProof(email: string) {
+    const verification = emailVerification.value
+    if (!verification)
+      throw new EmailNotVerifiedError({ email: email.trim().toLowerCase() })
+    return verification.proofFor(email)
+  }
   // Bumped by every disconnect: a ceremony that finishes afterwards connects nothing.
   let generation = 0
 
@@ -250,17 +277,35 @@ export function createPasskeyRuntime({
   }
 
   async function signUp(
-    { userName, email }: NonNullable<PasskeyWalletConnectParameters['signUp']>,
+    {
+      userName: givenName,
+      email: givenEmail,
+    }: NonNullable<PasskeyWalletConnectParameters['signUp']>,
     started: number,
   ) {
+    const userName = givenName.trim()
+    const proof = givenEmail ? emailProof(givenEmail) : undefined
     const passkey = await createPasskey({
       rpId: rpId(),
       rpName: parameters.rpName ?? rpId(),
       userName,
     })
+    const request: CreateAccountRequest = { userName, ...passkey }
+    if (proof) {
+      request.email = proof.email
+      request.verificationToken = proof.verificationToken
+      request.clientSignature = await createClientSignature({
+        key: proof.key,
+        tokenId: proof.tokenId,
+        usage: signUpUsage({
+          ...signUpRootUser(request),
+          userEmail: proof.email,
+        }),
+      })
+    }
     let answered = false
     const { organizationId: subOrganizationId, account } = await createAccount(
-      { userName, email, ...passkey },
+      request,
       () => {
         answered = true
       },
@@ -272,6 +317,8 @@ export function createPasskeyRuntime({
         await forgetPasskey(rpId(), passkey.attestation.credentialId)
       throw error
     })
+    // The proof is spent: a second sign-up needs a new code.
+    if (proof) emailVerification.value?.clear()
     if (started !== generation) throw new ConnectionAbandonedError()
     const { credentialId } = passkey.attestation
     if (sessionSeconds !== undefined)
@@ -388,6 +435,12 @@ export function createPasskeyRuntime({
       return loaded.request(args)
     },
     switchChain,
+    emailVerification: {
+      sendCode: async (email: string) =>
+        (await emailVerification.load()).sendCode(email),
+      confirmCode: async (code: string) =>
+        (await emailVerification.load()).confirmCode(code),
+    },
     chainId: () => chainId,
     accounts: () => (session ? [session.address] : []),
     async connect({
@@ -404,6 +457,8 @@ export function createPasskeyRuntime({
           'signUp.userName',
           'a non-empty name for the new passkey',
         )
+      // Refused before any prompt: an email is kept only with its owner's proof.
+      if (signUpWith?.email) emailProof(signUpWith.email)
       // Refused before any prompt: the user is not asked for a connection that cannot be made.
       if (
         requestedChainId !== undefined &&
@@ -462,6 +517,7 @@ export function createPasskeyRuntime({
     forget() {
       clearTimeout(requestCodeTimer)
       generation++
+      emailVerification.value?.clear()
       session = undefined
       sessionKey = undefined
       provider.value?.dropWaitingRequests()

@@ -13,15 +13,15 @@ import type {
   RecoveryStartAnswer,
   RecoveryStartRequest,
 } from '../recovery/createRecoveryFlow.js'
-import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
+import type {
+  SendEmailCodeAnswer,
+  SendEmailCodeRequest,
+  VerifyEmailCodeAnswer,
+  VerifyEmailCodeRequest,
+} from '../turnkey/emailCodeContract.js'
+import type { CreateAccountRequest } from '../turnkey/signUpAccount.js'
 
-export type CreateAccountRequest = {
-  userName: string
-  email?: string | undefined
-  /** base64url challenge the passkey was created with. */
-  challenge: string
-  attestation: VendorAttestation
-}
+export type { CreateAccountRequest } from '../turnkey/signUpAccount.js'
 
 export type PasskeyWalletParameters = {
   /** The host's parent organization at the vendor. */
@@ -44,6 +44,24 @@ export type PasskeyWalletParameters = {
     | ((
         request: CreateAccountRequest,
       ) => Promise<{ subOrganizationId: string } | Response>)
+    | undefined
+  /**
+   * The host backend's email-code calls, for a sign-up with an email: `send`
+   * asks the backend to email a one-time code (its `send-email-code` route),
+   * `verify` hands it the code the user typed (`verify-email-code`) and gets
+   * the vendor's proof back. Resolve to the JSON answered or to the `fetch`
+   * Response. Not needed with `authProxy` (the proxy sends and checks codes).
+   * Without either, a sign-up cannot keep an email (docs/passkey.md).
+   */
+  emailCode?:
+    | {
+        send: (
+          request: SendEmailCodeRequest,
+        ) => Promise<SendEmailCodeAnswer | Response>
+        verify: (
+          request: VerifyEmailCodeRequest,
+        ) => Promise<VerifyEmailCodeAnswer | Response>
+      }
     | undefined
   /**
    * The vendor's hosted Auth Proxy, for a host with no backend: sign-up
@@ -116,7 +134,12 @@ export type PasskeyWalletConnectParameters = {
   chainId?: number | undefined
   isReconnecting?: boolean | undefined
   withCapabilities?: boolean | undefined
-  /** Create a new passkey and account instead of logging in with an existing passkey. */
+  /**
+   * Create a new passkey and account instead of logging in with an existing
+   * passkey. An `email` (the account's recovery address) must have been
+   * confirmed first on this page: `sendEmailCode(email)`, then
+   * `confirmEmailCode(code)`; otherwise `EmailNotVerifiedError`, before any prompt.
+   */
   signUp?: { userName: string; email?: string | undefined } | undefined
 }
 
@@ -146,6 +169,19 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
     getRecovery(): Promise<RecoveryFlow>
     /** The export flow of the connected wallet; loads its code on first call. */
     getExport(): Promise<ExportFlow>
+    /**
+     * Emails a one-time code to `email` (trimmed, lower case) through the
+     * host backend's `emailCode.send` or the Auth Proxy. Any address gets
+     * one: whether it has an account is told only after the code is entered.
+     */
+    sendEmailCode(email: string): Promise<{ email: string }>
+    /**
+     * Checks the code sent by `sendEmailCode`: on success, `connect({ signUp:
+     * { userName, email } })` with that email may keep it as the recovery
+     * address. `InvalidEmailCodeError` for a wrong or expired code,
+     * `EmailTakenError` when the address already has an account.
+     */
+    confirmEmailCode(code: string): Promise<{ email: string }>
     connect<withCapabilities extends boolean = false>(
       parameters?: PasskeyWalletConnectParameters & {
         withCapabilities?: withCapabilities | boolean
@@ -247,6 +283,12 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         return recovery.load()
       },
       getExport: exportFlow.load,
+      async sendEmailCode(email) {
+        return (await load()).emailVerification.sendCode(email)
+      },
+      async confirmEmailCode(code) {
+        return (await load()).emailVerification.confirmCode(code)
+      },
       async setup() {
         // In the browser, fetch the runtime while idle: a tap on "connect"
         // must reach the passkey prompt with few awaits (iOS drops the gesture).

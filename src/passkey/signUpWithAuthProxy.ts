@@ -2,7 +2,12 @@ import { type Address, getAddress, isAddress } from 'viem'
 import { isUuid } from '../core/isUuid.js'
 import { AuthProxyError } from '../turnkey/AuthProxyError.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
-import type { CreateAccountRequest } from './passkeyWallet.js'
+import {
+  type CreateAccountRequest,
+  signUpRootUser,
+  signUpWallet,
+  subOrganizationName,
+} from '../turnkey/signUpAccount.js'
 
 /** The account the proxy's sign-up made: the sub-organization, and its wallet's first address. */
 export type AuthProxySignUp = {
@@ -14,41 +19,30 @@ export type AuthProxySignUp = {
 /**
  * Sign-up through the vendor's Auth Proxy (`signup`), the same account the
  * host backend's handler makes: a sub-organization whose one root user holds
- * the passkey (quorum 1) and the email, with an Ethereum account at
- * `m/44'/60'/0'/0/0`. `onAnswer` is called once the proxy answered at all.
+ * the passkey (quorum 1) and the verified email, with an Ethereum account at
+ * `m/44'/60'/0'/0/0`. The request's name and email come normalized (trimmed,
+ * the email in lower case). `onAnswer` is called once the proxy answered at all.
  */
 export async function signUpWithAuthProxy(
   client: AuthProxyClient,
-  { userName, email, challenge, attestation }: CreateAccountRequest,
+  request: CreateAccountRequest,
   onAnswer: () => void,
 ): Promise<AuthProxySignUp> {
-  const name = userName.trim()
-  // Lower case, as the host backend does: recovery finds the account by this email.
-  const userEmail = email?.trim().toLowerCase()
+  const { userName, userEmail, ...credentials } = signUpRootUser(request)
   const answer = await client
     .post<{
       organizationId?: unknown
       wallet?: { walletId?: unknown; addresses?: unknown }
     }>('signup', {
-      userName: name,
+      userName,
       ...(userEmail ? { userEmail } : {}),
-      organizationName: `passkeyWallet: ${name}`,
-      apiKeys: [],
-      authenticators: [
-        { authenticatorName: 'Passkey', challenge, attestation },
-      ],
-      oauthProviders: [],
-      wallet: {
-        walletName: 'Default wallet',
-        accounts: [
-          {
-            curve: 'CURVE_SECP256K1',
-            pathFormat: 'PATH_FORMAT_BIP32',
-            path: "m/44'/60'/0'/0/0",
-            addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
-          },
-        ],
-      },
+      organizationName: subOrganizationName(userName),
+      ...credentials,
+      wallet: signUpWallet,
+      ...(request.verificationToken && {
+        verificationToken: request.verificationToken,
+        clientSignature: request.clientSignature,
+      }),
     })
     .then(
       (value) => {

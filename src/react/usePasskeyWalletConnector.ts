@@ -5,6 +5,8 @@ import type { RecoveryFlow } from '../recovery/createRecoveryFlow.js'
 export type PasskeyWalletConnector = Connector & {
   getRecovery(): Promise<RecoveryFlow>
   getExport(): Promise<ExportFlow>
+  sendEmailCode(email: string): Promise<{ email: string }>
+  confirmEmailCode(code: string): Promise<{ email: string }>
 }
 
 /** The config's passkeyWallet connector (or the one given). */

@@ -1,16 +1,15 @@
 import { loadOnce } from '../core/loadOnce.js'
 import { AuthProxyError } from '../turnkey/AuthProxyError.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
-import {
-  createOtpLoginSignature,
-  readVerificationTokenId,
-} from '../turnkey/createOtpLoginSignature.js'
+import { createClientSignature } from '../turnkey/createClientSignature.js'
 import {
   createSessionStamper,
   type StampingKey,
 } from '../turnkey/createSessionStamper.js'
 import { generateStampingKey } from '../turnkey/generateStampingKey.js'
+import { readOtpRefusal } from '../turnkey/readOtpRefusal.js'
 import { readSessionClaims } from '../turnkey/readSessionClaims.js'
+import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
 import type { CodeSender } from './CodeSender.js'
 import {
   InvalidRecoveryCodeError,
@@ -24,23 +23,8 @@ const loginCredentialTypes = ['CREDENTIAL_TYPE_LOGIN'] as const
 
 /** The proxy refusing a code, as the one sentence the user reads, with what it allows next. */
 function toCodeError(error: unknown): never {
-  if (
-    error instanceof AuthProxyError &&
-    error.endpoint === 'otp_verify' &&
-    (error.status === 400 || error.status === 404)
-  ) {
-    const message = error.proxyMessage ?? ''
-    const left = /(\d+) attempts? left/i.exec(message)?.[1]
-    // Code 3 with tries left: the same code field again; code 9 or an unknown OTP: a new code.
-    const newCodeNeeded = error.status === 404 || error.proxyCode === 9
-    if (left !== undefined || newCodeNeeded || error.proxyCode === 3)
-      throw new InvalidRecoveryCodeError({
-        reason: `the Auth Proxy refused the code: ${message}`,
-        cause: error,
-        attemptsLeft: left === undefined ? undefined : Number(left),
-        newCodeNeeded,
-      })
-  }
+  const refusal = readOtpRefusal(error)
+  if (refusal) throw new InvalidRecoveryCodeError({ ...refusal, cause: error })
   throw error
 }
 
@@ -99,7 +83,7 @@ export function createAuthProxyCodeSender({
             .catch(toCodeError)
           const tokenId =
             typeof verificationToken === 'string'
-              ? readVerificationTokenId(verificationToken)
+              ? readVerificationTokenClaims(verificationToken)?.id
               : undefined
           if (tokenId === undefined)
             throw new AuthProxyError({
@@ -123,9 +107,10 @@ export function createAuthProxyCodeSender({
               verificationToken,
               publicKey: pair.publicKey,
               organizationId,
-              clientSignature: await createOtpLoginSignature({
+              clientSignature: await createClientSignature({
                 key: pair,
                 tokenId,
+                usage: { login: { publicKey: pair.publicKey } },
               }),
             },
           )

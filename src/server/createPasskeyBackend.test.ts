@@ -1,4 +1,7 @@
 // @vitest-environment node
+
+import { createHash } from 'node:crypto'
+import { p256 } from '@noble/curves/p256'
 import {
   generateP256KeyPair,
   getPublicKey,
@@ -53,6 +56,23 @@ function registration(
       transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL'],
     },
   }
+}
+
+/** The vendor's verification token key, here a test key the backend is told of. */
+const tokenSigner = p256.utils.randomPrivateKey()
+const verificationTokenPublicKey = Buffer.from(
+  p256.getPublicKey(tokenSigner, false),
+).toString('hex')
+
+/** A verification token as `verify_otp` answers it: an ES256 JWT over the claims. */
+function verificationToken(claims: Record<string, string>) {
+  const signed = [{ alg: 'ES256', typ: 'JWT' }, claims]
+    .map((part) => b64url(JSON.stringify(part)))
+    .join('.')
+  const signature = p256
+    .sign(createHash('sha256').update(signed).digest(), tokenSigner)
+    .toCompactRawBytes()
+  return `${signed}.${b64url(signature)}`
 }
 
 type Sent = { path: string; headers: Headers; raw: string; body: any }
@@ -132,6 +152,7 @@ function backendWith(
       ...key,
       apiBaseUrl: 'https://vendor.test',
       appName: 'Example',
+      verificationTokenPublicKey,
       fetch: vendor.fetch as typeof fetch,
       ...options,
     }),
@@ -170,24 +191,44 @@ describe('the contract with passkeyWallet', () => {
 })
 
 describe('signUp', () => {
-  it("creates the user's sub-organization (V8, passkey, email, Ethereum account) with one stamped request", async () => {
+  it("creates the user's sub-organization (V8, passkey, proved email, Ethereum account): a lookup of the email, then one stamped activity", async () => {
     const vendor = fakeVendor()
     const { backend, key } = backendWith(vendor)
     const passkey = registration()
+    const proof = {
+      verificationToken: verificationToken({
+        id: crypto.randomUUID(),
+        verification_type: 'OTP_TYPE_EMAIL',
+        contact: 'ada@example.com',
+        organization_id: parentOrganizationId,
+        public_key: `02${'ab'.repeat(32)}`,
+        exp: String(Date.now() + 600_000),
+      }),
+      clientSignature: {
+        publicKey: `02${'ab'.repeat(32)}`,
+        scheme: 'CLIENT_SIGNATURE_SCHEME_API_P256',
+        message: '{"signupV2":{}}',
+        signature: 'cd'.repeat(64),
+      },
+    }
     const { status, body } = await read(
       await backend.signUp(
         post('/api/create-account', {
           userName: 'ada',
           email: 'Ada@Example.com',
           ...passkey,
+          ...proof,
         }),
       ),
     )
     expect(status).toBe(200)
     expect(Object.keys(body)).toEqual(['subOrganizationId'])
     expect(body.subOrganizationId).toMatch(uuid)
-    expect(vendor.sent).toHaveLength(1)
-    const [request] = vendor.sent
+    expect(vendor.sent.map((sent) => sent.path)).toEqual([
+      '/public/v1/query/list_suborgs',
+      '/public/v1/submit/create_sub_organization',
+    ])
+    const [, request] = vendor.sent
     expect(request!.path).toBe('/public/v1/submit/create_sub_organization')
     expect(request!.headers.get('content-type')).toBe('application/json')
     expect(request!.body).toEqual({
@@ -223,6 +264,7 @@ describe('signUp', () => {
             },
           ],
         },
+        ...proof,
       },
     })
     expect(await stampVerifies(request!, key.apiPublicKey)).toBe(true)

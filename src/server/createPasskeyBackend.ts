@@ -10,6 +10,15 @@ import {
 } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import { httpStatusText } from '../turnkey/httpStatusText.js'
+import {
+  signUpRootUser,
+  signUpWallet,
+  subOrganizationName,
+} from '../turnkey/signUpAccount.js'
+import {
+  productionVerificationTokenPublicKey,
+  verifyVerificationToken,
+} from '../turnkey/verificationToken.js'
 import { createDecoyAnswers } from './createDecoyAnswers.js'
 import {
   describeVendorFailure,
@@ -17,6 +26,12 @@ import {
   VendorTimeout,
   VendorUnreachable,
 } from './describeVendorFailure.js'
+import {
+  emailTaken,
+  hasAccount,
+  sendEmailCode,
+  verifyEmailCode,
+} from './emailCodeRoutes.js'
 import { InvalidPasskeyBackendParameterError } from './errors.js'
 import { jsonAnswer } from './jsonAnswer.js'
 import {
@@ -27,7 +42,7 @@ import {
   parseRecoveryStartRequest,
   type RecoveryStartAnswer,
 } from './parseRecoveryStartRequest.js'
-import { Refusal } from './Refusal.js'
+import { badField, Refusal } from './Refusal.js'
 import { readJsonBody } from './readJsonBody.js'
 
 export type CreatePasskeyBackendParameters = {
@@ -39,8 +54,15 @@ export type CreatePasskeyBackendParameters = {
   apiPrivateKey: string
   /** The vendor's API: `https://api.turnkey.com` by default (the sandbox prints its own). */
   apiBaseUrl?: string | undefined
-  /** Your app's name, shown in the vendor's recovery emails (required by the vendor). */
+  /** Your app's name, shown in the vendor's emails (required by the vendor). */
   appName: string
+  /**
+   * The vendor's key that signs email verification tokens (uncompressed
+   * P-256, 130 hex characters): the vendor's production key by default (the
+   * sandbox prints its own). Sign-up checks a token with it before it acts
+   * on the email the token names.
+   */
+  verificationTokenPublicKey?: string | undefined
   /**
    * How long one call to a handler may wait for the vendor, in milliseconds:
    * 10 000 by default, 100 to 60 000. Past it the handler answers 502.
@@ -57,9 +79,18 @@ export type PasskeyBackend = {
   /**
    * `createAccount`: POST `CreateAccountRequest` as JSON → 200
    * `{ subOrganizationId }`; 400/405/413/415 `{ code, message }` for bad
-   * input; 502 `{ code: 'vendor_error', message }` when the vendor fails.
+   * input (400 `email_not_verified` for an email without its proof); 409
+   * `email_taken`; 502 `{ code: 'vendor_error', message }` when the vendor fails.
    */
   signUp: PasskeyBackendHandler
+  /** `emailCode.send`: POST `{ email }` → 200 `{ otpId, otpEncryptionTargetBundle }`, for any address. */
+  sendEmailCode: PasskeyBackendHandler
+  /**
+   * `emailCode.verify`: POST `{ otpId, otpEncryptionTargetBundle, otpCode, publicKey }`
+   * → 200 `{ verificationToken }`; 400 `invalid_email_code` (tries left) or
+   * `email_code_expired` (a new code is needed); 409 `email_taken`.
+   */
+  verifyEmailCode: PasskeyBackendHandler
   /**
    * `recovery.start`: POST `RecoveryStartRequest` as JSON → 200
    * `{ userId, organizationId }` whether or not an account has the email;
@@ -67,8 +98,9 @@ export type PasskeyBackend = {
    */
   startRecovery: PasskeyBackendHandler
   /**
-   * Both on one handler, chosen by the path's end: `…/create-account` →
-   * `signUp`, `…/start-recovery` → `startRecovery`, anything else 404.
+   * All on one handler, chosen by the path's end: `…/create-account` →
+   * `signUp`, `…/send-email-code` → `sendEmailCode`, `…/verify-email-code` →
+   * `verifyEmailCode`, `…/start-recovery` → `startRecovery`, anything else 404.
    */
   fetch: PasskeyBackendHandler
 }
@@ -79,12 +111,6 @@ const defaultVendorTimeoutMs = 10_000
 const passkeyRecoveryKeySeconds = '900'
 /** The email-auth key signs the whole recovery session (the page allows up to 1800 s). */
 const emailRecoveryKeySeconds = '1800'
-const ethereumAccount = {
-  curve: 'CURVE_SECP256K1',
-  pathFormat: 'PATH_FORMAT_BIP32',
-  path: "m/44'/60'/0'/0/0",
-  addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
-} as const
 const logPrefix = '[wagmi-connector-pack/server]'
 
 function isLoopback(hostname: string) {
@@ -160,6 +186,16 @@ function validate(parameters: CreatePasskeyBackendParameters) {
     )
   if (given.fetch !== undefined && typeof given.fetch !== 'function')
     throw invalid('fetch', 'a fetch function')
+  const verificationTokenPublicKey =
+    given.verificationTokenPublicKey ?? productionVerificationTokenPublicKey
+  if (
+    typeof verificationTokenPublicKey !== 'string' ||
+    !/^04[0-9a-f]{128}$/i.test(verificationTokenPublicKey)
+  )
+    throw invalid(
+      'verificationTokenPublicKey',
+      "the vendor's verification token key: an uncompressed P-256 key, 130 hex characters",
+    )
   return {
     organizationId: given.organizationId as string,
     apiPublicKey: given.apiPublicKey as string,
@@ -167,6 +203,7 @@ function validate(parameters: CreatePasskeyBackendParameters) {
     baseUrl: baseUrl.href.replace(/\/+$/, ''),
     appName: appName.trim(),
     timeoutMs,
+    verificationTokenPublicKey,
     fetch: given.fetch as typeof fetch | undefined,
   }
 }
@@ -274,29 +311,38 @@ export function createPasskeyBackend(
   }
 
   const signUp = handler('sign-up', async (body, vendor) => {
-    const { userName, email, challenge, attestation } =
-      parseCreateAccountRequest(body)
+    const request = parseCreateAccountRequest(body)
+    const { email, verificationToken, clientSignature } = request
+    if (email) {
+      const claims = verifyVerificationToken(
+        verificationToken,
+        options.verificationTokenPublicKey,
+        Date.now(),
+      )
+      if (
+        claims?.contact.toLowerCase() !== email ||
+        claims.organization_id !== organizationId
+      )
+        throw badField(
+          'email_not_verified',
+          'The email’s proof is not valid for this address (or has expired): enter a new code sent to it.',
+        )
+      // The token proves the caller reads this inbox: telling them leaks nothing.
+      if (await hasAccount(email, vendor, { organizationId, stamper }))
+        throw emailTaken()
+    }
     const result = await vendor.submit<{ subOrganizationId?: unknown }>(
       'create_sub_organization',
       {
         type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
         organizationId,
         parameters: {
-          subOrganizationName: `passkeyWallet: ${userName}`,
-          rootUsers: [
-            {
-              userName,
-              // Recovery finds the account by this email (list_suborgs, EMAIL).
-              ...(email && { userEmail: email }),
-              apiKeys: [],
-              authenticators: [
-                { authenticatorName: 'Passkey', challenge, attestation },
-              ],
-              oauthProviders: [],
-            },
-          ],
+          subOrganizationName: subOrganizationName(request.userName),
+          // Recovery finds the account by its verified email (list_suborgs, EMAIL).
+          rootUsers: [signUpRootUser(request)],
           rootQuorumThreshold: 1,
-          wallet: { walletName: 'Default wallet', accounts: [ethereumAccount] },
+          wallet: signUpWallet,
+          ...(email && { verificationToken, clientSignature }),
         },
         resultKey: 'createSubOrganizationResultV8',
       },
@@ -311,6 +357,14 @@ export function createPasskeyBackend(
     } satisfies CreateAccountAnswer
   })
 
+  const emailCodeContext = { organizationId, appName, stamper }
+  const sendCode = handler('send-email-code', (body, vendor) =>
+    sendEmailCode(body, vendor, emailCodeContext),
+  )
+  const verifyCode = handler('verify-email-code', (body, vendor) =>
+    verifyEmailCode(body, vendor, emailCodeContext),
+  )
+
   const startRecovery = handler('start-recovery', async (body, vendor) => {
     const { email, type, targetPublicKey } = parseRecoveryStartRequest(body)
     const { organizationIds } = await vendor.query<{
@@ -323,8 +377,8 @@ export function createPasskeyBackend(
     if (!Array.isArray(organizationIds) || !organizationIds.every(isUuid))
       throw new UnexpectedVendorAnswer('list_suborgs returned no id list')
     if (organizationIds.length !== 1) {
-      // Several accounts share the email (it is not verified at sign-up):
-      // sending to one of them could hand the user someone else's wallet.
+      // Several accounts share the email (made before sign-up verified it,
+      // or by another backend): sending to one could hand over another's wallet.
       if (organizationIds.length > 1)
         console.warn(
           `${logPrefix} start-recovery: ${organizationIds.length} sub-organizations have the same email (${organizationIds.join(', ')}); no code was sent.`,
@@ -375,6 +429,8 @@ export function createPasskeyBackend(
 
   return {
     signUp,
+    sendEmailCode: sendCode,
+    verifyEmailCode: verifyCode,
     startRecovery,
     async fetch(request) {
       let path = ''
@@ -385,11 +441,13 @@ export function createPasskeyBackend(
       }
       path = path.replace(/\/+$/, '')
       if (path.endsWith('/create-account')) return signUp(request)
+      if (path.endsWith('/send-email-code')) return sendCode(request)
+      if (path.endsWith('/verify-email-code')) return verifyCode(request)
       if (path.endsWith('/start-recovery')) return startRecovery(request)
       return jsonAnswer(404, {
         code: 'not_found',
         message:
-          'No such route: POST to …/create-account (sign-up) or …/start-recovery (recovery).',
+          'No such route: POST to …/create-account (sign-up), …/send-email-code and …/verify-email-code (the email’s proof) or …/start-recovery (recovery).',
       })
     },
   }

@@ -1,22 +1,12 @@
-import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
+import type { ClientSignature } from '../turnkey/createClientSignature.js'
+import type { CreateAccountRequest } from '../turnkey/signUpAccount.js'
 import { badField } from './Refusal.js'
 import { decodeBase64Url, normalizeEmail, readFields } from './readFields.js'
 
-/**
- * What passkeyWallet's `createAccount(request)` sends (its
- * `CreateAccountRequest`): the user's name, an optional email (needed later
- * for recovery), and the new passkey in the vendor's registration shape.
- */
-export type CreateAccountRequest = {
-  userName: string
-  email?: string | undefined
-  /** base64url challenge the passkey was created with. */
-  challenge: string
-  attestation: VendorAttestation
-}
-
-/** What the sign-up handler answers with status 200. */
-export type CreateAccountAnswer = { subOrganizationId: string }
+export type {
+  CreateAccountAnswer,
+  CreateAccountRequest,
+} from '../turnkey/signUpAccount.js'
 
 /** The same limit the passkey prompt's user name meets in practice. */
 const maxUserNameLength = 64
@@ -60,6 +50,50 @@ function parseEmail(value: unknown) {
       '`email` must be an email address such as ada@example.com, or be left out.',
     )
   return email
+}
+
+const emailNotVerified = () =>
+  badField(
+    'email_not_verified',
+    'An email is kept only once its owner entered the code sent to it: send `verificationToken` and `clientSignature` with it (passkeyWallet does after `sendEmailCode` and `confirmEmailCode`), or leave `email` out.',
+  )
+
+function parseVerification(
+  email: string | undefined,
+  token: unknown,
+  signature: unknown,
+): { verificationToken: string; clientSignature: ClientSignature } | undefined {
+  if (email === undefined) {
+    if (token !== undefined || signature !== undefined)
+      throw badField(
+        'invalid_body',
+        '`verificationToken` and `clientSignature` prove an email: send them with `email`, or neither.',
+      )
+    return undefined
+  }
+  if (typeof token !== 'string' || token.length < 1 || token.length > 4096)
+    throw emailNotVerified()
+  const fields = readFields(signature, {
+    path: 'clientSignature',
+    known: ['publicKey', 'scheme', 'message', 'signature'],
+    code: 'email_not_verified',
+    expected: 'the signature passkeyWallet made with the verified key',
+  })
+  const { publicKey, scheme, message, signature: value } = fields
+  if (
+    typeof publicKey !== 'string' ||
+    !/^0[23][0-9a-f]{64}$/i.test(publicKey) ||
+    scheme !== 'CLIENT_SIGNATURE_SCHEME_API_P256' ||
+    typeof message !== 'string' ||
+    message.length > 65_536 ||
+    typeof value !== 'string' ||
+    !/^[0-9a-f]{128}$/i.test(value)
+  )
+    throw emailNotVerified()
+  return {
+    verificationToken: token,
+    clientSignature: { publicKey, scheme, message, signature: value },
+  }
 }
 
 function parseChallenge(value: unknown) {
@@ -152,16 +186,34 @@ function parseAttestation(value: unknown, challenge: string) {
 export function parseCreateAccountRequest(body: unknown): CreateAccountRequest {
   const fields = readFields(body, {
     path: 'the body',
-    known: ['userName', 'email', 'challenge', 'attestation'],
+    known: [
+      'userName',
+      'email',
+      'challenge',
+      'attestation',
+      'verificationToken',
+      'clientSignature',
+    ],
     code: 'invalid_body',
     expected:
-      'a JSON object with userName, challenge and attestation, and optionally email',
+      'a JSON object with userName, challenge and attestation, and optionally email with its verificationToken and clientSignature',
   })
   const userName = parseUserName(fields.userName)
   const email = parseEmail(fields.email)
+  const verification = parseVerification(
+    email,
+    fields.verificationToken,
+    fields.clientSignature,
+  )
   const challenge = parseChallenge(fields.challenge)
   if (fields.attestation === undefined)
     throw invalidAttestation('', 'the new passkey (it is missing)')
   const attestation = parseAttestation(fields.attestation, challenge)
-  return { userName, ...(email && { email }), challenge, attestation }
+  return {
+    userName,
+    ...(email && { email }),
+    challenge,
+    attestation,
+    ...verification,
+  }
 }

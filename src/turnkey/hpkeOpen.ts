@@ -1,16 +1,4 @@
-import {
-  Aes256Gcm,
-  CipherSuite,
-  DhkemP256HkdfSha256,
-  HkdfSha256,
-} from '@hpke/core'
-
-const suite = new CipherSuite({
-  kem: new DhkemP256HkdfSha256(),
-  kdf: new HkdfSha256(),
-  aead: new Aes256Gcm(),
-})
-const info = new TextEncoder().encode('turnkey_hpke')
+import { hpkeInfo, hpkeSuite } from './hpkeSuite.js'
 
 /** An ECDH P-256 key pair whose private half script can use but never read. */
 export async function generateRecipientKey() {
@@ -48,10 +36,10 @@ export async function hpkeOpen({
   encappedPublicKey: Uint8Array<ArrayBuffer>
   ciphertext: Uint8Array<ArrayBuffer>
 }): Promise<Uint8Array> {
-  const context = await suite.createRecipientContext({
+  const context = await hpkeSuite.createRecipientContext({
     recipientKey: recipient.keyPair,
     enc: encappedPublicKey,
-    info,
+    info: hpkeInfo,
   })
   const aad = new Uint8Array(130)
   aad.set(encappedPublicKey, 0)

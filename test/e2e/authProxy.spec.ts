@@ -1,5 +1,4 @@
 import { expect, type Page, test } from '@playwright/test'
-import type { Address } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { expectSigningAs } from '../helpers/expectSigningAs.js'
@@ -7,6 +6,7 @@ import { placesInHostPage } from '../helpers/placesInHostPage.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 import { lastEmail } from '../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
+import { signUp } from '../reliability/browser/playgroundSteps.js'
 
 /*
  * A host with zero server code: the playground with `?backend=proxy` signs
@@ -53,14 +53,6 @@ async function vendorNow() {
   return ((await response.json()) as { nowMs: number }).nowMs
 }
 
-async function signUp(page: Page, userName: string, email: string) {
-  await page.getByLabel('User name').fill(userName)
-  await page.getByLabel('Email (optional)').fill(email)
-  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
-  await expect(page.getByTestId('status')).toHaveText('connected')
-  return (await page.getByTestId('address').textContent()) as Address
-}
-
 const recoveryPanel = (page: Page) =>
   page.getByRole('region', { name: 'Recover your wallet' })
 
@@ -80,7 +72,8 @@ test('no backend: sign up through the Auth Proxy, reload with no request and no 
   const address = await signUp(page, 'ada', email)
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   // The proxy made the account and answered its address; the passkey's one assertion opened the session.
-  expect(proxy).toEqual(['signup'])
+  // The email proved first (the code, its check, no account yet), then the account.
+  expect(proxy).toEqual(['otp_init', 'otp_verify', 'account', 'signup'])
   expect(requests).toEqual(['submit/stamp_login'])
   expect(backend).toEqual([])
   const [credential] = await authenticator.credentials()

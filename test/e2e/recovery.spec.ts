@@ -6,6 +6,7 @@ import { screenshot, tabTo } from '../helpers/panelSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 import { lastEmail } from '../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
+import { signUp } from '../reliability/browser/playgroundSteps.js'
 
 const vendor = JSON.parse(
   process.env.SANDBOX_VENDOR ?? 'null',
@@ -29,11 +30,7 @@ async function userWhoLostTheirDevice(page: Page, name: string) {
   await page.clock.setSystemTime(await vendorNow())
   await page.goto('/')
   const authenticator = await addVirtualAuthenticator(page)
-  await page.getByLabel('User name').fill(name)
-  await page.getByLabel('Email (optional)').fill(email)
-  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
-  await expect(page.getByTestId('status')).toHaveText('connected')
-  const address = (await page.getByTestId('address').textContent()) as Address
+  const address = await signUp(page, name, email)
   await page.getByRole('button', { name: 'Disconnect' }).click()
   await expect(page.getByTestId('status')).toHaveText('disconnected')
   await authenticator.clearCredentials()

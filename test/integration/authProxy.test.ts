@@ -659,13 +659,7 @@ describe('the sandbox Auth Proxy refuses', () => {
         organizationName: 'org',
         verificationToken: 'x',
       }),
-    ).toEqual(
-      refused(
-        501,
-        12,
-        'sign-up with a verification token is not implemented in the sandbox',
-      ),
-    )
+    ).toEqual(refused(400, 3, 'invalid verification token'))
     const emailOnly = authProxy.addConfig({
       allowedOrigins: [pageOrigin],
       enabledProviders: ['email'],

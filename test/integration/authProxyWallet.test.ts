@@ -5,6 +5,7 @@ import {
   startAuthProxy,
 } from '../../sandbox/turnkey/authProxy/startAuthProxy.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
+import { createEmailVerification } from '../../src/passkey/createEmailVerification.js'
 import { signUpWithAuthProxy } from '../../src/passkey/signUpWithAuthProxy.js'
 import { createAuthProxyCodeSender } from '../../src/recovery/createAuthProxyCodeSender.js'
 import { createRecoveryFlow } from '../../src/recovery/createRecoveryFlow.js'
@@ -13,6 +14,7 @@ import { createAuthProxyClient } from '../../src/turnkey/createAuthProxyClient.j
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import { fetchFrom } from '../helpers/fetchFrom.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
+import { newestCode, withEmailProof } from '../helpers/proveEmail.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 
 /*
@@ -44,13 +46,27 @@ function proxyClient(configId: string = authProxy.configId) {
   })
 }
 
-/** Sign-up as passkeyWallet makes it through the proxy: the user's passkey, email and wallet. */
+/**
+ * Sign-up as passkeyWallet makes it through the proxy: the email proved
+ * (`otp_init`, the code from the inbox, `otp_verify`), then the user's
+ * passkey, email and wallet with the proof.
+ */
 async function signUp(email: string) {
+  const verification = createEmailVerification({
+    parameters: { organizationId: vendor.parentOrganizationId },
+    authProxyClient: async () => proxyClient(),
+  })
+  const { email: normalized } = await verification.sendCode(email)
+  await verification.confirmCode(await newestCode(vendor.url, normalized))
+  const proof = verification.proofFor(email)
   const passkey = new SoftwareAuthenticator()
   const { challenge, attestation } = passkey.register()
   const account = await signUpWithAuthProxy(
     proxyClient(),
-    { userName: 'ada', email, challenge, attestation },
+    await withEmailProof(
+      { userName: 'ada', email: proof.email, challenge, attestation },
+      proof,
+    ),
     () => undefined,
   )
   return { passkey, ...account }

@@ -10,6 +10,7 @@ import {
   createPasskeyBackend,
   type PasskeyBackend,
 } from '../../src/exports/server.js'
+import { proveEmail, withEmailProof } from '../helpers/proveEmail.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import { backendClient, keyClient } from '../helpers/vendorUsers.js'
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
     apiPrivateKey: vendor.parentApiKey.privateKey,
     apiBaseUrl: vendor.url,
     appName: 'Server test',
+    verificationTokenPublicKey: vendor.signerPublicKey,
   })
 })
 afterAll(() => vendor.stop())
@@ -64,13 +66,27 @@ const activities = () =>
     '/sandbox/activities',
   ).then((answer) => answer.activities)
 
-/** Sign-up as passkeyWallet does it: a new passkey, then createAccount's request to the backend. */
+/**
+ * Sign-up as passkeyWallet does it: the email's proof (a code sent, read and
+ * typed back) when there is an email, a new passkey, then createAccount's
+ * request to the backend.
+ */
 async function signUp(userName: string, email?: string) {
   const passkey = new SoftwareAuthenticator()
   const { challenge, attestation } = passkey.register()
-  const response = await backend.signUp(
-    post('/api/create-account', { userName, email, challenge, attestation }),
-  )
+  let body: unknown = { userName, challenge, attestation }
+  if (email) {
+    const { response, key } = await proveEmail(backend, vendor.url, email)
+    expect(response.status).toBe(200)
+    const { verificationToken } = await response.json()
+    body = await withEmailProof(
+      { userName, email, challenge, attestation },
+      { verificationToken, key },
+    )
+    // The page sends the email as the user typed it; the backend normalizes it.
+    ;(body as { email: string }).email = email
+  }
+  const response = await backend.signUp(post('/api/create-account', body))
   return { passkey, attestation, response }
 }
 
@@ -117,14 +133,18 @@ describe('signUp', () => {
       attestation.credentialId,
     ])
 
-    // One activity, as the vendor's schema has it.
+    // The email's code and its proof, then one activity for the account.
     const done = await activities()
     expect(done.map((a) => [a.type, a.status])).toEqual([
+      ['ACTIVITY_TYPE_INIT_OTP_V3', 'ACTIVITY_STATUS_COMPLETED'],
+      ['ACTIVITY_TYPE_VERIFY_OTP_V2', 'ACTIVITY_STATUS_COMPLETED'],
       ['ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8', 'ACTIVITY_STATUS_COMPLETED'],
     ])
-    expect(
-      done[0]!.intent.createSubOrganizationIntentV8.rootQuorumThreshold,
-    ).toBe(1)
+    const created = done[2]!.intent.createSubOrganizationIntentV8
+    expect(created.rootQuorumThreshold).toBe(1)
+    // The vendor holds the proof of the email with the account it made.
+    expect(created.verificationToken).toEqual(expect.any(String))
+    expect(created.clientSignature.message).toContain('USAGE_TYPE_SIGNUP')
     const { organizationIds } = await backendClient(vendor).getSubOrgIds({
       organizationId: vendor.parentOrganizationId,
       filterType: 'EMAIL',
@@ -202,12 +222,13 @@ describe('startRecovery', () => {
         userId,
         organizationId: subOrganizationId,
       })
+      // The sign-up's code, then the recovery's.
       const emails = await outbox(email)
-      expect(emails.map((e) => e.kind)).toEqual([kind])
+      expect(emails.map((e) => e.kind)).toEqual(['otp', kind])
 
       // The code opens a key of the right kind for that user, encrypted to the page's key.
       const codeKey = decryptCredentialBundle(
-        emails[0]!.secret,
+        emails[1]!.secret,
         target.privateKey,
       )
       const { user } = await backendClient(vendor).getUser({
@@ -233,9 +254,8 @@ describe('startRecovery', () => {
           userId,
         })
       }
-      const sent = (await activities()).filter(
-        (a) => a.type !== 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
-      )
+      // What recovery start did: everything after the sign-up's three activities.
+      const sent = (await activities()).slice(3)
       expect(sent.map((a) => a.type)).toEqual([
         type === 'passkey'
           ? 'ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2'
@@ -278,5 +298,163 @@ describe('startRecovery', () => {
     expect(await outbox('nobody@example.com')).toEqual([])
     const after = await activities()
     expect(after.length - before.length).toBe(1)
+  })
+})
+
+describe('the sign-up email is proved before it is kept', () => {
+  const proofOf = async (email: string) => {
+    const { response, key } = await proveEmail(backend, vendor.url, email)
+    expect(response.status).toBe(200)
+    const { verificationToken } = await response.json()
+    return { verificationToken, key }
+  }
+  const accountsOf = async (email: string) =>
+    (
+      await backendClient(vendor).getSubOrgIds({
+        organizationId: vendor.parentOrganizationId,
+        filterType: 'EMAIL',
+        filterValue: email,
+      })
+    ).organizationIds
+
+  it("the attack: a stranger's passkey with the victim's email makes no account, and the victim's recovery still gets its code", async () => {
+    const victim = 'victim@example.com'
+    expect((await signUp('victim', victim)).response.status).toBe(200)
+    const [victimAccount] = await accountsOf(victim)
+
+    const { challenge, attestation } = new SoftwareAuthenticator().register()
+    const stranger = { challenge, attestation }
+    // Today's attack, as a visitor could post it: the victim's email, no proof.
+    const unproved = await backend.signUp(
+      post('/api/create-account', {
+        userName: 'eve',
+        email: victim,
+        ...stranger,
+      }),
+    )
+    expect(unproved.status).toBe(400)
+    expect((await unproved.json()).code).toBe('email_not_verified')
+    // With a proof of the stranger's own inbox, signed for the victim's email.
+    const ownProof = await proofOf('eve@example.com')
+    const swapped = await withEmailProof(
+      { userName: 'eve', email: victim, ...stranger },
+      ownProof,
+    )
+    const refused = await backend.signUp(post('/api/create-account', swapped))
+    expect(refused.status).toBe(400)
+    expect((await refused.json()).code).toBe('email_not_verified')
+    expect(await accountsOf(victim)).toEqual([victimAccount])
+    expect(await accountsOf('eve@example.com')).toEqual([])
+
+    // The victim's recovery meets one account and emails its code.
+    const recovery = await backend.startRecovery(
+      post('/api/start-recovery', {
+        email: victim,
+        type: 'email',
+        targetPublicKey: newTargetKey().publicKey,
+      }),
+    )
+    expect(recovery.status).toBe(200)
+    expect((await recovery.json()).organizationId).toBe(victimAccount)
+    expect((await outbox(victim)).map((e) => e.kind)).toEqual([
+      'otp',
+      'email_auth',
+    ])
+  })
+
+  it('a wrong code is refused with the tries left; the right one then proves the email', async () => {
+    const email = 'typo@example.com'
+    const sent = await backend.sendEmailCode(
+      post('/api/send-email-code', { email }),
+    )
+    const { otpId, otpEncryptionTargetBundle } = await sent.json()
+    const code = (await outbox(email))[0]!.secret
+    expect(code).toMatch(/^\d{6}$/)
+    const publicKey = `02${'11'.repeat(32)}`
+    const wrong = await backend.verifyEmailCode(
+      post('/api/verify-email-code', {
+        otpId,
+        otpEncryptionTargetBundle,
+        otpCode: code === '000000' ? '111111' : '000000',
+        publicKey,
+      }),
+    )
+    expect(wrong.status).toBe(400)
+    expect(await wrong.json()).toEqual({
+      code: 'invalid_email_code',
+      message: 'The code is invalid or expired. 2 tries left.',
+    })
+    const right = await backend.verifyEmailCode(
+      post('/api/verify-email-code', {
+        otpId,
+        otpEncryptionTargetBundle,
+        otpCode: code,
+        publicKey,
+      }),
+    )
+    expect(right.status).toBe(200)
+    expect(Object.keys(await right.json())).toEqual(['verificationToken'])
+  })
+
+  it('an email that already has an account: its owner is told after the code, at sign-up too, and no second account is made', async () => {
+    const email = 'twice@example.com'
+    // Two proofs taken before any account exists, as two tabs could.
+    const first = await proofOf(email)
+    const second = await proofOf(email)
+    const passkey = () => {
+      const { challenge, attestation } = new SoftwareAuthenticator().register()
+      return { challenge, attestation }
+    }
+    const firstBody = await withEmailProof(
+      { userName: 'ada', email, ...passkey() },
+      first,
+    )
+    const created = await backend.signUp(post('/api/create-account', firstBody))
+    expect(created.status).toBe(200)
+
+    const secondSignUp = await backend.signUp(
+      post(
+        '/api/create-account',
+        await withEmailProof({ userName: 'ada', email, ...passkey() }, second),
+      ),
+    )
+    expect(secondSignUp.status).toBe(409)
+    expect((await secondSignUp.json()).code).toBe('email_taken')
+    // The same body replayed makes nothing either.
+    const replayed = await backend.signUp(
+      post('/api/create-account', firstBody),
+    )
+    expect(replayed.status).toBe(409)
+    // A new code for the address: the owner learns it once the code is typed.
+    const { response } = await proveEmail(backend, vendor.url, email)
+    expect(response.status).toBe(409)
+    expect(await response.json()).toEqual({
+      code: 'email_taken',
+      message:
+        'This email already has an account. Recover it instead of signing up again.',
+    })
+    expect(await accountsOf(email)).toHaveLength(1)
+  })
+
+  it('sending a code answers the same for an address with an account and one without', async () => {
+    expect((await signUp('ada', 'has-one@example.com')).response.status).toBe(
+      200,
+    )
+    const answers = await Promise.all(
+      ['has-one@example.com', 'has-none@example.com'].map(async (email) => {
+        const response = await backend.sendEmailCode(
+          post('/api/send-email-code', { email }),
+        )
+        return {
+          status: response.status,
+          keys: Object.keys(await response.json()),
+        }
+      }),
+    )
+    expect(answers[0]).toEqual(answers[1])
+    expect(answers[0]).toEqual({
+      status: 200,
+      keys: ['otpId', 'otpEncryptionTargetBundle'],
+    })
   })
 })

@@ -63,8 +63,6 @@ export const proxyEndpoints: Record<string, ProxyEndpoint> = {
       wallet,
       clientSignature,
     } = body
-    if (verificationToken !== undefined || clientSignature !== undefined)
-      throw notEmulated('sign-up with a verification token')
     if ((oauthProviders as unknown[]).length > 0)
       throw notEmulated('sign-up with OAuth providers')
     if (userTag !== undefined) throw notEmulated('userTag')
@@ -96,6 +94,9 @@ export const proxyEndpoints: Record<string, ProxyEndpoint> = {
           },
         ],
         ...(wallet === undefined ? {} : { wallet }),
+        // The public API checks both: the proxy's OTPs run on the parent, the organization signing here.
+        ...(verificationToken === undefined ? {} : { verificationToken }),
+        ...(clientSignature === undefined ? {} : { clientSignature }),
       },
       resultKey: 'createSubOrganizationResultV8',
     })

@@ -1,7 +1,11 @@
 import { BaseError } from './BaseError.js'
 
 /** The host's own calls into its backend that the pack makes and checks. */
-export type HostBackendCallback = 'createAccount' | 'recovery.start'
+export type HostBackendCallback =
+  | 'createAccount'
+  | 'emailCode.send'
+  | 'emailCode.verify'
+  | 'recovery.start'
 
 export type HostBackendErrorType = HostBackendError & {
   name: 'HostBackendError'
@@ -9,12 +13,18 @@ export type HostBackendErrorType = HostBackendError & {
 
 const whatFailed: Record<HostBackendCallback, string> = {
   createAccount: "The app's server could not create the account.",
+  'emailCode.send': "The app's server could not send the code.",
+  'emailCode.verify': "The app's server could not check the code.",
   'recovery.start': "The app's server could not send the code.",
 }
 
 const contract: Record<HostBackendCallback, string> = {
   createAccount:
     'passkeyWallet({ createAccount }) must resolve to { subOrganizationId } or to a fetch Response of that JSON (docs/backend.md).',
+  'emailCode.send':
+    'passkeyWallet({ emailCode: { send } }) must resolve to { otpId, otpEncryptionTargetBundle } or to a fetch Response of that JSON (docs/backend.md).',
+  'emailCode.verify':
+    'passkeyWallet({ emailCode: { verify } }) must resolve to { verificationToken } or to a fetch Response of that JSON (docs/backend.md).',
   'recovery.start':
     'passkeyWallet({ recovery: { start } }) must resolve to a 2xx fetch Response or to the JSON { userId, organizationId } your backend answered (docs/backend.md).',
 }
@@ -28,12 +38,15 @@ export class HostBackendError extends BaseError {
   override name = 'HostBackendError'
   readonly callback: HostBackendCallback
   readonly status: number | undefined
+  /** The backend's own `{ code }`, when its error answer had one (`email_taken`, …). */
+  readonly backendCode: string | undefined
 
   constructor({
     callback,
     reason,
     status,
     backendMessage,
+    backendCode,
     cause,
   }: {
     callback: HostBackendCallback
@@ -42,6 +55,7 @@ export class HostBackendError extends BaseError {
     status?: number | undefined
     /** The backend's own sentence (`{ message }` of its error answer), shown as is. */
     backendMessage?: string | undefined
+    backendCode?: string | undefined
     cause?: unknown
   }) {
     super(
@@ -58,5 +72,6 @@ export class HostBackendError extends BaseError {
     )
     this.callback = callback
     this.status = status
+    this.backendCode = backendCode
   }
 }

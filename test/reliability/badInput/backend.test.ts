@@ -45,11 +45,28 @@ const attestation = {
   attestationObject: b64url(new Uint8Array(164).fill(2)),
   transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL'],
 }
-const validSignUp = {
-  userName: 'ada',
-  email: 'ada@example.com',
-  challenge,
-  attestation,
+// Without an email: an email needs its proof, which the email cases below refuse apart.
+const validSignUp = { userName: 'ada', challenge, attestation }
+/** A token of the vendor's shape, signed by a key that is not the vendor's. */
+const forgedToken = [
+  { alg: 'ES256', typ: 'JWT' },
+  {
+    id: crypto.randomUUID(),
+    verification_type: 'OTP_TYPE_EMAIL',
+    contact: 'victim@example.com',
+    organization_id: validOptions.organizationId,
+    public_key: `02${'ab'.repeat(32)}`,
+    exp: String(Date.now() + 600_000),
+  },
+]
+  .map((part) => b64url(JSON.stringify(part)))
+  .concat(b64url(new Uint8Array(64).fill(9)))
+  .join('.')
+const clientSignature = {
+  publicKey: `02${'ab'.repeat(32)}`,
+  scheme: 'CLIENT_SIGNATURE_SCHEME_API_P256',
+  message: '{}',
+  signature: 'cd'.repeat(64),
 }
 const targetPublicKey = toHex(
   p256.getPublicKey(p256.utils.randomPrivateKey(), false),
@@ -346,6 +363,45 @@ const cases: Case[] = [
   ),
   signUp('null as the email', { ...validSignUp, email: null }, 'invalid_email'),
   signUp(
+    'an email without its proof (the attack: a stranger attaching a victim’s email)',
+    { ...validSignUp, email: 'victim@example.com' },
+    'email_not_verified',
+  ),
+  signUp(
+    'an email with a forged proof (a token the vendor never signed)',
+    {
+      ...validSignUp,
+      email: 'victim@example.com',
+      verificationToken: forgedToken,
+      clientSignature,
+    },
+    'email_not_verified',
+  ),
+  signUp(
+    'an email whose proof has no client signature',
+    {
+      ...validSignUp,
+      email: 'victim@example.com',
+      verificationToken: forgedToken,
+    },
+    'email_not_verified',
+  ),
+  signUp(
+    'a client signature of the wrong shape',
+    {
+      ...validSignUp,
+      email: 'victim@example.com',
+      verificationToken: forgedToken,
+      clientSignature: { ...clientSignature, signature: 'zz' },
+    },
+    'email_not_verified',
+  ),
+  signUp(
+    'a proof without the email it proves',
+    { ...validSignUp, verificationToken: forgedToken, clientSignature },
+    'invalid_body',
+  ),
+  signUp(
     'no challenge',
     { ...validSignUp, challenge: undefined },
     'invalid_challenge',
@@ -626,6 +682,11 @@ const cases: Case[] = [
   badOption('no appName', { appName: undefined }, 'appName'),
   badOption('a blank appName', { appName: '  ' }, 'appName'),
   badOption('a timeout of 0', { vendorTimeoutMs: 0 }, 'vendorTimeoutMs'),
+  badOption(
+    'a compressed verification token key',
+    { verificationTokenPublicKey: `02${'ab'.repeat(32)}` },
+    'verificationTokenPublicKey',
+  ),
   badOption(
     'a timeout as a string from an env variable',
     { vendorTimeoutMs: '10000' },

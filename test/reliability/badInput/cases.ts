@@ -36,6 +36,7 @@ export type Source =
 /** The pack's error classes these cases expect (each module's errors.ts). */
 type PackErrorName =
   | 'ChainNotConfiguredError'
+  | 'EmailNotVerifiedError'
   | 'InvalidCaipAccountError'
   | 'InvalidCaipChainIdError'
   | 'InvalidInjectedWalletParameterError'

@@ -57,6 +57,11 @@ const cases: Case[] = [
     },
   }),
   badPasskeyOption(
+    'emailCode with send only (no verify)',
+    { emailCode: { send: async () => ({}) } },
+    { messageIncludes: '`emailCode`' },
+  ),
+  badPasskeyOption(
     'an organization name instead of its UUID',
     { organizationId: 'acme-production' },
     {
@@ -328,6 +333,23 @@ const cases: Case[] = [
     expected: {
       throws: 'InvalidPasskeyWalletParameterError',
       messageIncludes: 'userName',
+      // Refused before the passkey prompt.
+      also: () => expect(webauthn!.create).not.toHaveBeenCalled(),
+    },
+  }),
+  bad({
+    source: 'passkey user names and ids',
+    name: 'sign-up with an email whose code was never confirmed on this page',
+    input: 'victim@example.com',
+    run: (email) => {
+      webauthn = stubWebauthn(() => Promise.reject(new Error('prompted')))
+      return passkeyConnector().connect({
+        signUp: { userName: 'eve', email },
+      } as never)
+    },
+    expected: {
+      throws: 'EmailNotVerifiedError',
+      message: 'Confirm your email with the code we sent before signing up.',
       // Refused before the passkey prompt.
       also: () => expect(webauthn!.create).not.toHaveBeenCalled(),
     },

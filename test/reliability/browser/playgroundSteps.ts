@@ -8,6 +8,31 @@ import { signatureOf } from '../../helpers/playgroundSignature.js'
 export const playgroundAlert = (page: Page) =>
   page.locator('p.error[role=alert]')
 
+/** The newest code the sandbox emailed to `email`, read in the playground's inbox as a person does. */
+export async function readInbox(page: Page, email: string) {
+  await page.getByLabel('Inbox of').fill(email)
+  await page.getByRole('button', { name: 'Open inbox' }).click()
+  return (await page.locator('.inbox pre').first().textContent())!.trim()
+}
+
+export const signUpSection = (page: Page) =>
+  page.getByRole('region', { name: 'Passkey wallet: sign up' })
+
+/** Proves the sign-up's email: a code emailed to it, read in the inbox, typed back. */
+async function confirmSignUpEmail(page: Page, email: string) {
+  const section = signUpSection(page)
+  await section.getByLabel('Email (optional)').fill(email)
+  await section.getByRole('button', { name: 'Email me a code' }).click()
+  await expect(section.getByRole('status')).toHaveText(
+    `We sent a code to ${email}.`,
+  )
+  await section.getByLabel('Email code').fill(await readInbox(page, email))
+  await section.getByRole('button', { name: 'Confirm email' }).click()
+  await expect(section.getByRole('status')).toHaveText(
+    `Email confirmed: ${email}`,
+  )
+}
+
 /** Signs up with a new passkey in the page as it is (the authenticator is the caller's). */
 export async function signUp(
   page: Page,
@@ -15,7 +40,7 @@ export async function signUp(
   email?: string | undefined,
 ) {
   await page.getByLabel('User name').fill(userName)
-  if (email) await page.getByLabel('Email (optional)').fill(email)
+  if (email) await confirmSignUpEmail(page, email)
   await page.getByRole('button', { name: 'Create passkey wallet' }).click()
   await expect(page.getByTestId('status')).toHaveText('connected')
   return (await page.getByTestId('address').textContent()) as Address

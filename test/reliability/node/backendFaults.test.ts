@@ -17,6 +17,7 @@ import {
   createPasskeyBackend,
   type PasskeyBackend,
 } from '../../../src/exports/server.js'
+import { proveEmail, withEmailProof } from '../../helpers/proveEmail.js'
 import { SoftwareAuthenticator } from '../../helpers/softwareAuthenticator.js'
 import { backendClient } from '../../helpers/vendorUsers.js'
 import { tally } from '../tally.js'
@@ -42,6 +43,7 @@ beforeAll(async () => {
     apiPrivateKey: vendor.parentApiKey.privateKey,
     apiBaseUrl: vendor.url,
     appName: 'Fault test',
+    verificationTokenPublicKey: vendor.signerPublicKey,
   }
   backend = createPasskeyBackend(options)
   impatientBackend = createPasskeyBackend({ ...options, vendorTimeoutMs })
@@ -104,26 +106,37 @@ const subOrganizationsOf = async (email: string) =>
     })
   ).organizationIds
 
-/** passkeyWallet's sign-up request, with a new passkey each time (as a retry in the page makes). */
-function signUpRequest(email: string) {
+/**
+ * passkeyWallet's sign-up request, with a new passkey each time (as a retry
+ * in the page makes) and the email's proof (a proof is spent only by an
+ * account made).
+ */
+async function signUpRequest(email: string) {
   const passkey = new SoftwareAuthenticator()
   const { challenge, attestation } = passkey.register()
+  const { response, key } = await proveEmail(backend, vendor.url, email)
+  expect(response.status).toBe(200)
+  const { verificationToken } = await response.json()
   return {
     passkey,
-    request: post('/api/create-account', {
-      userName: 'ada',
-      email,
-      challenge,
-      attestation,
-    }),
+    request: post(
+      '/api/create-account',
+      await withEmailProof(
+        { userName: 'ada', email, challenge, attestation },
+        { verificationToken, key },
+      ),
+    ),
   }
 }
 
+/** What the vendor emailed to `email` besides the sign-up's code. */
 async function emailsTo(email: string) {
   const response = await fetch(
     `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(email)}`,
   )
-  return ((await response.json()) as { emails: unknown[] }).emails
+  return (
+    (await response.json()) as { emails: { kind: string }[] }
+  ).emails.filter((sent) => sent.kind !== 'otp')
 }
 
 describe('sign-up when the vendor fails', () => {
@@ -139,12 +152,12 @@ describe('sign-up when the vendor fails', () => {
       const email = `signup-${fault}@example.com`
       await armFault(createPath, fault)
       await expectVendorError(
-        await backend.signUp(signUpRequest(email).request),
+        await backend.signUp((await signUpRequest(email)).request),
         reason,
       )
       expect(await subOrganizationsOf(email)).toEqual([])
 
-      const retry = signUpRequest(email)
+      const retry = await signUpRequest(email)
       const response = await backend.signUp(retry.request)
       expect(response.status).toBe(200)
       const { subOrganizationId } = (await response.json()) as {
@@ -168,7 +181,7 @@ describe('sign-up when the vendor fails', () => {
     const email = 'signup-timeout@example.com'
     const delayMs = vendorTimeoutMs + 1500
     await armFault(createPath, 'delay', delayMs)
-    const attempt = signUpRequest(email)
+    const attempt = await signUpRequest(email)
     await expectVendorError(
       await impatientBackend.signUp(attempt.request),
       /did not answer within 1 s \(timeout\); whatever it was asked may still happen/,
@@ -197,7 +210,7 @@ describe('sign-up when the vendor fails', () => {
     expect(user.userEmail).toBe(email)
     // Now well again: a sign-up answers at once.
     const response = await backend.signUp(
-      signUpRequest('signup-after-timeout@example.com').request,
+      (await signUpRequest('signup-after-timeout@example.com')).request,
     )
     expect(response.status).toBe(200)
     tally(
@@ -209,7 +222,7 @@ describe('sign-up when the vendor fails', () => {
 
 describe('recovery start when the vendor fails', () => {
   async function accountWithEmail(email: string) {
-    const response = await backend.signUp(signUpRequest(email).request)
+    const response = await backend.signUp((await signUpRequest(email)).request)
     expect(response.status).toBe(200)
     return ((await response.json()) as { subOrganizationId: string })
       .subOrganizationId

@@ -1,0 +1,4 @@
+// app/api/verify-email-code/route.ts
+import { passkeyBackend } from '../../../lib/passkeyBackend'
+
+export const POST = passkeyBackend.verifyEmailCode

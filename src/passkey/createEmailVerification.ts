@@ -1,0 +1,223 @@
+import { HostBackendError } from '../core/errors/hostBackend.js'
+import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
+import { AuthProxyError } from '../turnkey/AuthProxyError.js'
+import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
+import type { StampingKey } from '../turnkey/createSessionStamper.js'
+import type {
+  SendEmailCodeAnswer,
+  VerifyEmailCodeRequest,
+} from '../turnkey/emailCodeContract.js'
+import { generateStampingKey } from '../turnkey/generateStampingKey.js'
+import { readOtpRefusal } from '../turnkey/readOtpRefusal.js'
+import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
+import { emailCodeCalls } from './checkPasskeyWalletParameters.js'
+import {
+  EmailNotVerifiedError,
+  EmailTakenError,
+  InvalidEmailCodeError,
+} from './emailVerificationErrors.js'
+import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'
+import type { PasskeyWalletParameters } from './passkeyWallet.js'
+
+/** The proof a sign-up carries for its email: the vendor's token and the key it is bound to. */
+export type EmailProof = {
+  email: string
+  verificationToken: string
+  tokenId: string
+  /** Non-extractable, in memory only: it signs the one sign-up that follows. */
+  key: StampingKey
+}
+
+/** Where codes go and are checked: the host backend's two routes, or the Auth Proxy. */
+type CodeChannel = {
+  send(email: string): Promise<SendEmailCodeAnswer | { otpId: string }>
+  verify(
+    request:
+      | VerifyEmailCodeRequest
+      | Omit<VerifyEmailCodeRequest, 'otpEncryptionTargetBundle'>,
+  ): Promise<unknown>
+  /** Whether a verified email already has an account, when the channel must ask apart. */
+  hasAccount?(email: string, verificationToken: string): Promise<boolean>
+}
+
+const expiredOrUsed = (reason: string, cause?: unknown) =>
+  new InvalidEmailCodeError({ reason, newCodeNeeded: true, cause })
+
+/** The backend's routes, through the host's callbacks (their answers checked, failures typed). */
+function backendChannel(
+  emailCode: NonNullable<PasskeyWalletParameters['emailCode']>,
+  emailOf: () => string,
+): CodeChannel {
+  const typed = (error: unknown): never => {
+    if (error instanceof HostBackendError) {
+      if (error.backendCode === 'email_taken')
+        throw new EmailTakenError({ email: emailOf(), cause: error })
+      if (error.backendCode === 'invalid_email_code')
+        throw new InvalidEmailCodeError({
+          reason: error.details,
+          newCodeNeeded: false,
+          cause: error,
+        })
+      if (error.backendCode === 'email_code_expired')
+        throw expiredOrUsed(error.details, error)
+    }
+    throw error
+  }
+  return {
+    async send(email) {
+      const { otpId, otpEncryptionTargetBundle } = await readHostBackendAnswer(
+        'emailCode.send',
+        () => emailCode.send({ email }),
+      )
+      if (
+        typeof otpId !== 'string' ||
+        typeof otpEncryptionTargetBundle !== 'string'
+      )
+        throw new HostBackendError({
+          callback: 'emailCode.send',
+          reason:
+            'its answer has no otpId and otpEncryptionTargetBundle strings',
+        })
+      return { otpId, otpEncryptionTargetBundle }
+    },
+    verify: (request) =>
+      readHostBackendAnswer('emailCode.verify', () =>
+        emailCode.verify(request as VerifyEmailCodeRequest),
+      ).catch(typed),
+  }
+}
+
+/** The vendor's Auth Proxy: `otp_init`, `otp_verify`, and `account` to find an existing account. */
+function proxyChannel(client: AuthProxyClient): CodeChannel {
+  return {
+    async send(email) {
+      const { otpId } = await client.post<{ otpId?: unknown }>('otp_init', {
+        otpType: 'OTP_TYPE_EMAIL',
+        contact: email,
+      })
+      if (typeof otpId !== 'string' || otpId === '')
+        throw new AuthProxyError({
+          code: 'auth_proxy_failed',
+          endpoint: 'otp_init',
+          status: 200,
+          reason: 'the answer has no otpId',
+        })
+      return { otpId }
+    },
+    verify: ({ otpId, otpCode, publicKey }) =>
+      client
+        .post('otp_verify', { otpId, otpCode, publicKey })
+        .catch((error) => {
+          const refusal = readOtpRefusal(error)
+          if (refusal)
+            throw new InvalidEmailCodeError({ ...refusal, cause: error })
+          throw error
+        }),
+    async hasAccount(email, verificationToken) {
+      const { organizationId } = await client.post<{
+        organizationId?: unknown
+      }>('account', {
+        filterType: 'EMAIL',
+        filterValue: email,
+        verificationToken,
+      })
+      return typeof organizationId === 'string' && organizationId !== ''
+    },
+  }
+}
+
+/**
+ * Sign-up's email check: a one-time code sent to the address, entered on
+ * this page, and the vendor's proof of it, bound to a key made here for this
+ * one sign-up. An address becomes an account's recovery address only with
+ * that proof, so nobody can attach another person's email to their wallet.
+ */
+export function createEmailVerification({
+  parameters,
+  authProxyClient,
+}: {
+  parameters: PasskeyWalletParameters
+  /** The Auth Proxy's client, loaded on demand; used when the host gave no `emailCode`. */
+  authProxyClient: (() => Promise<AuthProxyClient>) | undefined
+}) {
+  let sent:
+    | ({ email: string } & {
+        otpId: string
+        otpEncryptionTargetBundle?: string
+      })
+    | undefined
+  let proof: EmailProof | undefined
+  // Bumped by every new code and by clear(): a check that ends afterwards proves nothing.
+  let round = 0
+
+  async function channel(): Promise<CodeChannel> {
+    if (parameters.emailCode)
+      return backendChannel(parameters.emailCode, () => sent?.email ?? '')
+    if (authProxyClient) return proxyChannel(await authProxyClient())
+    throw new InvalidPasskeyWalletParameterError('emailCode', emailCodeCalls)
+  }
+
+  return {
+    /** Emails a code to `email` (normalized: trimmed, lower case); an earlier code or proof is dropped. */
+    async sendCode(email: string) {
+      const normalized = email.trim().toLowerCase()
+      const started = ++round
+      sent = undefined
+      proof = undefined
+      const answer = await (await channel()).send(normalized)
+      if (started === round) sent = { email: normalized, ...answer }
+      return { email: normalized }
+    },
+    /** Checks the code the user typed; on success a sign-up with the same email may go ahead. */
+    async confirmCode(code: string) {
+      const pending = sent
+      if (!pending)
+        throw expiredOrUsed('no code was sent on this page: send one first')
+      const started = round
+      const key = await generateStampingKey()
+      const using = await channel()
+      const { email: _sentTo, ...flow } = pending
+      const answer = (await using.verify({
+        ...flow,
+        otpCode: code.replace(/[\s-]/g, '').toUpperCase(),
+        publicKey: key.publicKey,
+      })) as { verificationToken?: unknown }
+      const verificationToken = answer?.verificationToken
+      const claims =
+        typeof verificationToken === 'string'
+          ? readVerificationTokenClaims(verificationToken)
+          : undefined
+      if (!claims || claims.public_key !== key.publicKey)
+        throw expiredOrUsed(
+          'the answer carries no verification token for this page’s key',
+        )
+      if (await using.hasAccount?.(pending.email, verificationToken as string))
+        throw new EmailTakenError({ email: pending.email })
+      if (started !== round)
+        throw expiredOrUsed(
+          'a new code was asked for while this one was checked',
+        )
+      sent = undefined
+      proof = {
+        email: pending.email,
+        verificationToken: verificationToken as string,
+        tokenId: claims.id,
+        key,
+      }
+      return { email: pending.email }
+    },
+    /** The proof for a sign-up with `email`, or EmailNotVerifiedError before any prompt. */
+    proofFor(email: string): EmailProof {
+      const normalized = email.trim().toLowerCase()
+      if (proof?.email !== normalized)
+        throw new EmailNotVerifiedError({ email: normalized })
+      return proof
+    },
+    /** Forgets every code and proof (a finished sign-up, a disconnect). */
+    clear() {
+      round++
+      sent = undefined
+      proof = undefined
+    },
+  }
+}

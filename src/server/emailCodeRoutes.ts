@@ -1,0 +1,191 @@
+import type { VendorClient } from '../turnkey/createVendorClient.js'
+import type {
+  SendEmailCodeAnswer,
+  VerifyEmailCodeAnswer,
+} from '../turnkey/emailCodeContract.js'
+import { encryptOtpCode } from '../turnkey/encryptOtpCode.js'
+import { VendorRequestError } from '../turnkey/errors.js'
+import type { Stamper } from '../turnkey/Stamper.js'
+import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
+import { UnexpectedVendorAnswer } from './describeVendorFailure.js'
+import { badField, Refusal } from './Refusal.js'
+import { normalizeEmail, readFields } from './readFields.js'
+
+/** What the email-code routes sign with and name in the email. */
+export type EmailCodeContext = {
+  organizationId: string
+  appName: string
+  stamper: Stamper
+}
+
+/** Six digits, for ten minutes: typed from an email on a phone. */
+const otpLength = 6
+const otpSeconds = '600'
+/** The proof is spent by the sign-up that follows the passkey prompt. */
+const verificationTokenSeconds = '600'
+
+const invalidEmail = () =>
+  badField(
+    'invalid_email',
+    '`email` must be an email address such as ada@example.com.',
+  )
+
+/** `POST …/send-email-code` `{ email }`: the vendor emails a code, whoever asks (no lookup, no oracle). */
+export async function sendEmailCode(
+  body: unknown,
+  vendor: VendorClient,
+  { organizationId, appName, stamper }: EmailCodeContext,
+): Promise<SendEmailCodeAnswer> {
+  const fields = readFields(body, {
+    path: 'the body',
+    known: ['email'],
+    code: 'invalid_body',
+    expected: 'a JSON object with email',
+  })
+  const email = normalizeEmail(fields.email)
+  if (!email) throw invalidEmail()
+  const { otpId, otpEncryptionTargetBundle } = await vendor.submit<{
+    otpId?: unknown
+    otpEncryptionTargetBundle?: unknown
+  }>(
+    'init_otp',
+    {
+      type: 'ACTIVITY_TYPE_INIT_OTP_V3',
+      organizationId,
+      parameters: {
+        otpType: 'OTP_TYPE_EMAIL',
+        contact: email,
+        appName,
+        otpLength,
+        alphanumeric: false,
+        expirationSeconds: otpSeconds,
+      },
+      resultKey: 'initOtpResultV2',
+    },
+    stamper,
+  )
+  if (
+    typeof otpId !== 'string' ||
+    otpId === '' ||
+    typeof otpEncryptionTargetBundle !== 'string'
+  )
+    throw new UnexpectedVendorAnswer(
+      'init_otp returned no otpId or otpEncryptionTargetBundle',
+    )
+  return { otpId, otpEncryptionTargetBundle }
+}
+
+/** The vendor refusing the code: the user's sentence, and how many tries are left. */
+function toCodeRefusal(error: unknown): never {
+  if (
+    error instanceof VendorRequestError &&
+    (error.status === 400 || error.status === 404)
+  ) {
+    const left = /(\d+) attempts? left/i.exec(error.vendorMessage)?.[1]
+    throw new Refusal(
+      400,
+      left === undefined ? 'email_code_expired' : 'invalid_email_code',
+      left === undefined
+        ? 'The code is invalid or expired. Ask for a new code.'
+        : `The code is invalid or expired. ${left} ${left === '1' ? 'try' : 'tries'} left.`,
+    )
+  }
+  throw error
+}
+
+/**
+ * `POST …/verify-email-code`: the vendor checks the code and answers its
+ * proof, bound to the page's key. An address that already has an account is
+ * refused here, before a passkey is made for nothing: only whoever read the
+ * code learns it.
+ */
+export async function verifyEmailCode(
+  body: unknown,
+  vendor: VendorClient,
+  { organizationId, stamper }: EmailCodeContext,
+): Promise<VerifyEmailCodeAnswer> {
+  const fields = readFields(body, {
+    path: 'the body',
+    known: ['otpId', 'otpCode', 'publicKey', 'otpEncryptionTargetBundle'],
+    code: 'invalid_body',
+    expected:
+      'a JSON object with otpId, otpCode, publicKey and otpEncryptionTargetBundle',
+  })
+  const { otpId, otpCode, publicKey, otpEncryptionTargetBundle } = fields
+  if (typeof otpId !== 'string' || !/^[0-9a-f-]{1,64}$/i.test(otpId))
+    throw badField(
+      'invalid_otp_id',
+      '`otpId` must be the id `send-email-code` answered.',
+    )
+  if (typeof otpCode !== 'string' || !/^[0-9A-Z]{6,9}$/.test(otpCode))
+    throw badField('invalid_email_code', 'The code is invalid or expired.')
+  if (typeof publicKey !== 'string' || !/^0[23][0-9a-f]{64}$/i.test(publicKey))
+    throw badField(
+      'invalid_public_key',
+      '`publicKey` must be a compressed P-256 key, 66 hex characters.',
+    )
+  const encryptedOtpBundle =
+    typeof otpEncryptionTargetBundle === 'string' &&
+    otpEncryptionTargetBundle.length <= 4096
+      ? await encryptOtpCode({ otpCode, publicKey, otpEncryptionTargetBundle })
+      : undefined
+  if (!encryptedOtpBundle)
+    throw badField(
+      'invalid_otp_id',
+      '`otpEncryptionTargetBundle` must be the bundle `send-email-code` answered.',
+    )
+  const { verificationToken } = await vendor
+    .submit<{ verificationToken?: unknown }>(
+      'verify_otp',
+      {
+        type: 'ACTIVITY_TYPE_VERIFY_OTP_V2',
+        organizationId,
+        parameters: {
+          otpId,
+          encryptedOtpBundle,
+          expirationSeconds: verificationTokenSeconds,
+        },
+        resultKey: 'verifyOtpResult',
+      },
+      stamper,
+    )
+    .catch(toCodeRefusal)
+  const claims =
+    typeof verificationToken === 'string'
+      ? readVerificationTokenClaims(verificationToken)
+      : undefined
+  if (!claims)
+    throw new UnexpectedVendorAnswer(
+      'verify_otp returned no readable verificationToken',
+    )
+  if (await hasAccount(claims.contact, vendor, { organizationId, stamper }))
+    throw emailTaken()
+  return { verificationToken: verificationToken as string }
+}
+
+/** The address already recovers an account. */
+export const emailTaken = () =>
+  new Refusal(
+    409,
+    'email_taken',
+    'This email already has an account. Recover it instead of signing up again.',
+  )
+
+/** Whether a sub-organization of the parent has this (verified) email. */
+export async function hasAccount(
+  email: string,
+  vendor: VendorClient,
+  {
+    organizationId,
+    stamper,
+  }: Pick<EmailCodeContext, 'organizationId' | 'stamper'>,
+) {
+  const { organizationIds } = await vendor.query<{ organizationIds?: unknown }>(
+    'list_suborgs',
+    { organizationId, filterType: 'EMAIL', filterValue: email },
+    stamper,
+  )
+  if (!Array.isArray(organizationIds))
+    throw new UnexpectedVendorAnswer('list_suborgs returned no id list')
+  return organizationIds.length > 0
+}

@@ -1,0 +1,82 @@
+import type { PasskeyBackend } from '../../src/exports/server.js'
+import { createClientSignature } from '../../src/turnkey/createClientSignature.js'
+import { generateStampingKey } from '../../src/turnkey/generateStampingKey.js'
+import {
+  type CreateAccountRequest,
+  signUpRootUser,
+  signUpUsage,
+} from '../../src/turnkey/signUpAccount.js'
+import { readVerificationTokenClaims } from '../../src/turnkey/verificationToken.js'
+
+/** A JSON POST as the page sends it to the host backend. */
+const jsonPost = (path: string, body: unknown) =>
+  new Request(`http://localhost:3000${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+
+/** The newest code the sandbox emailed to `email`. */
+export async function newestCode(vendorUrl: string, email: string) {
+  const response = await fetch(
+    `${vendorUrl}/sandbox/outbox?to=${encodeURIComponent(email)}`,
+  )
+  const { emails } = (await response.json()) as {
+    emails: { kind: string; secret: string }[]
+  }
+  return emails.filter((e) => e.kind === 'otp').at(-1)!.secret
+}
+
+/**
+ * The email's proof as passkeyWallet gets it from a host backend: a code sent
+ * through `send-email-code`, read from the sandbox outbox, checked through
+ * `verify-email-code` for a key made for this sign-up.
+ */
+export async function proveEmail(
+  backend: PasskeyBackend,
+  vendorUrl: string,
+  email: string,
+) {
+  const sent = await backend.sendEmailCode(
+    jsonPost('/api/send-email-code', { email }),
+  )
+  if (sent.status !== 200)
+    throw new Error(`send-email-code answered ${sent.status}`)
+  const { otpId, otpEncryptionTargetBundle } = await sent.json()
+  const key = await generateStampingKey()
+  const verified = await backend.verifyEmailCode(
+    jsonPost('/api/verify-email-code', {
+      otpId,
+      otpEncryptionTargetBundle,
+      otpCode: await newestCode(vendorUrl, email.trim().toLowerCase()),
+      publicKey: key.publicKey,
+    }),
+  )
+  return { response: verified, key }
+}
+
+/** A sign-up body carrying the email's proof, signed as passkeyWallet signs it. */
+export async function withEmailProof(
+  request: Pick<
+    CreateAccountRequest,
+    'userName' | 'challenge' | 'attestation'
+  > & { email: string },
+  proof: {
+    verificationToken: string
+    key: Awaited<ReturnType<typeof generateStampingKey>>
+  },
+): Promise<CreateAccountRequest> {
+  const email = request.email.trim().toLowerCase()
+  return {
+    ...request,
+    verificationToken: proof.verificationToken,
+    clientSignature: await createClientSignature({
+      key: proof.key,
+      tokenId: readVerificationTokenClaims(proof.verificationToken)!.id,
+      usage: signUpUsage({
+        ...signUpRootUser({ ...request, email }),
+        userEmail: email,
+      }),
+    }),
+  }
+}
