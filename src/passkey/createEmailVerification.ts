@@ -1,6 +1,5 @@
 import { HostBackendError } from '../core/errors/hostBackend.js'
 import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
-import { AuthProxyError } from '../turnkey/AuthProxyError.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import type { StampingKey } from '../turnkey/createSessionStamper.js'
 import type {
@@ -9,6 +8,7 @@ import type {
 } from '../turnkey/emailCodeContract.js'
 import { generateStampingKey } from '../turnkey/generateStampingKey.js'
 import { readOtpRefusal } from '../turnkey/readOtpRefusal.js'
+import { startProxyOtp } from '../turnkey/startProxyOtp.js'
 import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
 import { emailCodeCalls } from './checkPasskeyWalletParameters.js'
 import {
@@ -90,20 +90,7 @@ function backendChannel(
 /** The vendor's Auth Proxy: `otp_init`, `otp_verify`, and `account` to find an existing account. */
 function proxyChannel(client: AuthProxyClient): CodeChannel {
   return {
-    async send(email) {
-      const { otpId } = await client.post<{ otpId?: unknown }>('otp_init', {
-        otpType: 'OTP_TYPE_EMAIL',
-        contact: email,
-      })
-      if (typeof otpId !== 'string' || otpId === '')
-        throw new AuthProxyError({
-          code: 'auth_proxy_failed',
-          endpoint: 'otp_init',
-          status: 200,
-          reason: 'the answer has no otpId',
-        })
-      return { otpId }
-    },
+    send: async (email) => ({ otpId: await startProxyOtp(client, email) }),
     verify: ({ otpId, otpCode, publicKey }) =>
       client
         .post('otp_verify', { otpId, otpCode, publicKey })

@@ -42,6 +42,7 @@ import type {
   PasskeyWalletConnectParameters,
   PasskeyWalletParameters,
 } from './passkeyWallet.js'
+import { revokeSessionKey } from './revokeSessionKey.js'
 import { isLive, type SessionKey } from './sessionKey.js'
 import { sessionKeyStore } from './sessionKeyStore.js'
 import { withSessionFallback } from './withSessionFallback.js'
@@ -224,6 +225,7 @@ export function createPasskeyRuntime({
     sessionKey = {
       ...pair,
       organizationId: claims.organizationId,
+      userId: claims.userId,
       expiresAt: Math.min(claims.exp, Math.floor(Date.now() / 1000) + seconds),
     }
     // Without IndexedDB the session lasts for this page only.
@@ -513,14 +515,22 @@ export function createPasskeyRuntime({
         },
       }
     },
-    /** Forgets the connection in memory; the shell clears what is stored. */
-    forget() {
+    /**
+     * Forgets the connection in memory at once (the shell clears what is
+     * stored), then revokes the session key at the vendor: the promise ends
+     * when the vendor deleted it, or after a deadline when it did not answer.
+     */
+    forget(): Promise<void> {
+      const leavingKey = sessionKey
       clearTimeout(requestCodeTimer)
       generation++
       emailVerification.value?.clear()
       session = undefined
       sessionKey = undefined
       provider.value?.dropWaitingRequests()
+      return leavingKey
+        ? revokeSessionKey(client, leavingKey).then(() => undefined)
+        : Promise.resolve()
     },
   }
 }

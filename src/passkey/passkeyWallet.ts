@@ -242,8 +242,9 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
     /** What disconnecting removes; works even when the runtime never loaded. */
     async function forget() {
       // The runtime first: nothing more is signed for the leaving account.
+      // Its session key is revoked at the vendor meanwhile (within a deadline).
       const loaded = await runtime.current()
-      loaded?.forget()
+      const revoked = loaded?.forget()
       // A finished recovery ends with the session it opened: the next one starts afresh.
       const flow = await recovery.current()
       if (flow?.getSnapshot().step === 'passkey-created') await flow.reset()
@@ -251,6 +252,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       const shownExport = await exportFlow.current()
       shownExport?.close()
       await Promise.all([
+        revoked,
         storage.clear(),
         sessionStoreKey &&
           import('./sessionKeyStore.js').then(({ sessionKeyStore }) =>

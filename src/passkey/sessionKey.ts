@@ -12,6 +12,8 @@ export type SessionKey = {
   expiresAt: number
   /** The sub-organization the key acts in. */
   organizationId: string
+  /** The user the key was registered on (absent on keys stored by older versions). */
+  userId?: string | undefined
 }
 
 /** Seconds, not milliseconds: the vendor SDK mixes the two and keeps dead sessions alive. */

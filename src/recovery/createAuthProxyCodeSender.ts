@@ -9,6 +9,7 @@ import {
 import { generateStampingKey } from '../turnkey/generateStampingKey.js'
 import { readOtpRefusal } from '../turnkey/readOtpRefusal.js'
 import { readSessionClaims } from '../turnkey/readSessionClaims.js'
+import { startProxyOtp } from '../turnkey/startProxyOtp.js'
 import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
 import type { CodeSender } from './CodeSender.js'
 import {
@@ -51,17 +52,7 @@ export function createAuthProxyCodeSender({
     types: ['email'],
     async send({ email }) {
       const format = await readFormat()
-      const { otpId } = await client.post<{ otpId?: unknown }>('otp_init', {
-        otpType: 'OTP_TYPE_EMAIL',
-        contact: email,
-      })
-      if (typeof otpId !== 'string' || otpId === '')
-        throw new AuthProxyError({
-          code: 'auth_proxy_failed',
-          endpoint: 'otp_init',
-          status: 200,
-          reason: 'the answer has no otpId',
-        })
+      const otpId = await startProxyOtp(client, email)
       // The login's key, once the code opened a session; gone with destroy().
       let key: StampingKey | undefined
       let destroyed = false

@@ -1,0 +1,81 @@
+import {
+  connect,
+  disconnect,
+  getConnectorClient,
+  signMessage,
+} from '@wagmi/core'
+import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest'
+import { sandboxChains } from '../../sandbox/chains.js'
+import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
+import {
+  passkeyHostConfig,
+  stubWebauthn,
+} from '../helpers/passkeyHostInNode.js'
+import { signUp } from '../helpers/vendorUsers.js'
+
+/*
+ * A session key is worth nothing once the user disconnects: the connector
+ * deletes it at the vendor, so a request it stamped before (copied from the
+ * network, or made with a stolen key) is refused afterwards, not until the
+ * key would have expired.
+ */
+
+let vendor: Vendor
+beforeAll(async () => {
+  vendor = await startVendor()
+})
+afterAll(async () => {
+  vi.unstubAllGlobals()
+  await vendor.stop()
+})
+
+type Sent = { url: string; headers: Headers; body: string }
+
+it('a stamp the session key made before the disconnect is refused after it', async () => {
+  const user = await signUp(vendor, `revoked${Date.now()}`)
+  stubWebauthn(() => user.passkey)
+  const sent: Sent[] = []
+  const send = globalThis.fetch
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input)
+    if (url.startsWith(vendor.url))
+      sent.push({
+        url,
+        headers: new Headers(init?.headers),
+        body: String(init?.body),
+      })
+    return send(input, init)
+  })
+  const [mainnet] = sandboxChains(inject('sandbox').rpcUrls)
+  const config = passkeyHostConfig(vendor, [mainnet])
+  const [connector] = config.connectors
+  await connect(config, { connector: connector! })
+  // One message signed with the session key, no prompt.
+  await signMessage(config, { message: 'before the disconnect' })
+  const stamped = sent.find(
+    (request) =>
+      request.url.endsWith('/submit/sign_raw_payload') &&
+      request.headers.has('x-stamp'),
+  )!
+  expect(stamped).toBeDefined()
+  const replay = () =>
+    send(stamped.url, {
+      method: 'POST',
+      headers: stamped.headers,
+      body: stamped.body,
+    })
+  // While connected, the same stamp is still good: the vendor signs again.
+  expect((await replay()).status).toBe(200)
+
+  await disconnect(config, { connector: connector! })
+  const refused = await replay()
+  expect(refused.status).toBe(401)
+  // Two requests, signed by the key itself, revoked it.
+  expect(
+    sent.slice(-2).map((request) => new URL(request.url).pathname),
+  ).toEqual([
+    '/public/v1/query/get_api_keys',
+    '/public/v1/submit/delete_api_keys',
+  ])
+  await expect(getConnectorClient(config)).rejects.toThrow()
+})
