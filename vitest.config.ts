@@ -73,6 +73,9 @@ export default defineConfig({
           name: 'bench',
           environment: 'node',
           include: ['test/integration/weight.test.ts'],
+          // Builds beside every other suite on a 2-core machine: hang guards, not timings.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
       {
