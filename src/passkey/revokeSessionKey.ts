@@ -4,7 +4,7 @@ import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { isLive, type SessionKey } from './sessionKey.js'
 
 /** A disconnect waits this long for the vendor; past it the key is only dropped here. */
-export const sessionRevocationTimeoutMs = 5000
+const sessionRevocationTimeoutMs = 5000
 
 type ApiKeyView = { apiKeyId?: unknown; credential?: { publicKey?: unknown } }
 
