@@ -5,6 +5,7 @@ export {
   createPasskeyBackend,
   type PasskeyBackend,
   type PasskeyBackendHandler,
+  type PasskeyBackendRoute,
 } from '../server/createPasskeyBackend.js'
 export {
   InvalidPasskeyBackendParameterError,

@@ -30,6 +30,7 @@ import {
   emailTaken,
   hasAccount,
   sendEmailCode,
+  subOrganizationsBy,
   verifyEmailCode,
 } from './emailCodeRoutes.js'
 import { InvalidPasskeyBackendParameterError } from './errors.js'
@@ -70,7 +71,34 @@ export type CreatePasskeyBackendParameters = {
   vendorTimeoutMs?: number | undefined
   /** How to reach the vendor; `globalThis.fetch` by default (tests count or fake requests with it). */
   fetch?: typeof fetch | undefined
+  /**
+   * Your gate before any vendor call (a rate limit, a captcha, an
+   * allow-list): called with the request, its parsed JSON body and the
+   * route, within the handler's deadline. Resolve to `false` for 403
+   * `forbidden`, to a `Response` to answer with it (a 429 of yours), or to
+   * anything else to go on. A rejection is a 500, logged as `authorize`'s.
+   */
+  authorize?:
+    | ((
+        request: Request,
+        body: unknown,
+        route: PasskeyBackendRoute,
+      ) => unknown | Promise<unknown>)
+    | undefined
+  /**
+   * Recovery start answers no sooner than this, in milliseconds, so that a
+   * known email, an unknown one and a vendor failure after the lookup take
+   * the same time: 1500 by default, 0 to 10 000.
+   */
+  startRecoveryFloorMs?: number | undefined
 }
+
+/** The routes, as `authorize` and the server log name them. */
+export type PasskeyBackendRoute =
+  | 'sign-up'
+  | 'send-email-code'
+  | 'verify-email-code'
+  | 'start-recovery'
 
 /** A handler on the web-standard Request and Response, as Next.js, Hono, Bun, Deno and Workers call them. */
 export type PasskeyBackendHandler = (request: Request) => Promise<Response>
@@ -107,11 +135,21 @@ export type PasskeyBackend = {
 
 const defaultApiBaseUrl = 'https://api.turnkey.com'
 const defaultVendorTimeoutMs = 10_000
+const defaultStartRecoveryFloorMs = 1500
 /** The recover-user key is spent at once: the page takes its code within 900 s. */
 const passkeyRecoveryKeySeconds = '900'
 /** The email-auth key signs the whole recovery session (the page allows up to 1800 s). */
 const emailRecoveryKeySeconds = '1800'
 const logPrefix = '[wagmi-connector-pack/server]'
+/** Answers about the request itself, the same whatever accounts exist. */
+const badInputStatuses = new Set([400, 403, 405, 413, 415])
+
+/** The host's own answer from `authorize`, sent as it is. */
+class HostAnswer extends Error {
+  constructor(readonly response: Response) {
+    super('authorize answered')
+  }
+}
 
 function isLoopback(hostname: string) {
   return (
@@ -186,6 +224,19 @@ function validate(parameters: CreatePasskeyBackendParameters) {
     )
   if (given.fetch !== undefined && typeof given.fetch !== 'function')
     throw invalid('fetch', 'a fetch function')
+  if (given.authorize !== undefined && typeof given.authorize !== 'function')
+    throw invalid('authorize', 'a function (request, body, route)')
+  const floorMs = given.startRecoveryFloorMs ?? defaultStartRecoveryFloorMs
+  if (
+    typeof floorMs !== 'number' ||
+    !Number.isInteger(floorMs) ||
+    floorMs < 0 ||
+    floorMs > 10_000
+  )
+    throw invalid(
+      'startRecoveryFloorMs',
+      'a whole number of milliseconds from 0 to 10000',
+    )
   const verificationTokenPublicKey =
     given.verificationTokenPublicKey ?? productionVerificationTokenPublicKey
   if (
@@ -205,6 +256,8 @@ function validate(parameters: CreatePasskeyBackendParameters) {
     timeoutMs,
     verificationTokenPublicKey,
     fetch: given.fetch as typeof fetch | undefined,
+    authorize: given.authorize as CreatePasskeyBackendParameters['authorize'],
+    startRecoveryFloorMs: floorMs,
   }
 }
 
@@ -269,16 +322,46 @@ export function createPasskeyBackend(
     })
   }
 
+  /** The host's gate, within the deadline; refuses by throwing a Refusal or its own answer. */
+  async function authorized(
+    request: Request,
+    body: unknown,
+    route: PasskeyBackendRoute,
+  ) {
+    if (!options.authorize) return
+    let verdict: unknown
+    try {
+      verdict = await options.authorize(request, body, route)
+    } catch (cause) {
+      throw new Error(
+        `authorize rejected: ${String((cause as Error)?.message ?? cause)}`,
+        { cause },
+      )
+    }
+    if (verdict instanceof Response) throw new HostAnswer(verdict)
+    if (verdict === false)
+      throw new Refusal(
+        403,
+        'forbidden',
+        'This request was refused by the app.',
+      )
+  }
+
   function handler(
-    route: string,
+    route: PasskeyBackendRoute,
     work: (body: unknown, vendor: VendorClient) => Promise<unknown>,
+    { floorMs = 0 } = {},
   ): PasskeyBackendHandler {
-    return async (request) => {
+    const respond = async (request: Request) => {
+      const controller = new AbortController()
       try {
-        const body = await readJsonBody(request)
-        const controller = new AbortController()
+        // The body, the host's gate and the vendor share one deadline.
         const answer = await withTimeout(
-          work(body, vendorFor(controller.signal)),
+          (async () => {
+            const body = await readJsonBody(request)
+            await authorized(request, body, route)
+            return work(body, vendorFor(controller.signal))
+          })(),
           timeoutMs,
           () => {
             controller.abort()
@@ -287,6 +370,7 @@ export function createPasskeyBackend(
         )
         return jsonAnswer(200, answer)
       } catch (error) {
+        if (error instanceof HostAnswer) return error.response
         if (error instanceof Refusal)
           return jsonAnswer(
             error.status,
@@ -308,6 +392,15 @@ export function createPasskeyBackend(
         })
       }
     }
+    return async (request) => {
+      const startedAt = Date.now()
+      const response = await respond(request)
+      // Bad input says nothing about an account; any other answer waits for the floor.
+      const left = floorMs - (Date.now() - startedAt)
+      if (left > 0 && !badInputStatuses.has(response.status))
+        await new Promise((resolve) => setTimeout(resolve, left))
+      return response
+    }
   }
 
   const signUp = handler('sign-up', async (body, vendor) => {
@@ -327,10 +420,19 @@ export function createPasskeyBackend(
           'email_not_verified',
           'The email’s proof is not valid for this address (or has expired): enter a new code sent to it.',
         )
-      // The token proves the caller reads this inbox: telling them leaks nothing.
-      if (await hasAccount(email, vendor, { organizationId, stamper }))
-        throw emailTaken()
     }
+    // A replayed sign-up (a retry after a lost answer) gets the account its passkey already has.
+    const existing = await subOrganizationsBy(
+      'CREDENTIAL_ID',
+      request.attestation.credentialId,
+      vendor,
+      { organizationId, stamper },
+    )
+    if (existing[0])
+      return { subOrganizationId: existing[0] } satisfies CreateAccountAnswer
+    // The token proves the caller reads this inbox: telling them leaks nothing.
+    if (email && (await hasAccount(email, vendor, { organizationId, stamper })))
+      throw emailTaken()
     const result = await vendor.submit<{ subOrganizationId?: unknown }>(
       'create_sub_organization',
       {
@@ -365,27 +467,54 @@ export function createPasskeyBackend(
     verifyEmailCode(body, vendor, emailCodeContext),
   )
 
-  const startRecovery = handler('start-recovery', async (body, vendor) => {
-    const { email, type, targetPublicKey } = parseRecoveryStartRequest(body)
-    const { organizationIds } = await vendor.query<{
-      organizationIds?: unknown
-    }>(
-      'list_suborgs',
-      { organizationId, filterType: 'EMAIL', filterValue: email },
-      stamper,
-    )
-    if (!Array.isArray(organizationIds) || !organizationIds.every(isUuid))
-      throw new UnexpectedVendorAnswer('list_suborgs returned no id list')
-    if (organizationIds.length !== 1) {
-      // Several accounts share the email (made before sign-up verified it,
-      // or by another backend): sending to one could hand over another's wallet.
-      if (organizationIds.length > 1)
-        console.warn(
-          `${logPrefix} start-recovery: ${organizationIds.length} sub-organizations have the same email (${organizationIds.join(', ')}); no code was sent.`,
-        )
-      return decoyFor(email)
-    }
-    const subOrganizationId = organizationIds[0] as string
+  const startRecovery = handler(
+    'start-recovery',
+    async (body, vendor) => {
+      const { email, type, targetPublicKey } = parseRecoveryStartRequest(body)
+      const organizationIds = await subOrganizationsBy('EMAIL', email, vendor, {
+        organizationId,
+        stamper,
+      })
+      if (organizationIds.length !== 1) {
+        // Several accounts share the email (made before sign-up verified it,
+        // or by another backend): sending to one could hand over another's wallet.
+        if (organizationIds.length > 1)
+          console.warn(
+            `${logPrefix} start-recovery: ${organizationIds.length} sub-organizations have the same email (${organizationIds.join(', ')}); no code was sent.`,
+          )
+        return decoyFor(email)
+      }
+      const subOrganizationId = organizationIds[0] as string
+      try {
+        return await sendRecoveryCode(vendor, {
+          subOrganizationId,
+          email,
+          type,
+          targetPublicKey,
+        })
+      } catch (error) {
+        // After the lookup, a failure answers as an unknown email does: no oracle.
+        const reason = describeVendorFailure(error, baseUrl)
+        if (reason === undefined) throw error
+        console.error(`${logPrefix} start-recovery: ${scrub(reason)}`)
+        return decoyFor(email)
+      }
+    },
+    { floorMs: options.startRecoveryFloorMs },
+  )
+
+  /** The vendor emails the code for the one account with this email. */
+  async function sendRecoveryCode(
+    vendor: VendorClient,
+    {
+      subOrganizationId,
+      email,
+      type,
+      targetPublicKey,
+    }: ReturnType<typeof parseRecoveryStartRequest> & {
+      subOrganizationId: string
+    },
+  ): Promise<RecoveryStartAnswer> {
     const parameters = {
       email,
       targetPublicKey,
@@ -412,7 +541,8 @@ export function createPasskeyBackend(
             {
               type: 'ACTIVITY_TYPE_EMAIL_AUTH_V3',
               organizationId: subOrganizationId,
-              parameters,
+              // Each new code ends the ones before: one live email credential at a time.
+              parameters: { ...parameters, invalidateExisting: true },
               resultKey: 'emailAuthResult',
             },
             stamper,
@@ -421,11 +551,8 @@ export function createPasskeyBackend(
       throw new UnexpectedVendorAnswer(
         `${type === 'passkey' ? 'init_user_email_recovery' : 'email_auth'} returned no userId`,
       )
-    return {
-      userId: result.userId,
-      organizationId: subOrganizationId,
-    } satisfies RecoveryStartAnswer
-  })
+    return { userId: result.userId, organizationId: subOrganizationId }
+  }
 
   return {
     signUp,

@@ -1,3 +1,4 @@
+import { isUuid } from '../core/isUuid.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type {
   SendEmailCodeAnswer,
@@ -171,21 +172,31 @@ export const emailTaken = () =>
     'This email already has an account. Recover it instead of signing up again.',
   )
 
-/** Whether a sub-organization of the parent has this (verified) email. */
-export async function hasAccount(
-  email: string,
+/** The parent's sub-organizations whose user has this email, credential id, … (`list_suborgs`). */
+export async function subOrganizationsBy(
+  filterType: 'EMAIL' | 'CREDENTIAL_ID',
+  filterValue: string,
   vendor: VendorClient,
   {
     organizationId,
     stamper,
   }: Pick<EmailCodeContext, 'organizationId' | 'stamper'>,
-) {
+): Promise<string[]> {
   const { organizationIds } = await vendor.query<{ organizationIds?: unknown }>(
     'list_suborgs',
-    { organizationId, filterType: 'EMAIL', filterValue: email },
+    { organizationId, filterType, filterValue },
     stamper,
   )
-  if (!Array.isArray(organizationIds))
+  if (!Array.isArray(organizationIds) || !organizationIds.every(isUuid))
     throw new UnexpectedVendorAnswer('list_suborgs returned no id list')
-  return organizationIds.length > 0
+  return organizationIds
+}
+
+/** Whether a sub-organization of the parent has this (verified) email. */
+export async function hasAccount(
+  email: string,
+  vendor: VendorClient,
+  context: Pick<EmailCodeContext, 'organizationId' | 'stamper'>,
+) {
+  return (await subOrganizationsBy('EMAIL', email, vendor, context)).length > 0
 }

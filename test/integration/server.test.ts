@@ -420,11 +420,11 @@ describe('the sign-up email is proved before it is kept', () => {
     )
     expect(secondSignUp.status).toBe(409)
     expect((await secondSignUp.json()).code).toBe('email_taken')
-    // The same body replayed makes nothing either.
+    // The same body replayed makes nothing either: it answers the account made.
     const replayed = await backend.signUp(
       post('/api/create-account', firstBody),
     )
-    expect(replayed.status).toBe(409)
+    expect(await replayed.json()).toEqual(await created.json())
     // A new code for the address: the owner learns it once the code is typed.
     const { response } = await proveEmail(backend, vendor.url, email)
     expect(response.status).toBe(409)
@@ -456,5 +456,129 @@ describe('the sign-up email is proved before it is kept', () => {
       status: 200,
       keys: ['otpId', 'otpEncryptionTargetBundle'],
     })
+  })
+})
+
+describe('public routes give no oracle and no free emails', () => {
+  it('recovery start: a known and an unknown email answer the same status and body shape, and neither before the floor', async () => {
+    const floorMs = 1200
+    const floored = createPasskeyBackend({
+      organizationId: vendor.parentOrganizationId,
+      apiPublicKey: vendor.parentApiKey.publicKey,
+      apiPrivateKey: vendor.parentApiKey.privateKey,
+      apiBaseUrl: vendor.url,
+      appName: 'Server test',
+      startRecoveryFloorMs: floorMs,
+    })
+    expect((await signUp('ada', 'floor@example.com')).response.status).toBe(200)
+    const timed = async (email: string) => {
+      const startedAt = performance.now()
+      const response = await floored.startRecovery(
+        post('/api/start-recovery', {
+          email,
+          type: 'email',
+          targetPublicKey: newTargetKey().publicKey,
+        }),
+      )
+      return {
+        status: response.status,
+        keys: Object.keys(await response.json()),
+        elapsedMs: performance.now() - startedAt,
+      }
+    }
+    const known = await timed('floor@example.com')
+    const unknown = await timed('no-floor@example.com')
+    expect(unknown.status).toBe(known.status)
+    expect(unknown.keys).toEqual(known.keys)
+    // A lower bound only: a slow machine can only make it later.
+    expect(known.elapsedMs).toBeGreaterThanOrEqual(floorMs - 5)
+    expect(unknown.elapsedMs).toBeGreaterThanOrEqual(floorMs - 5)
+  })
+
+  it('each new email code ends the earlier ones: only the last code’s key is left on the user', async () => {
+    const { passkey } = await signUp('ada', 'twice-coded@example.com')
+    const { userId, organizationId } = await new TurnkeyClient(
+      { baseUrl: vendor.url },
+      passkey.stamper(),
+    ).getWhoami({ organizationId: vendor.parentOrganizationId })
+    const emailKeys = async () =>
+      (
+        await backendClient(vendor).getApiKeys({ organizationId, userId })
+      ).apiKeys.filter(
+        (apiKey) =>
+          apiKey.credential.type === 'CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256',
+      )
+    for (const _ of [1, 2]) {
+      const response = await backend.startRecovery(
+        post('/api/start-recovery', {
+          email: 'twice-coded@example.com',
+          type: 'email',
+          targetPublicKey: newTargetKey().publicKey,
+        }),
+      )
+      expect(response.status).toBe(200)
+    }
+    expect(await emailKeys()).toHaveLength(1)
+  })
+
+  it('authorize runs before any vendor call, with the parsed body: false is 403, its own Response is answered as is', async () => {
+    const seen: unknown[] = []
+    const before = (await activities()).length
+    const gated = (verdict: unknown) =>
+      createPasskeyBackend({
+        organizationId: vendor.parentOrganizationId,
+        apiPublicKey: vendor.parentApiKey.publicKey,
+        apiPrivateKey: vendor.parentApiKey.privateKey,
+        apiBaseUrl: vendor.url,
+        appName: 'Server test',
+        authorize: (_request, body, route) => {
+          seen.push([route, body])
+          return verdict
+        },
+      })
+    const refused = await gated(false).sendEmailCode(
+      post('/api/send-email-code', { email: 'gated@example.com' }),
+    )
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({
+      code: 'forbidden',
+      message: 'This request was refused by the app.',
+    })
+    const limited = await gated(
+      Response.json({ code: 'slow_down' }, { status: 429 }),
+    ).startRecovery(
+      post('/api/start-recovery', {
+        email: 'gated@example.com',
+        type: 'email',
+        targetPublicKey: newTargetKey().publicKey,
+      }),
+    )
+    expect(limited.status).toBe(429)
+    expect(seen).toEqual([
+      ['send-email-code', { email: 'gated@example.com' }],
+      [
+        'start-recovery',
+        expect.objectContaining({ email: 'gated@example.com' }),
+      ],
+    ])
+    expect(await activities()).toHaveLength(before)
+    expect(await outbox('gated@example.com')).toEqual([])
+  })
+
+  it('a replayed sign-up body makes no second sub-organization: it answers the account its passkey has', async () => {
+    const { challenge, attestation } = new SoftwareAuthenticator().register()
+    const body = { userName: 'ada', challenge, attestation }
+    const first = await backend.signUp(post('/api/create-account', body))
+    const replayed = await backend.signUp(post('/api/create-account', body))
+    expect(first.status).toBe(200)
+    expect(replayed.status).toBe(200)
+    const { subOrganizationId } = await first.json()
+    expect(await replayed.json()).toEqual({ subOrganizationId })
+    const { organizationIds } = await backendClient(vendor).getSubOrgIds({
+      organizationId: vendor.parentOrganizationId,
+      filterType: 'CREDENTIAL_ID',
+      filterValue: attestation.credentialId,
+    })
+    expect(organizationIds).toEqual([subOrganizationId])
   })
 })

@@ -682,6 +682,12 @@ const cases: Case[] = [
   badOption('no appName', { appName: undefined }, 'appName'),
   badOption('a blank appName', { appName: '  ' }, 'appName'),
   badOption('a timeout of 0', { vendorTimeoutMs: 0 }, 'vendorTimeoutMs'),
+  badOption('authorize as a string', { authorize: 'yes' }, 'authorize'),
+  badOption(
+    'a recovery floor of a minute',
+    { startRecoveryFloorMs: 60_000 },
+    'startRecoveryFloorMs',
+  ),
   badOption(
     'a compressed verification token key',
     { verificationTokenPublicKey: `02${'ab'.repeat(32)}` },
