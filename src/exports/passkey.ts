@@ -44,6 +44,8 @@ export {
   PasskeyError,
   type PasskeyErrorCode,
   type PasskeyErrorType,
+  SignerMismatchError,
+  type SignerMismatchErrorType,
   WebauthnNotSupportedError,
   type WebauthnNotSupportedErrorType,
 } from '../passkey/errors.js'

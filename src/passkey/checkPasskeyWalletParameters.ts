@@ -44,8 +44,9 @@ export function checkPasskeyWalletParameters(
   if (!isUuid(parameters?.organizationId))
     throw invalid('organizationId', 'the vendor organization id, a UUID')
   const apiBaseUrl = parameters.apiBaseUrl ?? defaultApiBaseUrl
-  if (typeof apiBaseUrl !== 'string' || !/^https?:\/\/[^/]+/.test(apiBaseUrl))
-    throw invalid('apiBaseUrl', 'an http(s) URL')
+  // Every vendor URL as the frames' are: plain http only on this machine.
+  if (typeof apiBaseUrl !== 'string' || !isAllowedFrameUrl(apiBaseUrl))
+    throw invalid('apiBaseUrl', httpsUrl)
   if (parameters.rpId !== undefined && !isValidRpId(parameters.rpId))
     throw invalid('rpId', 'a hostname such as "example.com", or "localhost"')
   const authProxy = checkAuthProxy(parameters.authProxy)
@@ -71,6 +72,10 @@ export function checkPasskeyWalletParameters(
         ? `whole seconds from 30 to ${longestSessionSeconds} (7 days), or \`session: false\``
         : `whole seconds from 30 to ${longestSessionSecondsByDefault} (a day; up to ${longestSessionSeconds} with \`allowLong: true\`), or \`session: false\``,
     )
+  const endOthersOnLogIn =
+    session === false ? false : (session.endOthersOnLogIn ?? true)
+  if (typeof endOthersOnLogIn !== 'boolean')
+    throw invalid('session.endOthersOnLogIn', 'true or false')
   const { recovery } = parameters
   if (
     recovery !== undefined &&
@@ -103,6 +108,7 @@ export function checkPasskeyWalletParameters(
   return {
     apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''),
     sessionSeconds,
+    endOthersOnLogIn,
     exportFrameUrl,
     recoveryFrameUrl,
     authProxy,

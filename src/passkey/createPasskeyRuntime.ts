@@ -85,8 +85,13 @@ export function createPasskeyRuntime({
   onChainChanged,
   emit,
 }: PasskeyRuntimeParameters) {
-  const { apiBaseUrl, authProxy, sessionSeconds, exportFrameUrl } =
-    checkPasskeyWalletParameters(parameters)
+  const {
+    apiBaseUrl,
+    authProxy,
+    sessionSeconds,
+    endOthersOnLogIn,
+    exportFrameUrl,
+  } = checkPasskeyWalletParameters(parameters)
   const rpId = () => parameters.rpId ?? location.hostname
   // After a sign-up its prompts ask for the passkey just made: no choice among the site's others.
   const passkeyStamper = (credentialId?: string) =>
@@ -215,6 +220,8 @@ export function createPasskeyRuntime({
         parameters: {
           publicKey: pair.publicKey,
           expirationSeconds: String(seconds),
+          // The newest log-in is the user's: earlier session keys lose their authority now.
+          ...(endOthersOnLogIn && { invalidateExisting: true }),
         },
         resultKey: 'stampLoginResult',
       },

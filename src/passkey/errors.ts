@@ -47,3 +47,34 @@ export class PasskeyError extends BaseError {
     this.code = code
   }
 }
+
+export type SignerMismatchErrorType = SignerMismatchError & {
+  name: 'SignerMismatchError'
+}
+/**
+ * The vendor answered a signature (or a signed transaction) that is not by
+ * the connected account: it is not passed on, whatever the vendor says.
+ */
+export class SignerMismatchError extends BaseError {
+  override name = 'SignerMismatchError'
+  static get code() {
+    return 'signer_mismatch' as const
+  }
+  constructor({
+    what,
+    expected,
+    signer,
+  }: {
+    what: 'signature' | 'transaction'
+    expected: string
+    signer: string
+  }) {
+    super('The wallet returned a signature from another account.', {
+      code: SignerMismatchError.code,
+      details: `the ${what} recovers to ${signer}, not the connected ${expected}`,
+      metaMessages: [
+        'Nothing was passed on or sent. Disconnect and connect again; if it happens again, the wallet service is misbehaving.',
+      ],
+    })
+  }
+}

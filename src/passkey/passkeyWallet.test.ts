@@ -35,6 +35,7 @@ describe('passkeyWallet options', () => {
     expect(checkPasskeyWalletParameters(valid)).toEqual({
       apiBaseUrl: 'https://api.turnkey.com',
       sessionSeconds: 900,
+      endOthersOnLogIn: true,
       exportFrameUrl: defaultExportFrameUrl,
       recoveryFrameUrl: 'https://auth.turnkey.com',
       authProxy: undefined,
@@ -52,7 +53,7 @@ describe('passkeyWallet options', () => {
     [
       'apiBaseUrl',
       { apiBaseUrl: 'api.turnkey.com' },
-      /invalid `apiBaseUrl`: expected an http\(s\) URL/,
+      /invalid `apiBaseUrl`: expected an https:\/\/ URL \(http:\/\/ only on localhost or 127\.0\.0\.1\)/,
     ],
     [
       'rpId',

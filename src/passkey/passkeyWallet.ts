@@ -92,6 +92,11 @@ export type PasskeyWalletParameters = {
         expirationSeconds?: number | undefined
         /** Accept a session longer than a day (up to 604800 s). */
         allowLong?: boolean | undefined
+        /**
+         * A log-in ends the user's earlier session keys at the vendor (other
+         * tabs and devices then ask for the passkey once): `true` by default.
+         */
+        endOthersOnLogIn?: boolean | undefined
       }
     | false
     | undefined

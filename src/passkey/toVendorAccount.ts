@@ -3,14 +3,19 @@ import {
   type Hex,
   hashMessage,
   hashTypedData,
+  isAddressEqual,
   isHex,
   type LocalAccount,
+  recoverAddress,
+  recoverTransactionAddress,
   serializeTransaction,
+  type TransactionSerialized,
 } from 'viem'
 import { toAccount } from 'viem/accounts'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/Stamper.js'
+import { SignerMismatchError } from './errors.js'
 
 export type VendorAccountParameters = {
   address: Address
@@ -37,6 +42,7 @@ const malformed = (what: 'signature' | 'transaction') =>
  * A viem account whose keys stay with the vendor: messages are hashed per
  * EIP-191 and typed data per EIP-712 here, and the digest is signed there
  * (one request each); transactions are signed with `sign_transaction`.
+ * Every answer is checked to be by `address` before it is returned.
  */
 export function toVendorAccount({
   address,
@@ -70,7 +76,16 @@ export function toVendorAccount({
       (v !== '00' && v !== '01')
     )
       throw malformed('signature')
-    return `0x${r.padStart(64, '0')}${s.padStart(64, '0')}${v === '00' ? '1b' : '1c'}`
+    const signature: Hex = `0x${r.padStart(64, '0')}${s.padStart(64, '0')}${v === '00' ? '1b' : '1c'}`
+    // Checked here, not taken on trust: only the connected account's signature is passed on.
+    const signer = await recoverAddress({ hash: digest, signature })
+    if (!isAddressEqual(signer, address))
+      throw new SignerMismatchError({
+        what: 'signature',
+        expected: address,
+        signer,
+      })
+    return signature
   }
 
   const account = toAccount({
@@ -101,6 +116,21 @@ export function toVendorAccount({
         ? signedTransaction
         : `0x${signedTransaction}`
       if (!isHex(signed)) throw malformed('transaction')
+      let signer: Address
+      try {
+        signer = await recoverTransactionAddress({
+          serializedTransaction: signed as TransactionSerialized,
+        })
+      } catch {
+        throw malformed('transaction')
+      }
+      // A transaction from another account is never broadcast.
+      if (!isAddressEqual(signer, address))
+        throw new SignerMismatchError({
+          what: 'transaction',
+          expected: address,
+          signer,
+        })
       return signed
     },
   })

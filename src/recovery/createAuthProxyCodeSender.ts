@@ -105,8 +105,17 @@ export function createAuthProxyCodeSender({
               }),
             },
           )
-          // A session we cannot read is no session.
-          readSessionClaims(typeof session === 'string' ? session : '')
+          // A session we cannot read is no session, nor one for another account.
+          const opened = readSessionClaims(
+            typeof session === 'string' ? session : '',
+          )
+          if (opened.organizationId !== organizationId)
+            throw new AuthProxyError({
+              code: 'auth_proxy_failed',
+              endpoint: 'otp_login',
+              status: 200,
+              reason: `the session is for organization ${opened.organizationId}, not the account ${organizationId} the code was for`,
+            })
           if (destroyed)
             throw new InvalidRecoveryCodeError({
               reason: 'the recovery was reset while the code was checked',

@@ -2,7 +2,10 @@ import { createConfig, http } from '@wagmi/core'
 import type { Chain } from 'viem'
 import { vi } from 'vitest'
 import type { Vendor } from '../../sandbox/turnkey/startVendor.js'
-import { passkeyWallet } from '../../src/passkey/passkeyWallet.js'
+import {
+  type PasskeyWalletParameters,
+  passkeyWallet,
+} from '../../src/passkey/passkeyWallet.js'
 import { memoryStorage } from './memoryStorage.js'
 import type { SoftwareAuthenticator } from './softwareAuthenticator.js'
 
@@ -46,6 +49,7 @@ export function stubWebauthn(current: () => SoftwareAuthenticator) {
 export function passkeyHostConfig(
   vendor: Pick<Vendor, 'url' | 'parentOrganizationId'>,
   chains: readonly [Chain, ...Chain[]],
+  options: Partial<PasskeyWalletParameters> = {},
 ) {
   const { storage } = memoryStorage('host')
   return createConfig({
@@ -58,6 +62,7 @@ export function passkeyHostConfig(
         createAccount: async () => {
           throw new Error('not used: the user signed up with the backend')
         },
+        ...options,
       }),
     ],
     multiInjectedProviderDiscovery: false,

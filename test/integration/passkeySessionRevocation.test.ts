@@ -79,3 +79,32 @@ it('a stamp the session key made before the disconnect is refused after it', asy
   ])
   await expect(getConnectorClient(config)).rejects.toThrow()
 })
+
+it.each([
+  [
+    true,
+    'a second log-in ends the first one’s session: its next signature asks for the passkey',
+  ],
+  [
+    false,
+    'with endOthersOnLogIn: false, both sessions keep signing without a prompt',
+  ],
+] as const)('endOthersOnLogIn %s: %s', async (endOthers, _title) => {
+  const user = await signUp(vendor, `twice${endOthers}${Date.now()}`)
+  let prompts = 0
+  stubWebauthn(() => {
+    prompts++
+    return user.passkey
+  })
+  const [mainnet] = sandboxChains(inject('sandbox').rpcUrls)
+  const device = () =>
+    passkeyHostConfig(vendor, [mainnet], {
+      session: { endOthersOnLogIn: endOthers },
+    })
+  const [first, second] = [device(), device()]
+  await connect(first, { connector: first.connectors[0]! })
+  await connect(second, { connector: second.connectors[0]! })
+  expect(prompts).toBe(2)
+  await signMessage(first, { message: 'from the first device' })
+  expect(prompts).toBe(endOthers ? 3 : 2)
+})

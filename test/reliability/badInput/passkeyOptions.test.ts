@@ -73,14 +73,24 @@ const cases: Case[] = [
     'a vendor API given as a URL object, not its string',
     { apiBaseUrl: new URL('https://api.turnkey.com') },
     {
-      message: 'passkeyWallet: invalid `apiBaseUrl`: expected an http(s) URL.',
+      message:
+        'passkeyWallet: invalid `apiBaseUrl`: expected an https:// URL (http:// only on localhost or 127.0.0.1).',
+    },
+  ),
+  badPasskeyOption(
+    'a vendor API on plain http:// off this machine (stamps readable on the way)',
+    { apiBaseUrl: 'http://api.vendor.example' },
+    {
+      message:
+        'passkeyWallet: invalid `apiBaseUrl`: expected an https:// URL (http:// only on localhost or 127.0.0.1).',
     },
   ),
   badPasskeyOption(
     'a vendor API on ftp://',
     { apiBaseUrl: 'ftp://api.vendor.example' },
     {
-      message: 'passkeyWallet: invalid `apiBaseUrl`: expected an http(s) URL.',
+      message:
+        'passkeyWallet: invalid `apiBaseUrl`: expected an https:// URL (http:// only on localhost or 127.0.0.1).',
     },
   ),
   bad({
