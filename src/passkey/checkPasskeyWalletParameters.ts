@@ -1,4 +1,5 @@
 import { isUuid } from '../core/isUuid.js'
+import { isWholeFrom } from '../core/isWholeFrom.js'
 import { defaultExportFrameUrl } from '../export/defaultExportFrameUrl.js'
 import { isAllowedFrameUrl } from '../export/isAllowedFrameUrl.js'
 import { defaultRecoverySessionSeconds } from '../recovery/defaultRecoverySessionSeconds.js'
@@ -22,12 +23,6 @@ const defaultRecoveryFrameUrl = 'https://auth.turnkey.com'
 // The session key signs anything the passkey can: a long one is the host's explicit choice.
 const longestSessionSecondsByDefault = 86_400
 const longestSessionSeconds = 604_800
-
-/** A whole number from `least` to `most`, both included. */
-const isWholeFrom = (value: unknown, least: number, most: number) =>
-  Number.isInteger(value) &&
-  (value as number) >= least &&
-  (value as number) <= most
 
 /**
  * passkeyWallet()'s options, checked, with their defaults. Loaded with the

@@ -15,6 +15,15 @@ import { toVendorAccount } from './toVendorAccount.js'
 
 const connected = privateKeyToAccount(generatePrivateKey())
 const stranger = privateKeyToAccount(generatePrivateKey())
+const transaction = {
+  chainId: 1,
+  to: stranger.address,
+  value: 1n,
+  gas: 21_000n,
+  maxFeePerGas: 1n,
+  maxPriorityFeePerGas: 1n,
+  nonce: 0,
+} as const
 
 /** A vendor that signs every digest and transaction with `signer`. */
 function vendorSigningWith(signer: typeof connected): VendorClient {
@@ -33,17 +42,7 @@ function vendorSigningWith(signer: typeof connected): VendorClient {
         } as never
       }
       return {
-        signedTransaction: (
-          await signer.signTransaction({
-            chainId: 1,
-            to: stranger.address,
-            value: 1n,
-            gas: 21_000n,
-            maxFeePerGas: 1n,
-            maxPriorityFeePerGas: 1n,
-            nonce: 0,
-          })
-        ).slice(2),
+        signedTransaction: (await signer.signTransaction(transaction)).slice(2),
       } as never
     },
   }
@@ -60,16 +59,6 @@ const account = (signer: typeof connected) =>
         stamp: async () => ({ header: '', value: '' }),
       }) as never,
   })
-
-const transaction = {
-  chainId: 1,
-  to: stranger.address,
-  value: 1n,
-  gas: 21_000n,
-  maxFeePerGas: 1n,
-  maxPriorityFeePerGas: 1n,
-  nonce: 0,
-} as const
 
 describe("the vendor's answers are the connected account's", () => {
   it('passes on a signature by the connected account', async () => {

@@ -1,4 +1,5 @@
 import { isUuid } from '../core/isUuid.js'
+import { isWholeFrom } from '../core/isWholeFrom.js'
 import { withTimeout } from '../core/withTimeout.js'
 import {
   checkApiKeyPair,
@@ -212,12 +213,7 @@ function validate(parameters: CreatePasskeyBackendParameters) {
       "your app's name for the vendor's recovery emails: 1 to 128 characters",
     )
   const timeoutMs = given.vendorTimeoutMs ?? defaultVendorTimeoutMs
-  if (
-    typeof timeoutMs !== 'number' ||
-    !Number.isInteger(timeoutMs) ||
-    timeoutMs < 100 ||
-    timeoutMs > 60_000
-  )
+  if (!isWholeFrom(timeoutMs, 100, 60_000))
     throw invalid(
       'vendorTimeoutMs',
       'a whole number of milliseconds from 100 to 60000',
@@ -227,12 +223,7 @@ function validate(parameters: CreatePasskeyBackendParameters) {
   if (given.authorize !== undefined && typeof given.authorize !== 'function')
     throw invalid('authorize', 'a function (request, body, route)')
   const floorMs = given.startRecoveryFloorMs ?? defaultStartRecoveryFloorMs
-  if (
-    typeof floorMs !== 'number' ||
-    !Number.isInteger(floorMs) ||
-    floorMs < 0 ||
-    floorMs > 10_000
-  )
+  if (!isWholeFrom(floorMs, 0, 10_000))
     throw invalid(
       'startRecoveryFloorMs',
       'a whole number of milliseconds from 0 to 10000',
