@@ -475,21 +475,14 @@ export function createPasskeyBackend(
           )
         return decoyFor(email)
       }
-      const subOrganizationId = organizationIds[0] as string
-      try {
-        return await sendRecoveryCode(vendor, {
-          subOrganizationId,
-          email,
-          type,
-          targetPublicKey,
-        })
-      } catch (error) {
-        // After the lookup, a failure answers as an unknown email does: no oracle.
-        const reason = describeVendorFailure(error, baseUrl)
-        if (reason === undefined) throw error
-        console.error(`${logPrefix} start-recovery: ${scrub(reason)}`)
-        return decoyFor(email)
-      }
+      // A failure here is a 502 the user can retry: a made-up 200 would say a
+      // code is on its way that never comes.
+      return sendRecoveryCode(vendor, {
+        subOrganizationId: organizationIds[0] as string,
+        email,
+        type,
+        targetPublicKey,
+      })
     },
     { floorMs: options.startRecoveryFloorMs },
   )
