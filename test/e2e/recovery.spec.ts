@@ -6,7 +6,7 @@ import { screenshot, tabTo } from '../helpers/panelSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 import { lastEmail } from '../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
-import { signUp } from '../reliability/browser/playgroundSteps.js'
+import { readInbox, signUp } from '../reliability/browser/playgroundSteps.js'
 
 const vendor = JSON.parse(
   process.env.SANDBOX_VENDOR ?? 'null',
@@ -149,9 +149,7 @@ test('passkey recovery through the sandbox inbox: the lost passkey is replaced',
   await sendCode(page, email, /Recover my account/)
 
   // A person reads the code in the playground's sandbox inbox.
-  await page.getByLabel('Inbox of').fill(email)
-  await page.getByRole('button', { name: 'Open inbox' }).click()
-  const code = (await page.locator('.inbox pre').first().textContent())!.trim()
+  const code = await readInbox(page, email)
   expect(code).toMatch(/^[1-9A-HJ-NP-Za-km-z]{100,}$/)
   await panel(page).getByLabel('Code from the email').fill(code)
   await panel(page).getByRole('button', { name: 'Continue' }).click()

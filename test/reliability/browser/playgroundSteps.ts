@@ -10,9 +10,13 @@ export const playgroundAlert = (page: Page) =>
 
 /** The newest code the sandbox emailed to `email`, read in the playground's inbox as a person does. */
 export async function readInbox(page: Page, email: string) {
+  const inbox = page.locator('.inbox')
+  // A list opened before stays on screen until the new one arrives: wait for it to change.
+  const before = (await inbox.textContent()) ?? ''
   await page.getByLabel('Inbox of').fill(email)
   await page.getByRole('button', { name: 'Open inbox' }).click()
-  return (await page.locator('.inbox pre').first().textContent())!.trim()
+  if (before) await expect(inbox).not.toHaveText(before)
+  return (await inbox.locator('pre').first().textContent())!.trim()
 }
 
 export const signUpSection = (page: Page) =>
