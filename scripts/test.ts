@@ -20,6 +20,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 
 type Counts = { passed: number; failed: number; skipped: number }
 
@@ -131,7 +132,62 @@ function vitestFailedTests(runner: VitestRunner) {
 
 type PlaywrightSuite = {
   suites?: PlaywrightSuite[]
-  specs?: { tests: { projectName: string; status: string }[] }[]
+  specs?: {
+    title: string
+    file: string
+    tests: {
+      projectName: string
+      status: string
+      results?: { error?: { message?: string } }[]
+    }[]
+  }[]
+}
+
+const firstLine = (message: string | undefined) =>
+  stripVTControlCharacters(message ?? '')
+    .trim()
+    .split('\n')[0] ?? ''
+
+/**
+ * Every failed test, by file and title, with the first line of its error: the
+ * runners' own output can be long, and CI may show only the end of it.
+ */
+function failedTestLines(): string[] {
+  const lines: string[] = []
+  for (const runner of Object.keys(vitestRunners) as VitestRunner[])
+    for (const file of readJson<{
+      testResults: {
+        name: string
+        message?: string
+        assertionResults: {
+          fullName: string
+          status: string
+          failureMessages?: string[]
+        }[]
+      }[]
+    }>(vitestReport(runner))?.testResults ?? []) {
+      const where = file.name.replace(root, '')
+      for (const test of file.assertionResults)
+        if (test.status === 'failed')
+          lines.push(
+            `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+          )
+      if (file.message) lines.push(`${where}: ${firstLine(file.message)}`)
+    }
+  const visit = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        if (test.status !== 'expected' && test.status !== 'skipped')
+          lines.push(
+            `${spec.file} › ${spec.title} (${test.projectName}): ${firstLine(test.results?.at(-1)?.error?.message)}`,
+          )
+    for (const child of suite.suites ?? []) visit(child)
+  }
+  for (const suite of readJson<{ suites: PlaywrightSuite[] }>(
+    playwrightReport(),
+  )?.suites ?? [])
+    visit(suite)
+  return lines
 }
 
 function playwrightCounts(project: string): Counts {
@@ -468,6 +524,7 @@ async function main(reliabilityOnly: boolean) {
   ].filter(({ code, failedTests }) => code !== 0 && failedTests === 0)
   for (const { name } of runnerFailures)
     console.log(`${name}: failed without a failed test (see its output)`)
+  for (const line of failedTestLines()) console.log(`failed: ${line}`)
   failed += runnerFailures.length
   const reliability = tallyResults(readTally(tallyFile()), {
     date: new Date().toISOString(),

@@ -5,9 +5,13 @@ import {
   type SandboxWallet,
   startSandboxWallet,
 } from '../../sandbox/wallet/startSandboxWallet.js'
+import { ignoreSessionDeletedTwice } from '../helpers/isSessionDeletedTwice.js'
 import { screenshot } from '../helpers/panelSteps.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { signInPlayground } from '../helpers/playgroundSignature.js'
+
+// Its sandbox wallets run in this worker.
+ignoreSessionDeletedTwice()
 
 const relayUrl = process.env.SANDBOX_RELAY_URL ?? ''
 const rpcUrls = JSON.parse(

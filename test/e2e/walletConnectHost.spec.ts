@@ -14,7 +14,11 @@ import {
   type SandboxWallet,
   startSandboxWallet,
 } from '../../sandbox/wallet/startSandboxWallet.js'
+import { ignoreSessionDeletedTwice } from '../helpers/isSessionDeletedTwice.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
+
+// Its sandbox wallets run in this worker.
+ignoreSessionDeletedTwice()
 
 // A host app built for production by Vite (bench/hostApp), with no test
 // shim, served as static files; the sandbox relay and chains of the e2e run.

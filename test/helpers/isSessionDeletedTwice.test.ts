@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { isSessionDeletedTwice } from './isSessionDeletedTwice.js'
+import {
+  ignoreSessionDeletedTwice,
+  isSessionDeletedTwice,
+} from './isSessionDeletedTwice.js'
 
 const topic = 'c1353c74a10bb37de060ff9673dfe6c094998e95bc8b7039d14baefd1e80f5d1'
 const rejection = (message: string, ...frames: string[]) => ({
@@ -61,5 +64,31 @@ describe('the SDK rejections of a session both sides end at once', () => {
     ).toBe(false)
     expect(isSessionDeletedTwice(new Error('anything else'))).toBe(false)
     expect(isSessionDeletedTwice('a string')).toBe(false)
+  })
+})
+
+describe('a Playwright worker ignoring them', () => {
+  it('passes those rejections over and hands every other one to the listeners it had', () => {
+    const runnerListeners = process.listeners('unhandledRejection')
+    const seen: unknown[] = []
+    process.removeAllListeners('unhandledRejection')
+    process.on('unhandledRejection', (reason) => seen.push(reason))
+    try {
+      ignoreSessionDeletedTwice()
+      const sdkRace = rejection(
+        `Missing or invalid. Record was recently deleted - session: ${topic}`,
+        'We.isValidDisconnect',
+        'We.onSessionDeleteRequest',
+      )
+      const realFailure = new Error('the wallet refused')
+      const settled = Promise.resolve()
+      process.emit('unhandledRejection', sdkRace, settled)
+      process.emit('unhandledRejection', realFailure, settled)
+      expect(seen).toEqual([realFailure])
+    } finally {
+      process.removeAllListeners('unhandledRejection')
+      for (const listener of runnerListeners)
+        process.on('unhandledRejection', listener)
+    }
   })
 })

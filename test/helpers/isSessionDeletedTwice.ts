@@ -31,3 +31,23 @@ export function isSessionDeletedTwice(error: unknown): boolean {
     )
   return false
 }
+
+const ignoring = Symbol.for('wagmi-connector-pack.ignoreSessionDeletedTwice')
+
+/**
+ * Lets a Playwright worker that runs a sandbox wallet in Node pass over those
+ * three rejections, as vitest's `onUnhandledError` does: every other unhandled
+ * rejection still reaches the listeners the worker had (Playwright's, which
+ * fails the test).
+ */
+export function ignoreSessionDeletedTwice() {
+  const state = process as unknown as Record<symbol, boolean>
+  if (state[ignoring]) return
+  state[ignoring] = true
+  const listeners = process.listeners('unhandledRejection')
+  process.removeAllListeners('unhandledRejection')
+  process.on('unhandledRejection', (reason, promise) => {
+    if (isSessionDeletedTwice(reason)) return
+    for (const listener of listeners) listener(reason, promise)
+  })
+}

@@ -2,7 +2,11 @@ import { expect, type Page } from '@playwright/test'
 import type { Address } from 'viem'
 import type { Playground } from '../../../playground/startPlayground.js'
 import { startSandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
+import { ignoreSessionDeletedTwice } from '../../helpers/isSessionDeletedTwice.js'
 import { signatureOf } from '../../helpers/playgroundSignature.js'
+
+// Its sandbox wallets run in this worker.
+ignoreSessionDeletedTwice()
 
 /** The playground's own error line (the panels have theirs). */
 export const playgroundAlert = (page: Page) =>
