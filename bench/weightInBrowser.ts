@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import {
   mkdirSync,
   mkdtempSync,
@@ -210,6 +211,7 @@ async function serve(directories: string[], vendor: Sandbox['vendor']) {
     organizationId: vendor.parentOrganizationId,
     apiPublicKey: vendor.parentApiKey.publicKey,
     apiPrivateKey: vendor.parentApiKey.privateKey,
+    decoySecret: randomBytes(32).toString('hex'),
     apiBaseUrl: vendor.url,
     appName: 'weight bench',
   })

@@ -23,7 +23,7 @@ function toUuid(bytes: Uint8Array) {
 /**
  * The answer for an email no account has: ids of the vendor's shape that are
  * the same every time for the same email (HMAC-SHA-256 of the email under a
- * key derived from the parent API private key), as a real account's are. A
+ * key derived from the host's `decoySecret`), as a real account's are. A
  * fresh random answer per request would tell an unknown email from a known
  * one by asking twice.
  */

@@ -34,6 +34,7 @@ function parentKey() {
   return {
     apiPublicKey: Buffer.from(getPublicKey(privateKey, true)).toString('hex'),
     apiPrivateKey: privateKey,
+    decoySecret: 'de'.repeat(32),
   }
 }
 
@@ -77,6 +78,9 @@ function verificationToken(claims: Record<string, string>) {
 
 type Sent = { path: string; headers: Headers; raw: string; body: any }
 
+/** The user of every account the fake vendor has: the one with the account's email. */
+const accountUserId = '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d'
+
 /** A vendor that answers as documented, and records every request. */
 function fakeVendor(
   accounts: Record<string, string[]> = {},
@@ -110,6 +114,16 @@ function fakeVendor(
         return Response.json({
           organizationIds: accounts[request.body.filterValue] ?? [],
         })
+      case '/public/v1/query/list_users':
+        return Response.json({
+          users: [
+            {
+              userId: accountUserId,
+              userName: 'ada',
+              userEmail: 'ada@example.com',
+            },
+          ],
+        })
       case '/public/v1/submit/create_sub_organization':
         return completed({
           createSubOrganizationResultV8: {
@@ -120,13 +134,13 @@ function fakeVendor(
       case '/public/v1/submit/init_user_email_recovery':
         return completed({
           initUserEmailRecoveryResult: {
-            userId: '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d',
+            userId: accountUserId,
           },
         })
       case '/public/v1/submit/email_auth':
         return completed({
           emailAuthResult: {
-            userId: '0f4f6c1e-8a1b-4c55-9e0e-5d8c7b6a5f43',
+            userId: accountUserId,
             apiKeyId: crypto.randomUUID(),
           },
         })
@@ -303,7 +317,7 @@ describe('startRecovery', () => {
   ).toString('hex')
   const subOrganizationId = '3d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f70'
 
-  it('sends list_suborgs then init_user_email_recovery V2 or email_auth V3, each stamped by the parent key', async () => {
+  it('sends list_suborgs, list_users, then init_user_email_recovery V2 or email_auth V3, each stamped by the parent key', async () => {
     const sentAll: Sent[] = []
     for (const type of ['passkey', 'email'] as const) {
       const vendor = fakeVendor({ 'ada@example.com': [subOrganizationId] })
@@ -317,16 +331,18 @@ describe('startRecovery', () => {
       )
       expect(vendor.sent.map((sent) => sent.path)).toEqual([
         '/public/v1/query/list_suborgs',
+        '/public/v1/query/list_users',
         type === 'passkey'
           ? '/public/v1/submit/init_user_email_recovery'
           : '/public/v1/submit/email_auth',
       ])
-      const [list, send] = vendor.sent
+      const [list, users, send] = vendor.sent
       expect(list!.body).toEqual({
         organizationId: parentOrganizationId,
         filterType: 'EMAIL',
         filterValue: 'ada@example.com',
       })
+      expect(users!.body).toEqual({ organizationId: subOrganizationId })
       expect(send!.body).toEqual({
         type:
           type === 'passkey'
@@ -347,17 +363,11 @@ describe('startRecovery', () => {
         expect(await stampVerifies(sent, key.apiPublicKey)).toBe(true)
       expect(await read(response)).toEqual({
         status: 200,
-        body: {
-          userId:
-            type === 'passkey'
-              ? '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d'
-              : '0f4f6c1e-8a1b-4c55-9e0e-5d8c7b6a5f43',
-          organizationId: subOrganizationId,
-        },
+        body: { userId: accountUserId, organizationId: subOrganizationId },
       })
       sentAll.push(...vendor.sent)
     }
-    expect(sentAll).toHaveLength(4)
+    expect(sentAll).toHaveLength(6)
   })
 
   it('answers an unknown email the same way, with ids stable per email, and sends nothing', async () => {
@@ -385,6 +395,69 @@ describe('startRecovery', () => {
       vendor.sent.filter((sent) => sent.path.includes('/submit/')),
     ).toHaveLength(1)
   })
+
+  it.each([
+    ['a 429 on the send', '/submit/email_auth', 'hang' as const, false],
+    ['no answer to the send', '/submit/email_auth', 'hang' as const, true],
+    ['a 500 on list_users', '/query/list_users', 'hang' as const, false],
+  ])(
+    '%s after the lookup: 200 with the account ids, before the deadline, and the failure only in the log',
+    async (_, failingPath, __, hangs) => {
+      const error = vi
+        .spyOn(console, 'error')
+        .mockImplementation(() => undefined)
+      let aborted: AbortSignal | undefined
+      const vendor = fakeVendor(
+        { 'ada@example.com': [subOrganizationId] },
+        (sent) => {
+          if (!sent.path.endsWith(failingPath)) return undefined
+          if (!hangs)
+            return failingPath.endsWith('list_users')
+              ? new Response('Internal Server Error', { status: 500 })
+              : Response.json(
+                  { code: 8, message: 'Too many requests' },
+                  { status: 429 },
+                )
+          return new Promise<Response>(() => undefined)
+        },
+      )
+      const { backend } = backendWith(vendor, {
+        vendorTimeoutMs: 1000,
+        startRecoveryFloorMs: 0,
+        fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+          if (String(input).endsWith(failingPath))
+            aborted = init?.signal ?? undefined
+          return vendor.fetch(input, init)
+        }) as typeof fetch,
+      })
+      const ask = (email: string) =>
+        backend.startRecovery(
+          post('/api/start-recovery', {
+            email,
+            type: 'email',
+            targetPublicKey,
+          }),
+        )
+      const failed = await ask('ada@example.com')
+      const unknown = await ask('nobody@example.com')
+      expect(failed.status).toBe(200)
+      expect([...failed.headers]).toEqual([...unknown.headers])
+      const body = await failed.json()
+      expect(Object.keys(body)).toEqual(Object.keys(await unknown.json()))
+      expect(body.organizationId).toBe(subOrganizationId)
+      // The user's id when the vendor gave it; a stable made-up one when not.
+      if (failingPath.endsWith('list_users')) {
+        expect(body.userId).toMatch(uuid)
+        expect(body.userId).not.toBe(accountUserId)
+      } else expect(body.userId).toBe(accountUserId)
+      expect(error).toHaveBeenCalledWith(
+        expect.stringContaining(
+          `start-recovery: no code was sent to the user of ${subOrganizationId}`,
+        ),
+      )
+      if (hangs) expect(aborted?.aborted).toBe(true)
+    },
+  )
 
   it('sends nothing when several accounts share the email, and says so in the log only', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)

@@ -40,10 +40,7 @@ import {
   type CreateAccountAnswer,
   parseCreateAccountRequest,
 } from './parseCreateAccountRequest.js'
-import {
-  parseRecoveryStartRequest,
-  type RecoveryStartAnswer,
-} from './parseRecoveryStartRequest.js'
+import { parseRecoveryStartRequest } from './parseRecoveryStartRequest.js'
 import { badField, Refusal } from './Refusal.js'
 import { readJsonBody } from './readJsonBody.js'
 
@@ -54,6 +51,14 @@ export type CreatePasskeyBackendParameters = {
   apiPublicKey: string
   /** Its private key: 64 hex characters. Read it from the server's environment; it never leaves this process. */
   apiPrivateKey: string
+  /**
+   * The secret recovery start's decoy answers are made from, for an email no
+   * account has: at least 32 random bytes as hex (`openssl rand -hex 32`),
+   * kept in the server's environment beside the API key and never the API
+   * key itself. Keep it for good: a new one changes every decoy, which tells
+   * anyone who asked before that those emails have no account.
+   */
+  decoySecret: string
   /** The vendor's API: `https://api.turnkey.com` by default (the sandbox prints its own). */
   apiBaseUrl?: string | undefined
   /** Your app's name, shown in the vendor's emails (required by the vendor). */
@@ -89,7 +94,8 @@ export type CreatePasskeyBackendParameters = {
   /**
    * Recovery start answers no sooner than this, in milliseconds, so that a
    * known email, an unknown one and a vendor failure after the lookup take
-   * the same time: 1500 by default, 0 to 10 000.
+   * the same time: 1500 by default, 0 to 10 000. Set it above the time your
+   * vendor takes to send a code.
    */
   startRecoveryFloorMs?: number | undefined
 }
@@ -122,8 +128,10 @@ export type PasskeyBackend = {
   verifyEmailCode: PasskeyBackendHandler
   /**
    * `recovery.start`: POST `RecoveryStartRequest` as JSON → 200
-   * `{ userId, organizationId }` whether or not an account has the email;
-   * 400/405/413/415 for bad input; 502 when the vendor fails.
+   * `{ userId, organizationId }` whether or not an account has the email,
+   * and when the vendor fails to send the code after finding the account
+   * (logged; the user asks for a new code); 400/405/413/415 for bad input;
+   * 502 when the vendor fails the lookup, which every email makes.
    */
   startRecovery: PasskeyBackendHandler
   /**
@@ -137,6 +145,8 @@ export type PasskeyBackend = {
 const defaultApiBaseUrl = 'https://api.turnkey.com'
 const defaultVendorTimeoutMs = 10_000
 const defaultStartRecoveryFloorMs = 1500
+/** Recovery start answers this long before its deadline, whatever the vendor still does. */
+const lateAnswerMarginMs = 250
 /** The recover-user key is spent at once: the page takes its code within 900 s. */
 const passkeyRecoveryKeySeconds = '900'
 /** The email-auth key signs the whole recovery session (the page allows up to 1800 s). */
@@ -203,6 +213,16 @@ function validate(parameters: CreatePasskeyBackendParameters) {
       "the vendor's API URL: https (http only on localhost or 127.0.0.1), without credentials, query or fragment",
     )
   const { appName } = given
+  const { decoySecret } = given
+  if (
+    typeof decoySecret !== 'string' ||
+    !/^(?:[0-9a-f]{2}){32,}$/i.test(decoySecret) ||
+    decoySecret.toLowerCase() === (given.apiPrivateKey as string).toLowerCase()
+  )
+    throw invalid(
+      'decoySecret',
+      'a secret of its own for the decoy answers, not the API key: at least 32 random bytes as hex (openssl rand -hex 32)',
+    )
   if (
     typeof appName !== 'string' ||
     appName.trim() === '' ||
@@ -242,6 +262,7 @@ function validate(parameters: CreatePasskeyBackendParameters) {
     organizationId: given.organizationId as string,
     apiPublicKey: given.apiPublicKey as string,
     apiPrivateKey: given.apiPrivateKey as string,
+    decoySecret,
     baseUrl: baseUrl.href.replace(/\/+$/, ''),
     appName: appName.trim(),
     timeoutMs,
@@ -269,13 +290,15 @@ export function createPasskeyBackend(
     publicKey: options.apiPublicKey,
     privateKey: options.apiPrivateKey,
   })
-  const decoyFor = createDecoyAnswers(options.apiPrivateKey)
+  const decoyFor = createDecoyAnswers(options.decoySecret)
   const fetchFn: typeof fetch =
     options.fetch ?? ((...args) => globalThis.fetch(...args))
   // Anything shown or logged is scrubbed of the key pair, whatever echoed it.
-  const secrets = [options.apiPrivateKey, options.apiPublicKey].map(
-    (hex) => new RegExp(hex, 'gi'),
-  )
+  const secrets = [
+    options.apiPrivateKey,
+    options.apiPublicKey,
+    options.decoySecret,
+  ].map((hex) => new RegExp(hex, 'gi'))
   const scrub = (text: string) =>
     secrets.reduce(
       (scrubbed, secret) => scrubbed.replace(secret, '[parent API key]'),
@@ -340,18 +363,26 @@ export function createPasskeyBackend(
 
   function handler(
     route: PasskeyBackendRoute,
-    work: (body: unknown, vendor: VendorClient) => Promise<unknown>,
+    work: (
+      body: unknown,
+      vendor: VendorClient,
+      call: { signal: AbortSignal; deadline: number },
+    ) => Promise<unknown>,
     { floorMs = 0 } = {},
   ): PasskeyBackendHandler {
     const respond = async (request: Request) => {
       const controller = new AbortController()
+      const deadline = Date.now() + timeoutMs
       try {
         // The body, the host's gate and the vendor share one deadline.
         const answer = await withTimeout(
           (async () => {
             const body = await readJsonBody(request)
             await authorized(request, body, route)
-            return work(body, vendorFor(controller.signal))
+            return work(body, vendorFor(controller.signal), {
+              signal: controller.signal,
+              deadline,
+            })
           })(),
           timeoutMs,
           () => {
@@ -460,12 +491,14 @@ export function createPasskeyBackend(
 
   const startRecovery = handler(
     'start-recovery',
-    async (body, vendor) => {
-      const { email, type, targetPublicKey } = parseRecoveryStartRequest(body)
+    async (body, vendor, call) => {
+      const request = parseRecoveryStartRequest(body)
+      const { email } = request
       const organizationIds = await subOrganizationsBy('EMAIL', email, vendor, {
         organizationId,
         stamper,
       })
+      const decoy = await decoyFor(email)
       if (organizationIds.length !== 1) {
         // Several accounts share the email (made before sign-up verified it,
         // or by another backend): sending to one could hand over another's wallet.
@@ -473,32 +506,78 @@ export function createPasskeyBackend(
           console.warn(
             `${logPrefix} start-recovery: ${organizationIds.length} sub-organizations have the same email (${organizationIds.join(', ')}); no code was sent.`,
           )
-        return decoyFor(email)
+        return decoy
       }
-      // A failure here is a 502 the user can retry: a made-up 200 would say a
-      // code is on its way that never comes.
-      return sendRecoveryCode(vendor, {
-        subOrganizationId: organizationIds[0] as string,
-        email,
-        type,
-        targetPublicKey,
-      })
+      const subOrganizationId = organizationIds[0] as string
+      // Past the lookup, a failure must answer as an unknown email does, and
+      // in time for the deadline: the account's ids whatever the vendor
+      // does, and the failure in the log (the user asks for a new code).
+      const late = new AbortController()
+      const sending = vendorFor(AbortSignal.any([call.signal, late.signal]))
+      let userId = decoy.userId
+      try {
+        await withTimeout(
+          (async () => {
+            userId = await userIdOf(email, subOrganizationId, sending)
+            await sendRecoveryCode(sending, {
+              ...request,
+              subOrganizationId,
+              userId,
+            })
+          })(),
+          Math.max(0, call.deadline - Date.now() - lateAnswerMarginMs),
+          () => {
+            late.abort()
+            return new VendorTimeout(timeoutMs)
+          },
+        )
+      } catch (error) {
+        console.error(
+          `${logPrefix} start-recovery: no code was sent to the user of ${subOrganizationId}: ${scrub(describeVendorFailure(error, baseUrl) ?? String((error as Error)?.message ?? error))}`,
+        )
+      }
+      return { userId, organizationId: subOrganizationId }
     },
     { floorMs: options.startRecoveryFloorMs },
   )
 
-  /** The vendor emails the code for the one account with this email. */
+  /** The user of the account's sub-organization who has this email (`list_users`). */
+  async function userIdOf(
+    email: string,
+    subOrganizationId: string,
+    vendor: VendorClient,
+  ): Promise<string> {
+    const { users } = await vendor.query<{ users?: unknown }>(
+      'list_users',
+      { organizationId: subOrganizationId },
+      stamper,
+    )
+    const user = (Array.isArray(users) ? users : []).find(
+      (candidate: { userEmail?: unknown }) =>
+        typeof candidate?.userEmail === 'string' &&
+        candidate.userEmail.toLowerCase() === email,
+    ) as { userId?: unknown } | undefined
+    if (!isUuid(user?.userId))
+      throw new UnexpectedVendorAnswer(
+        'list_users returned no user with the email',
+      )
+    return user.userId
+  }
+
+  /** The vendor emails the code to the one account's user with this email. */
   async function sendRecoveryCode(
     vendor: VendorClient,
     {
       subOrganizationId,
+      userId,
       email,
       type,
       targetPublicKey,
     }: ReturnType<typeof parseRecoveryStartRequest> & {
       subOrganizationId: string
+      userId: string
     },
-  ): Promise<RecoveryStartAnswer> {
+  ): Promise<void> {
     const parameters = {
       email,
       targetPublicKey,
@@ -531,11 +610,10 @@ export function createPasskeyBackend(
             },
             stamper,
           )
-    if (!isUuid(result.userId))
+    if (result.userId !== userId)
       throw new UnexpectedVendorAnswer(
-        `${type === 'passkey' ? 'init_user_email_recovery' : 'email_auth'} returned no userId`,
+        `${type === 'passkey' ? 'init_user_email_recovery' : 'email_auth'} returned another userId than list_users`,
       )
-    return { userId: result.userId, organizationId: subOrganizationId }
   }
 
   return {

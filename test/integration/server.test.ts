@@ -28,6 +28,7 @@ beforeAll(async () => {
     organizationId: vendor.parentOrganizationId,
     apiPublicKey: vendor.parentApiKey.publicKey,
     apiPrivateKey: vendor.parentApiKey.privateKey,
+    decoySecret: 'de'.repeat(32),
     apiBaseUrl: vendor.url,
     appName: 'Server test',
     verificationTokenPublicKey: vendor.signerPublicKey,
@@ -466,6 +467,7 @@ describe('public routes give no oracle and no free emails', () => {
       organizationId: vendor.parentOrganizationId,
       apiPublicKey: vendor.parentApiKey.publicKey,
       apiPrivateKey: vendor.parentApiKey.privateKey,
+      decoySecret: 'de'.repeat(32),
       apiBaseUrl: vendor.url,
       appName: 'Server test',
       startRecoveryFloorMs: floorMs,
@@ -529,6 +531,7 @@ describe('public routes give no oracle and no free emails', () => {
         organizationId: vendor.parentOrganizationId,
         apiPublicKey: vendor.parentApiKey.publicKey,
         apiPrivateKey: vendor.parentApiKey.privateKey,
+        decoySecret: 'de'.repeat(32),
         apiBaseUrl: vendor.url,
         appName: 'Server test',
         authorize: (_request, body, route) => {

@@ -26,8 +26,10 @@ import { tally } from '../tally.js'
  * The host backend (wagmi-connector-pack/server) when the vendor fails: a
  * 500 without JSON, a 429, and no answer in time, during sign-up and during
  * recovery start. Each is answered 502 `vendor_error` with a sentence saying
- * what happened; nothing is left half-done, and the same request succeeds
- * once the vendor is well again. The parent key shows in no answer and no log.
+ * what happened, except a failure after recovery start's lookup, which is
+ * answered as an unknown email is (no oracle); nothing is left half-done,
+ * and the same request succeeds once the vendor is well again. The parent
+ * key shows in no answer and no log.
  */
 
 // The timeout cases use a backend that waits 1 s (the default is 10 s).
@@ -41,6 +43,7 @@ beforeAll(async () => {
     organizationId: vendor.parentOrganizationId,
     apiPublicKey: vendor.parentApiKey.publicKey,
     apiPrivateKey: vendor.parentApiKey.privateKey,
+    decoySecret: 'de'.repeat(32),
     apiBaseUrl: vendor.url,
     appName: 'Fault test',
     verificationTokenPublicKey: vendor.signerPublicKey,
@@ -242,19 +245,13 @@ describe('recovery start when the vendor fails', () => {
       /failed with HTTP 500 and no JSON error/,
     ],
     [
-      'http429',
-      '/public/v1/submit/email_auth',
-      'email',
-      /limiting requests \(HTTP 429\)/,
-    ],
-    [
       'delay',
       '/public/v1/query/list_suborgs',
       'email',
       /did not answer within 1 s \(timeout\)/,
     ],
   ] as const)(
-    '%s on %s (%s recovery): 502 with the reason, no email, and a retry sends one',
+    '%s on %s (%s recovery), the lookup every email makes: 502 with the reason, no email, and a retry sends one',
     async (fault, path, type, reason) => {
       const email = `recovery-${fault}@example.com`
       const subOrganizationId = await accountWithEmail(email)
@@ -278,6 +275,52 @@ describe('recovery start when the vendor fails', () => {
       tally(
         'fault',
         `vendor ${fault === 'delay' ? 'too slow' : fault} on ${path.replace('/public/v1/', '')} (recovery start)`,
+      )
+    },
+  )
+
+  it.each([
+    ['http429', '/public/v1/submit/email_auth', 'email'],
+    ['http500', '/public/v1/query/list_users', 'passkey'],
+    ['delay', '/public/v1/submit/init_user_email_recovery', 'passkey'],
+  ] as const)(
+    '%s on %s (%s recovery), after the lookup: answered as an unknown email is, in time, and a retry sends the code',
+    async (fault, path, type) => {
+      const email = `recovery-late-${fault}@example.com`
+      const subOrganizationId = await accountWithEmail(email)
+      captureLogs()
+      await armFault(path, fault, vendorTimeoutMs + 1500)
+      const patience = fault === 'delay' ? impatientBackend : backend
+      const failed = await patience.startRecovery(startRequest(email, type))
+      const unknown = await patience.startRecovery(
+        startRequest(`nobody-${fault}@example.com`, type),
+      )
+      expect(failed.status).toBe(200)
+      expect(unknown.status).toBe(200)
+      const answer = (await failed.json()) as {
+        userId: string
+        organizationId: string
+      }
+      expect(Object.keys(answer)).toEqual(Object.keys(await unknown.json()))
+      expect(answer.organizationId).toBe(subOrganizationId)
+      expect(logged.join('\n')).toContain(
+        `no code was sent to the user of ${subOrganizationId}`,
+      )
+      if (fault !== 'delay') expect(await emailsTo(email)).toEqual([])
+      else await new Promise((resolve) => setTimeout(resolve, 1600))
+
+      const sentBefore = (await emailsTo(email)).length
+      const response = await backend.startRecovery(startRequest(email, type))
+      expect(response.status).toBe(200)
+      const retried = (await response.json()) as { userId: string }
+      expect(await emailsTo(email)).toHaveLength(sentBefore + 1)
+      // The user's id, as the failed answer gave it when the vendor had said it.
+      if (path.endsWith('list_users'))
+        expect(answer.userId).not.toBe(retried.userId)
+      else expect(answer.userId).toBe(retried.userId)
+      tally(
+        'fault',
+        `vendor ${fault === 'delay' ? 'too slow' : fault} on ${path.replace('/public/v1/', '')} (recovery start, after the lookup)`,
       )
     },
   )
