@@ -10,6 +10,7 @@ import {
   type VendorClient,
 } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
+import { grpcCode } from '../turnkey/grpcCode.js'
 import { httpStatusText } from '../turnkey/httpStatusText.js'
 import {
   signUpRootUser,
@@ -455,23 +456,41 @@ export function createPasskeyBackend(
     // The token proves the caller reads this inbox: telling them leaks nothing.
     if (email && (await hasAccount(email, vendor, { organizationId, stamper })))
       throw emailTaken()
-    const result = await vendor.submit<{ subOrganizationId?: unknown }>(
-      'create_sub_organization',
-      {
-        type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
-        organizationId,
-        parameters: {
-          subOrganizationName: subOrganizationName(request.userName),
-          // Recovery finds the account by its verified email (list_suborgs, EMAIL).
-          rootUsers: [signUpRootUser(request)],
-          rootQuorumThreshold: 1,
-          wallet: signUpWallet,
-          ...(email && { verificationToken, clientSignature }),
+    const result = await vendor
+      .submit<{ subOrganizationId?: unknown }>(
+        'create_sub_organization',
+        {
+          type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
+          organizationId,
+          parameters: {
+            subOrganizationName: subOrganizationName(request.userName),
+            // Recovery finds the account by its verified email (list_suborgs, EMAIL).
+            rootUsers: [signUpRootUser(request)],
+            rootQuorumThreshold: 1,
+            wallet: signUpWallet,
+            ...(email && { verificationToken, clientSignature }),
+          },
+          resultKey: 'createSubOrganizationResultV8',
         },
-        resultKey: 'createSubOrganizationResultV8',
-      },
-      stamper,
-    )
+        stamper,
+      )
+      .catch(async (error: unknown) => {
+        // A proof spent meanwhile (another tab's sign-up with it): the user's
+        // answer, not the vendor's failure.
+        if (
+          email &&
+          error instanceof VendorRequestError &&
+          error.vendorCode === grpcCode.failedPrecondition
+        ) {
+          if (await hasAccount(email, vendor, { organizationId, stamper }))
+            throw emailTaken()
+          throw badField(
+            'email_not_verified',
+            'The email’s proof was already used: enter a new code sent to it.',
+          )
+        }
+        throw error
+      })
     if (!isUuid(result.subOrganizationId))
       throw new UnexpectedVendorAnswer(
         'create_sub_organization returned no subOrganizationId',

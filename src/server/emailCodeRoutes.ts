@@ -6,6 +6,7 @@ import type {
 } from '../turnkey/emailCodeContract.js'
 import { encryptOtpCode } from '../turnkey/encryptOtpCode.js'
 import { VendorRequestError } from '../turnkey/errors.js'
+import { grpcCode } from '../turnkey/grpcCode.js'
 import type { Stamper } from '../turnkey/Stamper.js'
 import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
 import { UnexpectedVendorAnswer } from './describeVendorFailure.js'
@@ -78,18 +79,29 @@ export async function sendEmailCode(
 
 /** The vendor refusing the code: the user's sentence, and how many tries are left. */
 function toCodeRefusal(error: unknown): never {
-  if (
-    error instanceof VendorRequestError &&
-    (error.status === 400 || error.status === 404)
-  ) {
-    const left = /(\d+) attempts? left/i.exec(error.vendorMessage)?.[1]
-    throw new Refusal(
-      400,
-      left === undefined ? 'email_code_expired' : 'invalid_email_code',
-      left === undefined
-        ? 'The code is invalid or expired. Ask for a new code.'
-        : `The code is invalid or expired. ${left} ${left === '1' ? 'try' : 'tries'} left.`,
+  if (error instanceof VendorRequestError) {
+    const { vendorCode, status } = error
+    if (vendorCode === grpcCode.invalidArgument) {
+      // The count is in the vendor's words only; the kind is its code.
+      const left = /(\d+) attempts? left/i.exec(error.vendorMessage)?.[1]
+      throw new Refusal(
+        400,
+        'invalid_email_code',
+        left === undefined
+          ? 'The code is invalid. Check it, or ask for a new code.'
+          : `The code is invalid or expired. ${left} ${left === '1' ? 'try' : 'tries'} left.`,
+      )
+    }
+    if (
+      vendorCode === grpcCode.failedPrecondition ||
+      vendorCode === grpcCode.notFound ||
+      (vendorCode === undefined && status === 404)
     )
+      throw new Refusal(
+        400,
+        'email_code_expired',
+        'The code is invalid or expired. Ask for a new code.',
+      )
   }
   throw error
 }

@@ -11,15 +11,15 @@ export type AuthProxyEndpoint =
 
 /** What went wrong, as `AuthProxyError.code`. */
 export type AuthProxyErrorCode =
-  /** 401: the config id is missing or unknown to the proxy. */
+  /** gRPC code 16 (HTTP 401 without one): the config id is missing or unknown to the proxy. */
   | 'auth_proxy_config_refused'
-  /** 403 naming the origin (readable outside a browser; a browser sees `auth_proxy_unreachable`). */
+  /** gRPC code 7 (HTTP 403 without one): the origin is not allowed (readable outside a browser; a browser sees `auth_proxy_unreachable`). */
   | 'auth_proxy_origin_refused'
   /** No answer could be read: the network, or a proxy refusing this page's origin (no CORS headers). */
   | 'auth_proxy_unreachable'
   /** No answer within the client's timeout. */
   | 'auth_proxy_timeout'
-  /** 429. */
+  /** gRPC code 8 (HTTP 429 without one). */
   | 'auth_proxy_rate_limited'
   /** 5xx, or an answer that is not the JSON the endpoint documents. */
   | 'auth_proxy_failed'

@@ -3,6 +3,7 @@ import {
   AuthProxyError,
   type AuthProxyErrorCode,
 } from './AuthProxyError.js'
+import { grpcCode } from './grpcCode.js'
 
 export type AuthProxyClient = {
   /** `POST <url>/v1/<endpoint>` with the config id; the JSON object answered, or an AuthProxyError. */
@@ -23,13 +24,30 @@ export type CreateAuthProxyClientParameters = {
   fetch?: typeof fetch | undefined
 }
 
-/** The proxy's `{ code, message }` failure statuses the pack names apart. */
-function classify(status: number, message: string): AuthProxyErrorCode {
-  if (status === 401 && /config/i.test(message))
-    return 'auth_proxy_config_refused'
-  if (status === 403 && /\borigin\b/i.test(message))
-    return 'auth_proxy_origin_refused'
-  if (status === 429) return 'auth_proxy_rate_limited'
+/**
+ * The schema's `rpcStatus.code` (a gRPC status code) for the failures the
+ * pack names apart: the proxy takes no stamp, so it is unauthenticated only
+ * for its config id, and refuses permission only for the page's origin.
+ */
+const byGrpcCode: Record<number, AuthProxyErrorCode> = {
+  [grpcCode.unauthenticated]: 'auth_proxy_config_refused',
+  [grpcCode.permissionDenied]: 'auth_proxy_origin_refused',
+  [grpcCode.resourceExhausted]: 'auth_proxy_rate_limited',
+}
+/** The same by HTTP status, for an answer without the schema's code. */
+const byHttpStatus: Record<number, AuthProxyErrorCode> = {
+  401: 'auth_proxy_config_refused',
+  403: 'auth_proxy_origin_refused',
+  429: 'auth_proxy_rate_limited',
+}
+
+/** A failed answer by the schema's code, else by its HTTP status; never by its words. */
+function classify(
+  status: number,
+  code: number | undefined,
+): AuthProxyErrorCode {
+  const named = code === undefined ? byHttpStatus[status] : byGrpcCode[code]
+  if (named) return named
   if (status >= 500) return 'auth_proxy_failed'
   return 'auth_proxy_refused'
 }
@@ -113,10 +131,12 @@ export function createAuthProxyClient({
             typeof parsed.message === 'string'
               ? parsed.message
               : `${response.status} ${response.statusText}`.trim()
-          throw failed(classify(response.status, proxyMessage), {
+          const proxyCode = Number.isInteger(parsed.code)
+            ? (parsed.code as number)
+            : undefined
+          throw failed(classify(response.status, proxyCode), {
             status: response.status,
-            proxyCode:
-              typeof parsed.code === 'number' ? parsed.code : undefined,
+            proxyCode,
             proxyMessage,
           })
         }

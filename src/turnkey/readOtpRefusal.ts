@@ -1,4 +1,5 @@
 import { AuthProxyError } from './AuthProxyError.js'
+import { grpcCode } from './grpcCode.js'
 
 /** How the Auth Proxy refused a code: tries left, or a new code needed. */
 export type OtpRefusal = {
@@ -22,8 +23,15 @@ export function readOtpRefusal(error: unknown): OtpRefusal | undefined {
     return undefined
   const message = error.proxyMessage ?? ''
   const left = /(\d+) attempts? left/i.exec(message)?.[1]
-  const newCodeNeeded = error.status === 404 || error.proxyCode === 9
-  if (left === undefined && !newCodeNeeded && error.proxyCode !== 3)
+  const newCodeNeeded =
+    error.status === 404 ||
+    error.proxyCode === grpcCode.failedPrecondition ||
+    error.proxyCode === grpcCode.notFound
+  if (
+    left === undefined &&
+    !newCodeNeeded &&
+    error.proxyCode !== grpcCode.invalidArgument
+  )
     return undefined
   return {
     reason: `the Auth Proxy refused the code: ${message}`,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import {
   compressRawPublicKey,
-  toDerSignature,
   verifyOtpVerificationToken,
   verifySessionJwtSignature,
 } from '@turnkey/crypto'
@@ -13,6 +12,7 @@ import {
 } from '../../sandbox/turnkey/authProxy/startAuthProxy.js'
 import { otpAttempts } from '../../sandbox/turnkey/otpSubmits.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
+import { toDerSignature } from '../../src/turnkey/toDerSignature.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import { backendClient, ethereumAccount } from '../helpers/vendorUsers.js'
 
@@ -99,7 +99,10 @@ async function browserLoginKey() {
           JSON.stringify({
             publicKey: compressed,
             scheme: 'SIGNATURE_SCHEME_TK_API_P256',
-            signature: toDerSignature(await signRaw(body)),
+            // The page's own encoder: @turnkey/crypto's keeps an integer's
+            // leading zero bytes (one signature in about 128), which a strict
+            // DER reader refuses.
+            signature: toDerSignature(Buffer.from(await signRaw(body), 'hex')),
           }),
         ).toString('base64url'),
       }),

@@ -363,7 +363,7 @@ describe('the sign-up email is proved before it is kept', () => {
     ])
   })
 
-  it('a wrong code is refused with the tries left; the right one then proves the email', async () => {
+  it('a wrong code is refused with the tries left; the right one then proves the email, once', async () => {
     const email = 'typo@example.com'
     const sent = await backend.sendEmailCode(
       post('/api/send-email-code', { email }),
@@ -395,6 +395,20 @@ describe('the sign-up email is proved before it is kept', () => {
     )
     expect(right.status).toBe(200)
     expect(Object.keys(await right.json())).toEqual(['verificationToken'])
+    // Spent: the vendor's code 9 (failed precondition) asks for a new code.
+    const again = await backend.verifyEmailCode(
+      post('/api/verify-email-code', {
+        otpId,
+        otpEncryptionTargetBundle,
+        otpCode: code,
+        publicKey,
+      }),
+    )
+    expect(again.status).toBe(400)
+    expect(await again.json()).toEqual({
+      code: 'email_code_expired',
+      message: 'The code is invalid or expired. Ask for a new code.',
+    })
   })
 
   it('an email that already has an account: its owner is told after the code, at sign-up too, and no second account is made', async () => {
@@ -434,6 +448,34 @@ describe('the sign-up email is proved before it is kept', () => {
       message:
         'This email already has an account. Recover it instead of signing up again.',
     })
+    expect(await accountsOf(email)).toHaveLength(1)
+  })
+
+  it('two sign-ups with one proof at once (two tabs): one account, and the other is told the email has it', async () => {
+    const email = 'race@example.com'
+    const proof = await proofOf(email)
+    const bodies = await Promise.all(
+      [0, 1].map(() => {
+        const { challenge, attestation } =
+          new SoftwareAuthenticator().register()
+        return withEmailProof(
+          { userName: 'ada', email, challenge, attestation },
+          proof,
+        )
+      }),
+    )
+    // Both may pass the account check before either is made: the vendor
+    // then refuses the spent proof (code 9), which is not its failure.
+    const answers = await Promise.all(
+      bodies.map(async (body) => {
+        const response = await backend.signUp(post('/api/create-account', body))
+        return { status: response.status, code: (await response.json()).code }
+      }),
+    )
+    expect(answers.map(({ status }) => status).sort()).toEqual([200, 409])
+    expect(answers.find(({ status }) => status === 409)?.code).toBe(
+      'email_taken',
+    )
     expect(await accountsOf(email)).toHaveLength(1)
   })
 
