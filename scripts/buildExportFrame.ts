@@ -18,18 +18,37 @@ const source = (path: string) =>
 const hash = (text: string) =>
   `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
-/** Builds `outDir/index.html` for frames trusting `signerPublicKey`; returns its path. */
+/** An origin, or a loopback host on any port (`http://localhost:*`). */
+const parentOrigin =
+  /^(https:\/\/[a-z0-9.-]+(:\d+)?|http:\/\/(localhost|127\.0\.0\.1)(:\d+|:\*)?|https:\/\/[a-z0-9.-]+:\*)$/
+
+/**
+ * Builds `outDir/index.html` for frames trusting `signerPublicKey` and
+ * working only inside pages on `parentOrigins`; returns its path.
+ */
 export async function buildExportFrame({
   signerPublicKey,
+  parentOrigins = [],
   outDir,
 }: {
   /** Uncompressed P-256 hex (130 characters, `04…`) of the enclave that signs export bundles. */
   signerPublicKey: string
+  /**
+   * The host pages that may use the frame, written into its
+   * `wagmi-connector-pack-parent-origins` meta tag; none by default (the
+   * packaged file), which its self-hoster fills in.
+   */
+  parentOrigins?: readonly string[] | undefined
   outDir: string
 }): Promise<string> {
   if (!/^04[0-9a-f]{128}$/i.test(signerPublicKey))
     throw new Error(
       `signerPublicKey must be an uncompressed P-256 key: 130 hex characters starting with 04, got "${signerPublicKey}".`,
+    )
+  const badOrigin = parentOrigins.find((origin) => !parentOrigin.test(origin))
+  if (badOrigin !== undefined)
+    throw new Error(
+      `parentOrigins: "${badOrigin}" is not an origin (https://host[:port], or http://localhost[:port|:*]).`,
     )
   const { outputFiles } = await build({
     entryPoints: [source('main.ts')],
@@ -68,6 +87,7 @@ export async function buildExportFrame({
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${policy}">
 <meta name="referrer" content="no-referrer">
+<meta name="wagmi-connector-pack-parent-origins" content="${parentOrigins.join(' ')}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Wallet export</title>
 <style>${style}</style>

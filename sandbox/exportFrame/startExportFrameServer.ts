@@ -15,13 +15,20 @@ export type ExportFrameServer = { url: string; stop(): Promise<void> }
 export async function startExportFrameServer({
   signerPublicKey,
   frameAncestors = ['http://localhost:*'],
+  parentOrigins = frameAncestors,
 }: {
   signerPublicKey: string
   /** The host pages that may embed the frame (CSP `frame-ancestors`): the playground's by default. */
   frameAncestors?: readonly string[] | undefined
+  /** The host pages the frame works in (its meta tag): the same by default. */
+  parentOrigins?: readonly string[] | undefined
 }): Promise<ExportFrameServer> {
   const outDir = await mkdtemp(join(tmpdir(), 'export-frame-'))
-  const html = await buildExportFrame({ signerPublicKey, outDir })
+  const html = await buildExportFrame({
+    signerPublicKey,
+    parentOrigins,
+    outDir,
+  })
     .then((file) => readFile(file))
     .finally(() => rm(outDir, { recursive: true, force: true }))
 

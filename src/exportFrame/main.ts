@@ -6,6 +6,11 @@ import {
 import { openCredentialBundle } from '../turnkey/openCredentialBundle.js'
 import { openExportBundle } from '../turnkey/openExportBundle.js'
 import { RefusedBundleError } from '../turnkey/RefusedBundleError.js'
+import {
+  isAllowedParent,
+  parentOriginsMetaName,
+  readParentOrigins,
+} from './allowedParents.js'
 import { createSecretView } from './createSecretView.js'
 import { toEthereumAddress } from './toEthereumAddress.js'
 
@@ -124,6 +129,9 @@ async function answer(request: Request) {
   }
 }
 
+// Fixed in the page its host serves, never taken from a URL or a message.
+const parentOrigins = readParentOrigins(document)
+
 window.addEventListener('message', async (event) => {
   const channel = event.ports[0]
   if (
@@ -133,6 +141,12 @@ window.addEventListener('message', async (event) => {
     port
   )
     return
+  if (!isAllowedParent(event.origin, parentOrigins)) {
+    view.showError(
+      `This frame does not work inside ${event.origin}: its host lists the pages that may use it in its ${parentOriginsMetaName} tag.`,
+    )
+    return
+  }
   port = channel
   recipient = await generateRecipientKey()
   // One request at a time, so two bundles cannot race for the same key.

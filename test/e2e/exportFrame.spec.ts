@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import type { Hex } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
+import { startExportFrameServer } from '../../sandbox/exportFrame/startExportFrameServer.js'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { placesInHostPage } from '../helpers/placesInHostPage.js'
 import { backendClient, lastEmail, signUp } from '../helpers/vendorUsers.js'
@@ -196,6 +197,36 @@ test('a frame that never answers is given up after the timeout, and removed', as
     message: 'The export frame did not respond. Please try again.',
   })
   await expect(page.locator('#export iframe')).toHaveCount(0)
+})
+
+test('a page its host did not list: the frame says so, and never gives it a key', async ({
+  page,
+}) => {
+  // Served with a frame-ancestors header that lets it load here, as a host
+  // who forgot the header would: the frame's own list still refuses.
+  const elsewhere = await startExportFrameServer({
+    signerPublicKey: `04${'ab'.repeat(64)}`,
+    frameAncestors: ['http://localhost:*'],
+    parentOrigins: ['https://app.example.com'],
+  })
+  try {
+    await openHostPage(page)
+    const hostOrigin = new URL(page.url()).origin
+    await page.evaluate((url) => {
+      ;(window as unknown as { opening: unknown }).opening =
+        window.exportHarness.open(url, 10_000)
+    }, elsewhere.url)
+    await expect(frame(page).getByRole('alert')).toHaveText(
+      `This frame does not work inside ${hostOrigin}: its host lists the pages that may use it in its wagmi-connector-pack-parent-origins tag.`,
+    )
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { opening: unknown }).opening,
+      ),
+    ).toMatchObject({ ok: false, name: 'ExportFrameTimeoutError' })
+  } finally {
+    await elsewhere.stop()
+  }
 })
 
 test('the vendor’s own iframe client (@turnkey/iframe-stamper 2.x) drives the frame', async ({
