@@ -26,6 +26,7 @@ import { createSessionStamper } from '../turnkey/createSessionStamper.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
 import { generateStampingKey } from '../turnkey/generateStampingKey.js'
 import { readSessionClaims } from '../turnkey/readSessionClaims.js'
+import type { Stamper } from '../turnkey/Stamper.js'
 import {
   type CreateAccountRequest,
   signUpRootUser,
@@ -104,11 +105,15 @@ export function createPasskeyRuntime({
   // Ready before the user taps: fewer awaits between the tap and the passkey prompt.
   let nextKeyPair =
     sessionSeconds === undefined ? undefined : generateStampingKey()
+  /** The key each session stamper signs with, to tell an expiry from an ended session. */
+  const keyOf = new WeakMap<Stamper, SessionKey>()
   // A live session key signs silently; otherwise the passkey prompts.
-  const stamper = (credentialId?: string) =>
-    sessionKey && isLive(sessionKey)
-      ? createSessionStamper(sessionKey)
-      : passkeyStamper(credentialId)
+  const stamper = (credentialId?: string) => {
+    if (!sessionKey || !isLive(sessionKey)) return passkeyStamper(credentialId)
+    const silent = createSessionStamper(sessionKey)
+    keyOf.set(silent, sessionKey)
+    return silent
+  }
   async function dropSessionKey() {
     sessionKey = undefined
     if (sessionStoreKey) await sessionKeyStore.delete(sessionStoreKey)
@@ -117,6 +122,14 @@ export function createPasskeyRuntime({
   const vendor = withSessionFallback(client, {
     onExpired: dropSessionKey,
     fallback: passkeyStamper,
+    // Its key was revoked by a disconnect (or replaced) while it was on its
+    // way: it ends with the session, and never turns into a passkey prompt.
+    endedError: (used) => {
+      const key = keyOf.get(used)
+      return key && key !== sessionKey
+        ? new UnauthorizedProviderError(new SessionEndedError())
+        : undefined
+    },
   })
   let session: Session | undefined
   // Connects on chain 1 (SPEC §9) when the host has it, else on its first chain.
@@ -227,14 +240,19 @@ export function createPasskeyRuntime({
       },
       passkeyStamper(credentialId),
     )
-    if (started !== generation) throw new ConnectionAbandonedError()
     const claims = readSessionClaims(jwt)
-    sessionKey = {
+    const made: SessionKey = {
       ...pair,
       organizationId: claims.organizationId,
       userId: claims.userId,
       expiresAt: Math.min(claims.exp, Math.floor(Date.now() / 1000) + seconds),
     }
+    if (started !== generation) {
+      // Made for a connection the user left meanwhile: revoked now, not left to expire.
+      void revokeSessionKey(client, made)
+      throw new ConnectionAbandonedError()
+    }
+    sessionKey = made
     // Without IndexedDB the session lasts for this page only.
     if (sessionStoreKey)
       await sessionKeyStore

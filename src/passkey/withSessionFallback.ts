@@ -8,11 +8,21 @@ const deadSessionKey = /expired api key|could not find public key/i
 /**
  * When the vendor refuses a session key (its clock is the one that counts,
  * and a key may be invalidated), forget the session and send the request
- * again with the passkey.
+ * again with the passkey; unless the session was ended on purpose since
+ * (`endedError`), which ends the request with that error, unprompted.
  */
 export function withSessionFallback(
   vendor: VendorClient,
-  { onExpired, fallback }: { onExpired(): Promise<void>; fallback(): Stamper },
+  {
+    onExpired,
+    fallback,
+    endedError,
+  }: {
+    onExpired(): Promise<void>
+    fallback(): Stamper
+    /** The error for a request whose key's session was ended since it was stamped; undefined while it is still the session's. */
+    endedError(stamper: Stamper): Error | undefined
+  },
 ): VendorClient {
   async function retry<result>(
     stamper: Stamper,
@@ -27,6 +37,8 @@ export function withSessionFallback(
         !deadSessionKey.test(error.vendorMessage)
       )
         throw error
+      const ended = endedError(stamper)
+      if (ended) throw ended
       await onExpired()
       return call(fallback())
     }
