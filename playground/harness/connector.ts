@@ -132,7 +132,7 @@ const harness = {
     const { accounts } = await connect(config, { connector })
     return accounts[0] as Address
   },
-  disconnect: () => disconnect(config),
+  disconnect: () => disconnect(config, { connector }),
   signMessage: (message: string) => signMessage(config, { message }),
   signTypedData: () => signTypedData(config, typedData),
   sendTransaction: (to: Address, value: string) =>
@@ -150,6 +150,7 @@ declare global {
 }
 window.harness = harness
 
-// What WagmiProvider does on mount.
-await reconnect(config)
+// What WagmiProvider does on mount, unless the host turned it off (`reconnect=no`:
+// reconnectOnMount={false}, the user signs in again).
+if (query.get('reconnect') !== 'no') await reconnect(config)
 harness.ready = true

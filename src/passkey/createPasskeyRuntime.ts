@@ -18,7 +18,6 @@ import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { isUuid } from '../core/isUuid.js'
 import { loadOnce } from '../core/loadOnce.js'
 import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
-import { withTimeout } from '../core/withTimeout.js'
 import type { ExportAccess } from '../export/createExportFlow.js'
 import { createClientSignature } from '../turnkey/createClientSignature.js'
 import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'
@@ -68,9 +67,6 @@ type Session = {
   /** Known after a log-in; looked up when the session was restored. */
   walletId?: string | undefined
 }
-
-// A slow or stuck IndexedDB must not hold wagmi's reconnect: the passkey still works without the key.
-const sessionKeyReadTimeoutMs = 2000
 
 /**
  * Everything the passkey wallet does once used: ceremonies, the vendor,
@@ -168,11 +164,7 @@ export function createPasskeyRuntime({
       await dropSessionKey()
       return undefined
     }
-    const stored = await withTimeout(
-      sessionKeyStore.get(sessionStoreKey),
-      sessionKeyReadTimeoutMs,
-      () => new Error('IndexedDB did not answer'),
-    ).catch(() => undefined)
+    const stored = await sessionKeyStore.get(sessionStoreKey)
     return stored?.organizationId === organizationId && isLive(stored)
       ? stored
       : undefined

@@ -260,9 +260,14 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         revoked,
         storage.clear(),
         sessionStoreKey &&
-          import('./sessionKeyStore.js').then(({ sessionKeyStore }) =>
-            sessionKeyStore.delete(sessionStoreKey),
-          ),
+          (loaded
+            ? import('./sessionKeyStore.js').then(({ sessionKeyStore }) =>
+                sessionKeyStore.delete(sessionStoreKey),
+              )
+            : import('./revokeStoredSessionKey.js').then(
+                ({ revokeStoredSessionKey }) =>
+                  revokeStoredSessionKey(sessionStoreKey, parameters),
+              )),
       ])
     }
     const provider: PasskeyProvider = {

@@ -1,3 +1,4 @@
+import { withTimeout } from '../core/withTimeout.js'
 import type { SessionKey } from './sessionKey.js'
 
 const database = 'wagmi-connector-pack'
@@ -30,15 +31,21 @@ async function run<value>(
   }
 }
 
+// A slow or stuck IndexedDB must not hold wagmi's reconnect: the passkey still works without the key.
+const readTimeoutMs = 2000
+
 /**
  * Session keys by connector key, in IndexedDB: the only place a
- * non-extractable CryptoKey survives a reload. Reads never throw.
+ * non-extractable CryptoKey survives a reload. Reads never throw, and give
+ * nothing after 2 s.
  */
 export const sessionKeyStore = {
   async get(key: string): Promise<SessionKey | undefined> {
     try {
-      const value = await run<SessionKey>('readonly', (objects) =>
-        objects.get(key),
+      const value = await withTimeout(
+        run<SessionKey>('readonly', (objects) => objects.get(key)),
+        readTimeoutMs,
+        () => new Error('IndexedDB did not answer'),
       )
       return value &&
         value.privateKey instanceof CryptoKey &&

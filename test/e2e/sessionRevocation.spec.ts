@@ -45,3 +45,45 @@ test('after Disconnect, a request the session key stamped before is refused by t
   expect((await replay()).status).toBe(401)
   expect(vendor.url).toBe(new URL(request!.url()).origin)
 })
+
+test('a sign-out before the wallet’s code could load still revokes the session key the last visit stored', async ({
+  page,
+}) => {
+  const harness = (reconnect: 'yes' | 'no') =>
+    `/@fs${new URL('../../playground/harness/connector.html', import.meta.url).pathname}?connector=passkeyWallet&reconnect=${reconnect}`
+  await page.goto(harness('yes'))
+  await page.waitForFunction(() => window.harness?.ready)
+  await addVirtualAuthenticator(page)
+  const signed: Request[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('/public/v1/submit/sign_raw_payload'))
+      signed.push(request)
+  })
+  await page.evaluate(
+    (name) => window.harness.signUp(name),
+    `stored-${Date.now()}`,
+  )
+  await page.evaluate(() => window.harness.signMessage('the last visit'))
+  const [request] = signed
+  const headers = await request!.allHeaders()
+  expect(headers['x-stamp']).toBeDefined()
+  const replay = () =>
+    fetch(request!.url(), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-stamp': headers['x-stamp']!,
+      },
+      body: request!.postData()!,
+    })
+
+  // The next visit: a host that does not reconnect, and the wallet's code fails to load.
+  await page.route(/\/src\/passkey\/createPasskeyRuntime\.ts/, (route) =>
+    route.abort(),
+  )
+  await page.goto(harness('no'))
+  await page.waitForFunction(() => window.harness?.ready)
+  expect((await replay()).status).toBe(200)
+  await page.evaluate(() => window.harness.disconnect())
+  expect((await replay()).status).toBe(401)
+})
