@@ -44,6 +44,8 @@ export {
   PasskeyError,
   type PasskeyErrorCode,
   type PasskeyErrorType,
+  SignedTransactionMismatchError,
+  type SignedTransactionMismatchErrorType,
   SignerMismatchError,
   type SignerMismatchErrorType,
   WebauthnNotSupportedError,

@@ -78,3 +78,29 @@ export class SignerMismatchError extends BaseError {
     })
   }
 }
+
+export type SignedTransactionMismatchErrorType =
+  SignedTransactionMismatchError & {
+    name: 'SignedTransactionMismatchError'
+  }
+/**
+ * The vendor answered a transaction signed by the connected account that is
+ * not the one asked for (another recipient, value, data, nonce, fee or
+ * chain): it is not passed on, and nothing is sent.
+ */
+export class SignedTransactionMismatchError extends BaseError {
+  override name = 'SignedTransactionMismatchError'
+  static get code() {
+    return 'signed_transaction_mismatch' as const
+  }
+  constructor() {
+    super('The wallet signed another transaction than the one asked for.', {
+      code: SignedTransactionMismatchError.code,
+      details:
+        'the signed transaction differs from the transaction asked for, with the same signature',
+      metaMessages: [
+        'Nothing was sent. Disconnect and connect again; if it happens again, the wallet service is misbehaving.',
+      ],
+    })
+  }
+}

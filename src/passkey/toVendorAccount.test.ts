@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { type Hex, hashMessage, parseSignature } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
@@ -25,8 +24,21 @@ const transaction = {
   nonce: 0,
 } as const
 
-/** A vendor that signs every digest and transaction with `signer`. */
-function vendorSigningWith(signer: typeof connected): VendorClient {
+const legacy = {
+  chainId: 1,
+  to: stranger.address,
+  value: 1n,
+  gas: 21_000n,
+  gasPrice: 1n,
+  nonce: 0,
+  type: 'legacy',
+} as const
+
+/** A vendor that signs every digest, and `signed` (the transaction asked for by default), with `signer`. */
+function vendorSigningWith(
+  signer: typeof connected,
+  signed: typeof transaction | typeof legacy = transaction,
+): VendorClient {
   return {
     query: () => Promise.reject(new Error('no query expected')),
     async submit(name, activity) {
@@ -42,17 +54,20 @@ function vendorSigningWith(signer: typeof connected): VendorClient {
         } as never
       }
       return {
-        signedTransaction: (await signer.signTransaction(transaction)).slice(2),
+        signedTransaction: (await signer.signTransaction(signed)).slice(2),
       } as never
     },
   }
 }
 
-const account = (signer: typeof connected) =>
+const account = (
+  signer: typeof connected,
+  signed?: typeof transaction | typeof legacy,
+) =>
   toVendorAccount({
     address: connected.address,
     organizationId: '7b1c3a52-3f0e-4d1b-9a55-0c2f5b8e4a11',
-    vendor: vendorSigningWith(signer),
+    vendor: vendorSigningWith(signer, signed),
     stamper: () =>
       ({
         kind: 'session',
@@ -84,8 +99,30 @@ describe("the vendor's answers are the connected account's", () => {
     })
   })
 
-  it('passes on a transaction signed by the connected account', async () => {
+  it('passes on a transaction signed by the connected account, EIP-1559 or legacy', async () => {
     const signed = await account(connected).signTransaction(transaction)
     expect(signed).toBe(await connected.signTransaction(transaction))
+    expect(await account(connected, legacy).signTransaction(legacy)).toBe(
+      await connected.signTransaction(legacy),
+    )
+  })
+
+  it('refuses a transaction the connected account signed that is not the one asked for', async () => {
+    for (const changed of [
+      { ...transaction, value: 10n ** 18n },
+      { ...transaction, to: connected.address },
+      { ...transaction, nonce: 1 },
+      { ...transaction, chainId: 8453 },
+    ])
+      await expect(
+        account(connected, changed as typeof transaction).signTransaction(
+          transaction,
+        ),
+      ).rejects.toMatchObject({
+        name: 'SignedTransactionMismatchError',
+        code: 'signed_transaction_mismatch',
+        shortMessage:
+          'The wallet signed another transaction than the one asked for.',
+      })
   })
 })

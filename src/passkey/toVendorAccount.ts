@@ -5,17 +5,21 @@ import {
   hashTypedData,
   isAddressEqual,
   isHex,
+  keccak256,
   type LocalAccount,
+  parseTransaction,
   recoverAddress,
-  recoverTransactionAddress,
+  type Signature,
   serializeTransaction,
-  type TransactionSerialized,
 } from 'viem'
 import { toAccount } from 'viem/accounts'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/Stamper.js'
-import { SignerMismatchError } from './errors.js'
+import {
+  SignedTransactionMismatchError,
+  SignerMismatchError,
+} from './errors.js'
 
 export type VendorAccountParameters = {
   address: Address
@@ -116,15 +120,26 @@ export function toVendorAccount({
         ? signedTransaction
         : `0x${signedTransaction}`
       if (!isHex(signed)) throw malformed('transaction')
-      let signer: Address
+      let signature: Signature
       try {
-        signer = await recoverTransactionAddress({
-          serializedTransaction: signed as TransactionSerialized,
-        })
+        const { r, s, v, yParity } = parseTransaction(signed)
+        if (!r || !s) throw malformed('transaction')
+        signature = { r, s, v, yParity } as Signature
       } catch {
         throw malformed('transaction')
       }
-      // A transaction from another account is never broadcast.
+      // Never another transaction than the one asked for: with the vendor's
+      // signature, the asked transaction must be exactly what came back.
+      const asked = await serializer(transaction, signature)
+      if (asked.toLowerCase() !== signed.toLowerCase())
+        throw new SignedTransactionMismatchError()
+      // Nor one from another account.
+      let signer: Address
+      try {
+        signer = await recoverAddress({ hash: keccak256(unsigned), signature })
+      } catch {
+        throw malformed('transaction')
+      }
       if (!isAddressEqual(signer, address))
         throw new SignerMismatchError({
           what: 'transaction',
