@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Keeps README.md and docs/ honest: links resolve, every page is reachable
  * from the README, every exported error class is documented, the generated

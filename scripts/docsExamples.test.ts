@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The code examples of docs/ are real files under docs/examples/ (type-checked
  * by `npm run check`, tsconfig.docs.json). A page shows one under a marker

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto'
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { encryptOtpCodeToBundle } from '@turnkey/crypto'

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { createExportFlow } from './createExportFlow.js'
 import { ExportStepError } from './errors.js'

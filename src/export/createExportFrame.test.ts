@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { createExportFrame } from './createExportFrame.js'
 import { ExportFrameUrlError } from './errors.js'

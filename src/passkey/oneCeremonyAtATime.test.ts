@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { expect, it, vi } from 'vitest'
 import { createPasskey } from './createPasskey.js'
 import { getPasskeyAssertion } from './getPasskeyAssertion.js'

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { PasskeyError } from './errors.js'

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { act } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'

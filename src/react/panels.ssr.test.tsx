@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
 import { http } from 'viem'

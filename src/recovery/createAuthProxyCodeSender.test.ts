@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import { createAuthProxyCodeSender } from './createAuthProxyCodeSender.js'

@@ -1,5 +1,3 @@
-// @vitest-environment node
-
 import { createHash } from 'node:crypto'
 import { p256 } from '@noble/curves/p256'
 import {

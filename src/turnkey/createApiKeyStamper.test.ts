@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import {
   generateP256KeyPair,

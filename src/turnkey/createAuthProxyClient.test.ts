@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { AuthProxyError } from './AuthProxyError.js'
 import { createAuthProxyClient } from './createAuthProxyClient.js'

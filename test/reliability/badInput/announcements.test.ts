@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import type { Connector } from '@wagmi/core'
 import { expect } from 'vitest'
 import { bad, type Case, runCases } from './cases.js'

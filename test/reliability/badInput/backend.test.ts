@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { p256 } from '@noble/curves/p256'
 import { expect, vi } from 'vitest'
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { expect, vi } from 'vitest'
 import { toBrowseLink } from '../../../src/wallets/toBrowseLink.js'
 import { walletRegistry } from '../../../src/wallets/walletRegistry.js'

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { expect } from 'vitest'
 import { formatCaipChainId } from '../../../src/core/caip/formatCaipChainId.js'
 import { parseCaipAccount } from '../../../src/core/caip/parseCaipAccount.js'

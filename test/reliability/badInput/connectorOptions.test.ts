@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { injectedWallet } from '../../../src/injected/injectedWallet.js'
 import { walletConnectDeepLink } from '../../../src/walletconnect/walletConnectDeepLink.js'
 import { bad, type Case, runCases } from './cases.js'

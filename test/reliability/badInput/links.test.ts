@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { expect } from 'vitest'
 import {
   chooseWalletLink,

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { expect } from 'vitest'
 import { createPasskey } from '../../../src/passkey/createPasskey.js'
 import { isValidRpId } from '../../../src/passkey/isValidRpId.js'

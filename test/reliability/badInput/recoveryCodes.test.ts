@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { expect } from 'vitest'
 import type { RecoveryType } from '../../../src/recovery/recoveryState.js'
 import { validateRecoveryCode } from '../../../src/recovery/validateRecoveryCode.js'

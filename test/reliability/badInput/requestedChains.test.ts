@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { bad, type Case, runCases } from './cases.js'
 import {
   announceInPage,

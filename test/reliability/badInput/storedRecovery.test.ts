@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { expect } from 'vitest'
 import type { RecoveryFlow } from '../../../src/recovery/createRecoveryFlow.js'
 import { createRecoveryStateStore } from '../../../src/recovery/createRecoveryStateStore.js'

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { base, mainnet } from 'viem/chains'
 import { expect, vi } from 'vitest'
 import {

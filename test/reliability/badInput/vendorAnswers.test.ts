@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { expect, vi } from 'vitest'
 import { toVendorAccount } from '../../../src/passkey/toVendorAccount.js'
 import {

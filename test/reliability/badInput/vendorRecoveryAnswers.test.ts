@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { createRecoveryFlow } from '../../../src/recovery/createRecoveryFlow.js'
 import { createRecoveryStateStore } from '../../../src/recovery/createRecoveryStateStore.js'
 import type { VendorClient } from '../../../src/turnkey/createVendorClient.js'
