@@ -15,10 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          // Pure tests: each worker loads viem, wagmi and the pack once for
-          // all its files instead of once per file (half the CPU), and a file
-          // that needs a DOM says so (`@vitest-environment happy-dom`).
-          isolate: false,
+          // A file that needs a DOM says so (`@vitest-environment happy-dom`).
           environment: 'node',
           include: [
             'src/**/*.test.{ts,tsx}',
@@ -32,7 +29,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'reliability',
-          isolate: false,
           environment: 'node',
           include: [
             'test/reliability/*.test.ts',
