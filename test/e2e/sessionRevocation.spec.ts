@@ -7,6 +7,17 @@ const vendor = JSON.parse(
   process.env.SANDBOX_VENDOR ?? 'null',
 ) as Sandbox['vendor']
 
+/** The page's request sent again word for word, stamp included, from outside the page. */
+const replayStamped = (request: Request, headers: Record<string, string>) =>
+  fetch(request.url(), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-stamp': headers['x-stamp']!,
+    },
+    body: request.postData()!,
+  })
+
 /*
  * Disconnect in the playground revokes the session key at the vendor: a
  * signature request the page sent before, replayed word for word afterwards,
@@ -28,15 +39,7 @@ test('after Disconnect, a request the session key stamped before is refused by t
   expect(request).toBeDefined()
   const headers = await request!.allHeaders()
   expect(headers['x-stamp']).toBeDefined()
-  const replay = () =>
-    fetch(request!.url(), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-stamp': headers['x-stamp']!,
-      },
-      body: request!.postData()!,
-    })
+  const replay = () => replayStamped(request!, headers)
   // Connected, the stamp still works.
   expect((await replay()).status).toBe(200)
 
@@ -67,15 +70,7 @@ test('a sign-out before the wallet’s code could load still revokes the session
   const [request] = signed
   const headers = await request!.allHeaders()
   expect(headers['x-stamp']).toBeDefined()
-  const replay = () =>
-    fetch(request!.url(), {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-stamp': headers['x-stamp']!,
-      },
-      body: request!.postData()!,
-    })
+  const replay = () => replayStamped(request!, headers)
 
   // The next visit: a host that does not reconnect, and the wallet's code fails to load.
   await page.route(/\/src\/passkey\/createPasskeyRuntime\.ts/, (route) =>

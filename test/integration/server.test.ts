@@ -7,6 +7,7 @@ import { TurnkeyClient } from '@turnkey/http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import {
+  type CreatePasskeyBackendParameters,
   createPasskeyBackend,
   type PasskeyBackend,
 } from '../../src/exports/server.js'
@@ -24,16 +25,22 @@ let vendor: Vendor
 let backend: PasskeyBackend
 beforeAll(async () => {
   vendor = await startVendor()
-  backend = createPasskeyBackend({
+  backend = backendWith({
+    verificationTokenPublicKey: vendor.signerPublicKey,
+  })
+})
+
+/** The sandbox's backend with `options` over the test's own. */
+const backendWith = (options: Partial<CreatePasskeyBackendParameters>) =>
+  createPasskeyBackend({
     organizationId: vendor.parentOrganizationId,
     apiPublicKey: vendor.parentApiKey.publicKey,
     apiPrivateKey: vendor.parentApiKey.privateKey,
     decoySecret: 'de'.repeat(32),
     apiBaseUrl: vendor.url,
     appName: 'Server test',
-    verificationTokenPublicKey: vendor.signerPublicKey,
+    ...options,
   })
-})
 afterAll(() => vendor.stop())
 beforeEach(async () => {
   const reset = await fetch(`${vendor.url}/sandbox/reset`, {
@@ -505,15 +512,7 @@ describe('the sign-up email is proved before it is kept', () => {
 describe('public routes give no oracle and no free emails', () => {
   it('recovery start: a known and an unknown email answer the same status and body shape, and neither before the floor', async () => {
     const floorMs = 1200
-    const floored = createPasskeyBackend({
-      organizationId: vendor.parentOrganizationId,
-      apiPublicKey: vendor.parentApiKey.publicKey,
-      apiPrivateKey: vendor.parentApiKey.privateKey,
-      decoySecret: 'de'.repeat(32),
-      apiBaseUrl: vendor.url,
-      appName: 'Server test',
-      startRecoveryFloorMs: floorMs,
-    })
+    const floored = backendWith({ startRecoveryFloorMs: floorMs })
     expect((await signUp('ada', 'floor@example.com')).response.status).toBe(200)
     const timed = async (email: string) => {
       const startedAt = performance.now()
@@ -569,13 +568,7 @@ describe('public routes give no oracle and no free emails', () => {
     const seen: unknown[] = []
     const before = (await activities()).length
     const gated = (verdict: unknown) =>
-      createPasskeyBackend({
-        organizationId: vendor.parentOrganizationId,
-        apiPublicKey: vendor.parentApiKey.publicKey,
-        apiPrivateKey: vendor.parentApiKey.privateKey,
-        decoySecret: 'de'.repeat(32),
-        apiBaseUrl: vendor.url,
-        appName: 'Server test',
+      backendWith({
         authorize: (_request, body, route) => {
           seen.push([route, body])
           return verdict
