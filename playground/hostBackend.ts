@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Connect, Plugin } from 'vite'
+import type { Connect, Plugin, PreviewServer, ViteDevServer } from 'vite'
 import { sendWebResponse, toWebRequest } from '../docs/examples/nodeHttp.js'
 import type { Sandbox } from '../sandbox/startSandbox.js'
 import { createPasskeyBackend } from '../src/exports/server.js'
@@ -30,13 +30,15 @@ export function hostBackend(vendor: Sandbox['vendor']): Plugin {
       .then((answer) => sendWebResponse(response, answer))
       .catch(next)
   }
+  const addRoutes = ({ middlewares }: ViteDevServer | PreviewServer) => {
+    middlewares.use('/api/create-account', mount)
+    middlewares.use('/api/send-email-code', mount)
+    middlewares.use('/api/verify-email-code', mount)
+    middlewares.use('/api/start-recovery', mount)
+  }
   return {
     name: 'wagmi-connector-pack:host-backend',
-    configureServer(server) {
-      server.middlewares.use('/api/create-account', mount)
-      server.middlewares.use('/api/send-email-code', mount)
-      server.middlewares.use('/api/verify-email-code', mount)
-      server.middlewares.use('/api/start-recovery', mount)
-    },
+    configureServer: addRoutes,
+    configurePreviewServer: addRoutes,
   }
 }

@@ -1,4 +1,4 @@
-import type { Connect, Plugin } from 'vite'
+import type { Connect, Plugin, PreviewServer, ViteDevServer } from 'vite'
 import { devAccount } from '../sandbox/devAccounts.js'
 import type { Sandbox } from '../sandbox/startSandbox.js'
 import {
@@ -96,13 +96,15 @@ export function sandboxWalletBackend(sandbox: Sandbox): Plugin {
       }
     })()
   }
+  const addRoute = (server: ViteDevServer | PreviewServer) => {
+    server.middlewares.use('/api/wallet', handle)
+    server.httpServer?.once('close', () => {
+      void started?.then((current) => current.stop()).catch(() => undefined)
+    })
+  }
   return {
     name: 'wagmi-connector-pack:sandbox-wallet',
-    configureServer(server) {
-      server.middlewares.use('/api/wallet', handle)
-      server.httpServer?.once('close', () => {
-        void started?.then((current) => current.stop()).catch(() => undefined)
-      })
-    },
+    configureServer: addRoute,
+    configurePreviewServer: addRoute,
   }
 }

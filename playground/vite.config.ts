@@ -31,6 +31,18 @@ export default defineConfig({
     },
   },
   server: { host: '127.0.0.1' },
+  // Every page, for a build (the dev server serves any page it is asked for).
+  build: {
+    rolldownOptions: {
+      input: [
+        'index.html',
+        'wallet.html',
+        'harness/connector.html',
+        'harness/export.html',
+        'harness/vendor.html',
+      ].map((page) => new URL(page, import.meta.url).pathname),
+    },
+  },
   optimizeDeps: {
     include: [
       'react',

@@ -17,10 +17,7 @@ export async function openConnectorHarness(
   connector: HarnessConnector,
   query: Record<string, string> = {},
 ) {
-  const url = new URL(
-    `@fs${new URL('../../../playground/harness/connector.html', import.meta.url).pathname}`,
-    playground.url,
-  )
+  const url = new URL('harness/connector.html', playground.url)
   url.searchParams.set('connector', connector)
   for (const [name, value] of Object.entries(query))
     url.searchParams.set(name, value)

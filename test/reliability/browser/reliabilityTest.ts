@@ -13,7 +13,11 @@ export const test = base.extend<object, { playground: Playground }>({
   playground: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's parameters.
     async ({}, use) => {
-      const playground = await startPlayground({ port: 0, strictPort: true })
+      const playground = await startPlayground({
+        port: 0,
+        strictPort: true,
+        build: true,
+      })
       await use(playground)
       await playground.stop()
     },
