@@ -1,16 +1,51 @@
 import { parseArgs } from 'node:util'
 import { devAccount } from './devAccounts.js'
+import { hostOrigin } from './hostOrigin.js'
 import { startSandbox } from './startSandbox.js'
 import { stopOnSignals } from './stopOnSignals.js'
 
-const { values } = parseArgs({
-  options: { data: { type: 'string' } },
-  strict: true,
-})
+const usage = `Usage: npm run sandbox -- [options]
+
+Starts two anvil chains (1 and 8453), the Turnkey-compatible vendor API, its
+Auth Proxy, the export and recovery frame and a WalletConnect relay, all on
+this machine, and prints their addresses. Ctrl-C stops everything.
+
+Options:
+  --origin <url>  a host page that uses the sandbox, as https://app.example or
+                  http://localhost:3000 (repeat for more): allowed by the
+                  vendor (CORS, passkeys), the Auth Proxy and the frame. Every
+                  localhost port already is, except for the Auth Proxy, which
+                  allows http://localhost:5173 (the playground) alone.
+  --data <file>   keep the vendor's state in this file across restarts
+  -h, --help      print this and exit`
+
+function parseOptions() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        origin: { type: 'string', multiple: true, default: [] },
+        data: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    })
+    return { ...values, origin: values.origin.map(hostOrigin) }
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage}`)
+    process.exit(2)
+  }
+}
+
+const values = parseOptions()
+if (values.help) {
+  console.log(usage)
+  process.exit(0)
+}
 
 const startedAt = performance.now()
 const sandbox = await startSandbox({
   dataFile: values.data,
+  origins: values.origin,
   onEmail: (email) =>
     console.log(
       `[email] ${email.kind} to ${email.to}: ${email.link ?? email.secret}`,
@@ -36,6 +71,7 @@ console.log(
     `  export signer  ${vendor.signerPublicKey}`,
     `                 (also the verification token key: createPasskeyBackend's verificationTokenPublicKey)`,
     `  export frame   ${sandbox.exportFrameUrl} (trusts the export signer)`,
+    `  recovery frame ${sandbox.exportFrameUrl} (the same page: passkeyWallet's recovery.frameUrl)`,
     `  WalletConnect relay ${sandbox.relay.url}`,
   ].join('\n'),
 )

@@ -7,6 +7,7 @@ import {
 import { deployNameResolver } from './contracts/nameResolver.js'
 import { sandboxMnemonic } from './devAccounts.js'
 import { startExportFrameServer } from './exportFrame/startExportFrameServer.js'
+import { hostOrigin } from './hostOrigin.js'
 import { type Relay, startRelay } from './relay/startRelay.js'
 import type { AuthProxyConfigInit } from './turnkey/authProxy/AuthProxyConfig.js'
 import {
@@ -27,7 +28,14 @@ export type StartSandboxParameters = {
    * one allowing the playground's origin, http://localhost:5173.
    */
   authProxyConfigs?: readonly AuthProxyConfigInit[] | undefined
-} & StartVendorParameters
+  /**
+   * Host pages outside the default that use the sandbox (`--origin`): each
+   * is allowed by the vendor (CORS and passkeys, its hostname as rp id), the
+   * Auth Proxy's default config and the export frame. Every localhost port
+   * already is, except for the Auth Proxy, which allows http://localhost:5173.
+   */
+  origins?: readonly string[] | undefined
+} & Omit<StartVendorParameters, 'origins'>
 
 export type Sandbox = {
   /** JSON-RPC URL of each chain's anvil, by chain id. */
@@ -76,8 +84,10 @@ export type Sandbox = {
 export async function startSandbox({
   blockTime = 0.5,
   authProxyConfigs,
+  origins: givenOrigins = [],
   ...vendorParameters
 }: StartSandboxParameters = {}): Promise<Sandbox> {
+  const origins = givenOrigins.map(hostOrigin)
   const started = await Promise.allSettled(
     sandboxChainIds.map((chainId) =>
       startAnvil({ chainId, blockTime, mnemonic: sandboxMnemonic }),
@@ -91,7 +101,7 @@ export async function startSandbox({
     await Promise.all(anvils.map((anvil) => anvil.stop()))
     throw (failure as PromiseRejectedResult).reason
   }
-  const vendor = await startVendor(vendorParameters).catch(
+  const vendor = await startVendor({ ...vendorParameters, origins }).catch(
     async (error: unknown) => {
       await Promise.all(anvils.map((anvil) => anvil.stop()))
       throw error
@@ -103,8 +113,10 @@ export async function startSandbox({
     await Promise.all([vendor.stop(), ...anvils.map((anvil) => anvil.stop())])
     throw error
   })
+  for (const origin of origins) authProxy.allowOrigin(origin)
   const exportFrame = await startExportFrameServer({
     signerPublicKey: vendor.signerPublicKey,
+    frameAncestors: ['http://localhost:*', ...origins],
   }).catch(async (error: unknown) => {
     await Promise.all([
       vendor.stop(),

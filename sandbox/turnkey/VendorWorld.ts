@@ -14,6 +14,8 @@ export type VendorWorld = {
   enclave: { signer: EnclaveKey; notarizer: EnclaveKey }
   /** The passkey rp ids the sandbox serves: a passkey signs only from their origins. */
   relyingParties: RelyingParties
+  /** Host pages outside localhost whose requests CORS lets through. */
+  origins: readonly string[]
   /** Back to a fresh world: no sub-organizations, emails, faults or codes; same parent and keys. */
   reset(): void
   /** Called after every change, so the state can be saved. */

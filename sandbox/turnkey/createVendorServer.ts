@@ -65,7 +65,7 @@ export function createVendorServer(world: VendorWorld): Server {
   const inFlight = new Map<string, Promise<{ activity: Activity }>>()
 
   return createServer((request, response) => {
-    allowLocalOrigins(request, response)
+    allowHostOrigins(request, response, world.origins)
     if (request.method === 'OPTIONS') {
       response.writeHead(204).end()
       return
@@ -473,7 +473,11 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
   })
 }
 
-function allowLocalOrigins(request: IncomingMessage, response: ServerResponse) {
+function allowHostOrigins(
+  request: IncomingMessage,
+  response: ServerResponse,
+  origins: readonly string[],
+) {
   const origin = request.headers.origin
   if (!origin) return
   let hostname: string
@@ -482,7 +486,11 @@ function allowLocalOrigins(request: IncomingMessage, response: ServerResponse) {
   } catch {
     return
   }
-  if (!['localhost', '127.0.0.1', '[::1]'].includes(hostname)) return
+  if (
+    !['localhost', '127.0.0.1', '[::1]'].includes(hostname) &&
+    !origins.includes(origin)
+  )
+    return
   response.setHeader('Access-Control-Allow-Origin', origin)
   response.setHeader('Vary', 'Origin')
   response.setHeader(

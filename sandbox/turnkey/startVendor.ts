@@ -22,10 +22,11 @@ export type StartVendorParameters = {
   /** Called with each email the emulator "sends". */
   onEmail?: ((email: Email) => void) | undefined
   /**
-   * The passkey rp ids of the pages that use this vendor (`localhost` by
-   * default): a passkey registers and signs only from their origins.
+   * Host pages outside localhost that use this vendor (`https://app.example`):
+   * CORS lets them through, and each one's hostname is a passkey rp id beside
+   * `localhost`. A passkey registers and signs only from those origins.
    */
-  rpIds?: readonly string[] | undefined
+  origins?: readonly string[] | undefined
 }
 
 export type Vendor = {
@@ -86,7 +87,7 @@ function freshVendor(nowMs: number): LoadedVendor {
 export async function startVendor({
   dataFile,
   onEmail,
-  rpIds = ['localhost'],
+  origins = [],
 }: StartVendorParameters = {}): Promise<Vendor> {
   const clock = createClock()
   const loaded = (dataFile && loadVendor(dataFile)) || freshVendor(clock.now())
@@ -100,7 +101,11 @@ export async function startVendor({
     outbox,
     faults,
     enclave: loaded.enclave,
-    relyingParties: createRelyingParties(rpIds),
+    relyingParties: createRelyingParties([
+      'localhost',
+      ...origins.map((origin) => new URL(origin).hostname),
+    ]),
+    origins,
     onChange: save,
     reset() {
       for (const organization of loaded.state.organizations.values()) {

@@ -13,8 +13,8 @@ export type RunningCommand = {
 }
 
 /** `npm run <script>` in its own process group, as a terminal would start it. */
-export function npmRun(script: string): RunningCommand {
-  const child = spawn('npm', ['run', '--silent', script], {
+export function npmRun(script: string, args: string[] = []): RunningCommand {
+  const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

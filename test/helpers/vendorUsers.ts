@@ -43,8 +43,11 @@ export function keyClient(vendor: VendorAddress, privateKeyHex: string) {
 }
 
 /** Sign-up as a host does it: a sub-org with the user's passkey (and email) and one Ethereum wallet. */
-export async function signUp(vendor: VendorAddress, userName: string) {
-  const passkey = new SoftwareAuthenticator()
+export async function signUp(
+  vendor: VendorAddress,
+  userName: string,
+  passkey = new SoftwareAuthenticator(),
+) {
   const result = await backendClient(vendor).createSubOrganization({
     subOrganizationName: `${userName}'s organization`,
     rootQuorumThreshold: 1,

@@ -21,8 +21,8 @@ afterEach(() => {
       process.kill(pid, 'SIGKILL')
 })
 
-function start(script: string) {
-  const command = npmRun(script)
+function start(script: string, args: string[] = []) {
+  const command = npmRun(script, args)
   running.push(command)
   return command
 }
@@ -51,11 +51,18 @@ function chainUrls(output: string) {
 }
 
 describe('npm run sandbox', () => {
-  it('serves chains 1 and 8453 on 127.0.0.1 and leaves nothing behind after Ctrl-C', async () => {
-    const sandbox = start('sandbox')
+  it('serves chains 1 and 8453 on 127.0.0.1, names every address a host needs, and leaves nothing behind after Ctrl-C', async () => {
+    const sandbox = start('sandbox', ['--origin', 'http://localhost:3000'])
     await sandbox.waitFor(/Sandbox ready in \d+ ms/, readyWithin)
     const chains = chainUrls(sandbox.output())
     expect(chains.map((chain) => chain.id)).toEqual([1, 8453])
+    expect(sandbox.output()).toMatch(
+      /allows http:\/\/localhost:5173, http:\/\/localhost:3000\)/,
+    )
+    const frameUrl = /export frame +(\S+)/.exec(sandbox.output())?.[1]
+    expect(sandbox.output()).toContain(
+      `recovery frame ${frameUrl} (the same page: passkeyWallet's recovery.frameUrl)`,
+    )
     for (const chain of chains) {
       expect(await chainIdAt(chain.url)).toBe(chain.id)
       expect(listeningAddresses(Number(new URL(chain.url).port))).toEqual([
@@ -73,6 +80,28 @@ describe('npm run sandbox', () => {
     expect(sandbox.output()).toMatch(/(SIGINT|was asked to stop): stopping/)
     for (const chain of chains)
       await expect(chainIdAt(chain.url)).rejects.toThrow()
+  })
+
+  it('--help lists every option and starts nothing', async () => {
+    const help = start('sandbox', ['--help'])
+    expect(await help.exited).toBe(0)
+    for (const option of ['--origin <url>', '--data <file>', '-h, --help'])
+      expect(help.output()).toContain(option)
+    expect(help.output()).not.toContain('Sandbox ready')
+  })
+
+  it('an origin browsers refuse passkeys on, or an unknown option, says why and starts nothing', async () => {
+    const badOrigin = start('sandbox', ['--origin', 'http://app.example'])
+    expect(await badOrigin.exited).toBe(2)
+    expect(badOrigin.output()).toContain(
+      'origin "http://app.example" must be https (http only on localhost)',
+    )
+    const unknown = start('sandbox', ['--port', '8545'])
+    expect(await unknown.exited).toBe(2)
+    expect(unknown.output()).toContain("Unknown option '--port'")
+    expect(unknown.output()).toContain('Usage: npm run sandbox -- [options]')
+    for (const command of [badOrigin, unknown])
+      expect(command.output()).not.toContain('Sandbox ready')
   })
 
   it('stops cleanly when Ctrl-C reaches a chain before the sandbox', async () => {

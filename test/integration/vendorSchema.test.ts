@@ -58,7 +58,7 @@ const refusedBody = (message: string) => ({
 })
 
 beforeAll(async () => {
-  vendor = await startVendor({ rpIds: ['localhost'] })
+  vendor = await startVendor()
   passkey = new SoftwareAuthenticator()
   const created = await backendClient(vendor).createSubOrganization({
     subOrganizationName: 'ada',
