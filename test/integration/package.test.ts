@@ -56,6 +56,17 @@ describe('the published package', () => {
     }
   })
 
+  it('marks the React entry, and only it, as client code for server components, in the built file too', () => {
+    const firstStatement = (subpath: string) =>
+      readFileSync(`${root}dist/esm/exports/${subpath}.js`, 'utf8')
+        .split('\n')
+        .find((line) => line.trim() && !line.startsWith('//'))
+    expect(firstStatement('react')).toBe("'use client';")
+    for (const subpath of subpaths)
+      if (subpath !== './react')
+        expect(firstStatement(subpath.slice(2))).not.toContain('use client')
+  })
+
   it('gives TypeScript without exports support (moduleResolution node) the same declarations', () => {
     const declarations = manifest.typesVersions['*']
     expect(Object.keys(declarations).sort()).toEqual(
