@@ -97,6 +97,33 @@ test('pairs by QR payload, signs, and a reload restores the session without pair
   await expect(page.getByTestId('status')).toHaveText('disconnected')
 })
 
+test('closing the pairing view ends connect() with "Pairing aborted", and the next pairing connects', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const pairButton = page.getByRole('button', {
+    name: 'Pair with WalletConnect',
+  })
+  await pairButton.click()
+  const firstUri = (await page.getByTestId('wc-uri').textContent())!.trim()
+  await expect(pairButton).toBeDisabled()
+  await page.getByRole('button', { name: 'Cancel pairing' }).click()
+  const section = page.getByRole('region', { name: 'WalletConnect' })
+  await expect(section.getByRole('alert')).toHaveText('Pairing aborted')
+  await expect(page.getByTestId('wc-uri')).toHaveCount(0)
+  await expect(pairButton).toBeEnabled()
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+
+  await pairButton.click()
+  const uri = (await page.getByTestId('wc-uri').textContent())!.trim()
+  expect(uri).not.toBe(firstUri)
+  const wallet = await startSandboxWallet({ relayUrl, rpcUrls })
+  wallets.push(wallet)
+  await wallet.pair(uri)
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  await expect(page.getByTestId('address')).toHaveText(wallet.address)
+})
+
 test.describe('on an iPhone', () => {
   test.use(phoneDevice('iPhone 13'))
 

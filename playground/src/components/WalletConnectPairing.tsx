@@ -1,7 +1,7 @@
 import { relayUrl, rpcUrls } from 'virtual:sandbox'
 import { toDataURL } from 'qrcode'
 import { useEffect, useState } from 'react'
-import { useConnect, useConnection, useConnectors } from 'wagmi'
+import { useConnect, useConnection, useConnectors, useDisconnect } from 'wagmi'
 import type { WalletConnectPairing as Pairing } from 'wagmi-connector-pack/walletconnect'
 import { ErrorMessage } from './ErrorMessage.js'
 import { useConnectionSettling } from './useConnectionSettling.js'
@@ -19,6 +19,7 @@ export function WalletConnectPairing() {
   const { status } = useConnection()
   const settling = useConnectionSettling()
   const connect = useConnect()
+  const { disconnect } = useDisconnect()
   const [pairing, setPairing] = useState<Pairing | undefined>(undefined)
   const [qr, setQr] = useState('')
   const [now, setNow] = useState(Date.now())
@@ -92,6 +93,16 @@ export function WalletConnectPairing() {
             Attempt {pairing.attempt} of 10, expires in{' '}
             {Math.max(0, Math.round((pairing.expiresAt - now) / 1000))} s
           </p>
+          <button
+            type="button"
+            // A plain disconnect() goes to the current connection, which a pairing is not yet.
+            onClick={() => {
+              setPairing(undefined)
+              disconnect({ connector })
+            }}
+          >
+            Cancel pairing
+          </button>
         </div>
       )}
       <ErrorMessage error={connect.error} />
