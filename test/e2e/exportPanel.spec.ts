@@ -4,7 +4,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { type SandboxChainUrls, sandboxChains } from '../../sandbox/chains.js'
 import { setAccountName } from '../../sandbox/contracts/nameResolver.js'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
-import { screenshot, tabTo } from '../helpers/panelSteps.js'
+import { expectAsDocumented, screenshot, tabTo } from '../helpers/panelSteps.js'
 import { placesInHostPage } from '../helpers/placesInHostPage.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
@@ -66,6 +66,7 @@ test('the seed phrase appears only in the cross-origin frame, after the passkey,
 
   // Keyboard only: Tab to the button, Enter; focus lands on the confirmation.
   await screenshot(panel(page), 'export-1-start')
+  await expectAsDocumented(panel(page), 'export-start')
   await tabTo(
     page,
     panel(page).getByRole('button', { name: 'Export seed phrase' }),
@@ -79,6 +80,7 @@ test('the seed phrase appears only in the cross-origin frame, after the passkey,
     panel(page).getByText(/Anyone who sees it can take/),
   ).toBeVisible()
   await screenshot(panel(page), 'export-2-warning')
+  await expectAsDocumented(panel(page), 'export-warning')
   await page.keyboard.press('Space')
   await page.keyboard.press('Tab')
   await expect(
@@ -93,6 +95,7 @@ test('the seed phrase appears only in the cross-origin frame, after the passkey,
     panel(page).getByRole('button', { name: 'Hide seed phrase' }),
   ).toBeFocused()
   await screenshot(panel(page), 'export-3-shown')
+  await expectAsDocumented(panel(page), 'export-shown')
   const mnemonic = (await phrase.getByRole('listitem').allTextContents()).join(
     ' ',
   )

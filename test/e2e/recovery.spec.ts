@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import type { Address } from 'viem'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { expectSigningAs } from '../helpers/expectSigningAs.js'
-import { screenshot, tabTo } from '../helpers/panelSteps.js'
+import { expectAsDocumented, screenshot, tabTo } from '../helpers/panelSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 import { lastEmail } from '../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
@@ -68,6 +68,7 @@ test('email recovery with the keyboard only: new passkey, same address', async (
   )
   const requests = vendorRequests(page, vendor.url)
   await screenshot(panel(page), '1-email')
+  await expectAsDocumented(panel(page), 'recovery-email')
 
   await tabTo(
     page,
@@ -86,6 +87,7 @@ test('email recovery with the keyboard only: new passkey, same address', async (
   // The code field has focus: the user pastes and submits.
   await expect(panel(page).getByLabel('Code from the email')).toBeFocused()
   await screenshot(panel(page), '2-code')
+  await expectAsDocumented(panel(page), 'recovery-code')
   const { secret } = await lastEmail(vendor, email)
   await page.keyboard.insertText(secret)
   await page.keyboard.press('Tab')
@@ -112,6 +114,7 @@ test('email recovery with the keyboard only: new passkey, same address', async (
   expect(state.sessionExpirationSeconds).toBeLessThanOrEqual(1800)
   expect(stored).not.toContain(secret)
   await screenshot(panel(page), '3-create-passkey')
+  await expectAsDocumented(panel(page), 'recovery-passkey')
   await expect(
     panel(page).getByRole('button', { name: 'Create new passkey' }),
   ).toBeFocused()
@@ -123,6 +126,7 @@ test('email recovery with the keyboard only: new passkey, same address', async (
     await page.evaluate((key) => localStorage.getItem(key), recoveryKey),
   ).toBeNull()
   await screenshot(panel(page), '4-sign-in')
+  await expectAsDocumented(panel(page), 'recovery-sign-in')
   expect(requests).toEqual([
     'query/whoami',
     'query/get_user',
@@ -203,6 +207,7 @@ test('a tampered code and a code older than 900 s both say so, and a good code s
   await panel(page).getByRole('button', { name: 'Continue' }).click()
   await expect(alert(page)).toHaveText('The code is invalid or expired.')
   await screenshot(panel(page), '5-invalid-code')
+  await expectAsDocumented(panel(page), 'recovery-code-refused')
 
   // The right code still works: nothing was lost by the bad one.
   await panel(page).getByLabel('Code from the email').fill(secret)

@@ -1,4 +1,10 @@
-import { type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { documentedPanelStep } from './documentedPanelStep.js'
+
+/** The panel at `step` shows the roles and names docs/panels.md gives for it. */
+export async function expectAsDocumented(panel: Locator, step: string) {
+  await expect(panel).toMatchAriaSnapshot(documentedPanelStep(step))
+}
 
 /** One picture per panel step, kept with the test's results for review. */
 export async function screenshot(locator: Locator, name: string) {

@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs'
+
+export const panelsPage = new URL('../../docs/panels.md', import.meta.url)
+
+/** Every step docs/panels.md documents: its name and its aria snapshot. */
+export function documentedPanelSteps(page = readFileSync(panelsPage, 'utf8')) {
+  return [
+    ...page.matchAll(/^<!-- panel step: (\S+) -->\n```yaml\n([\s\S]*?)^```$/gm),
+  ].map(([, step, snapshot]) => ({ step: step!, snapshot: snapshot! }))
+}
+
+/** The aria snapshot docs/panels.md gives for `step`. */
+export function documentedPanelStep(step: string) {
+  const found = documentedPanelSteps().find((entry) => entry.step === step)
+  if (!found) throw new Error(`docs/panels.md documents no panel step ${step}`)
+  return found.snapshot
+}
