@@ -1,7 +1,7 @@
+// biome-ignore-all lint/performance/noBarrelFile: entrypoint module
 // Components and hooks: client code for frameworks that render on the server (Next.js).
 'use client'
 
-// biome-ignore-all lint/performance/noBarrelFile: entrypoint module
 export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
 export { receiptConfirmations } from '../core/receiptConfirmations.js'
 export {

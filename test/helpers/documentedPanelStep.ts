@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 
-export const panelsPage = new URL('../../docs/panels.md', import.meta.url)
+const panelsPage = new URL('../../docs/panels.md', import.meta.url)
 
 /** Every step docs/panels.md documents: its name and its aria snapshot. */
 export function documentedPanelSteps(page = readFileSync(panelsPage, 'utf8')) {
