@@ -1,3 +1,5 @@
+import { hostOrigin } from '../hostOrigin.js'
+
 /**
  * The relying parties (passkey rp ids) the sandbox is told about, and which of
  * them a page's origin may act for: its own hostname or a parent domain, over
@@ -12,19 +14,14 @@ export function createRelyingParties(rpIds: readonly string[]): RelyingParties {
   const known = rpIds.map((rpId) => rpId.toLowerCase())
   return {
     rpIdsFor(origin) {
-      let url: URL
+      // Exactly an origin a browser lets use passkeys (hostOrigin), as sent.
+      let hostname: string
       try {
-        url = new URL(origin)
+        if (hostOrigin(origin) !== origin) return []
+        hostname = new URL(origin).hostname
       } catch {
         return []
       }
-      // An origin is scheme://host[:port], nothing more.
-      if (url.origin !== origin) return []
-      const { hostname, protocol } = url
-      const isLocalhost =
-        hostname === 'localhost' || hostname.endsWith('.localhost')
-      if (protocol !== 'https:' && !(protocol === 'http:' && isLocalhost))
-        return []
       return known
         .filter((rpId) => hostname === rpId || hostname.endsWith(`.${rpId}`))
         .sort((a, b) => b.length - a.length)

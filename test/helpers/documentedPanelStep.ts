@@ -9,9 +9,12 @@ export function documentedPanelSteps(page = readFileSync(panelsPage, 'utf8')) {
   ].map(([, step, snapshot]) => ({ step: step!, snapshot: snapshot! }))
 }
 
-/** The aria snapshot docs/panels.md gives for `step`. */
+let documented: ReturnType<typeof documentedPanelSteps> | undefined
+
+/** The aria snapshot docs/panels.md gives for `step` (the page read once per worker). */
 export function documentedPanelStep(step: string) {
-  const found = documentedPanelSteps().find((entry) => entry.step === step)
+  documented ??= documentedPanelSteps()
+  const found = documented.find((entry) => entry.step === step)
   if (!found) throw new Error(`docs/panels.md documents no panel step ${step}`)
   return found.snapshot
 }
