@@ -102,16 +102,20 @@ test('email recovery through the Auth Proxy stores neither the code, its token, 
   await authenticator.clearCredentials()
   // What the proxy hands the page for this one login: a verification token, then a session.
   const handed: string[] = []
-  page.on('response', async (response) => {
+  // Each body is read after the page has it: the assertion waits for every read.
+  const reads: Promise<void>[] = []
+  page.on('response', (response) => {
     const endpoint = new URL(response.url()).pathname
-    if (endpoint === '/v1/otp_verify' || endpoint === '/v1/otp_login') {
-      const body = (await response.json().catch(() => ({}))) as Record<
-        string,
-        unknown
-      >
-      for (const value of Object.values(body))
-        if (typeof value === 'string') handed.push(value)
-    }
+    if (endpoint !== '/v1/otp_verify' && endpoint !== '/v1/otp_login') return
+    reads.push(
+      response
+        .json()
+        .catch(() => ({}))
+        .then((body: Record<string, unknown>) => {
+          for (const value of Object.values(body))
+            if (typeof value === 'string') handed.push(value)
+        }),
+    )
   })
   const panel = page.getByRole('region', { name: 'Recover your wallet' })
   await panel.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
@@ -123,6 +127,7 @@ test('email recovery through the Auth Proxy stores neither the code, its token, 
   await panel.getByLabel('Code from the email').fill(secret)
   await panel.getByRole('button', { name: 'Continue' }).click()
   await expect(panel.getByRole('status')).toHaveText(/Code accepted/)
+  await Promise.all(reads)
   expect(handed).toHaveLength(2)
   // Mid-recovery the one-time login key signs for the user: in memory only, in no storage.
   const entries = await expectNoSecretsStored(page, { known: handed })
