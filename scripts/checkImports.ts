@@ -36,6 +36,7 @@ export const allowedImports: Record<string, readonly string[]> = {
   injected: ['core', 'wallets'],
   react: [
     'passkey',
+    'injected',
     'recovery',
     'export',
     'turnkey',

@@ -18,6 +18,7 @@ export {
   type SessionNotFoundErrorType,
 } from '../core/errors/SessionNotFoundError.js'
 export { receiptConfirmations } from '../core/receiptConfirmations.js'
+export { addInjectedWallets } from '../injected/addInjectedWallets.js'
 export {
   type AlwaysExcludedWalletId,
   alwaysExcludedWallets,

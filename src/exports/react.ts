@@ -28,6 +28,7 @@ export {
   type UseExportReturnType,
   useExport,
 } from '../react/useExport.js'
+export { useInjectedWallets } from '../react/useInjectedWallets.js'
 export type { PasskeyWalletConnector } from '../react/usePasskeyWalletConnector.js'
 export {
   type UseRecoveryParameters,

@@ -3,6 +3,7 @@ import type { AnnouncedProvider } from './eip1193.js'
 type AnnounceEvent = CustomEvent<AnnouncedProvider>
 
 let announced: AnnouncedProvider[] | undefined
+const listeners = new Set<() => void>()
 
 /**
  * The wallets that announced themselves by EIP-6963, first come first kept.
@@ -22,10 +23,18 @@ export function announcedProviders(): readonly AnnouncedProvider[] {
       // provider under a known uuid is an imitation: keep the first.
       if (list.some((known) => known.info.uuid === detail.info.uuid)) return
       list.push(detail)
+      for (const listener of listeners) listener()
     })
     window.dispatchEvent(new Event('eip6963:requestProvider'))
   }
   return announced
+}
+
+/** Calls `onAnnounced` after each wallet that joins the list; returns the way to stop. */
+export function watchAnnouncedProviders(onAnnounced: () => void): () => void {
+  announcedProviders()
+  listeners.add(onAnnounced)
+  return () => listeners.delete(onAnnounced)
 }
 
 function isAnnouncement(detail: unknown): detail is AnnouncedProvider {

@@ -5,6 +5,7 @@ import {
   connect,
   createConfig,
   createStorage,
+  hydrate,
 } from '@wagmi/core'
 import { http } from 'viem'
 import { mainnet } from 'viem/chains'
@@ -15,6 +16,7 @@ import {
   walletRegistry,
 } from '../wallets/walletRegistry.js'
 import type { AnnouncedProvider, InjectedProvider } from './eip1193.js'
+import { injectedWallet } from './injectedWallet.js'
 
 type InjectedWalletConnector = Connector & {
   wallet: WalletDescriptor
@@ -27,11 +29,13 @@ const icon = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E'
 // the modules afresh, so it starts from an empty list as a new page would.
 let injectedWallets: typeof import('./injectedWallets.js').injectedWallets
 let alwaysExcludedWallets: typeof import('./alwaysExcludedWallets.js').alwaysExcludedWallets
+let addInjectedWallets: typeof import('./addInjectedWallets.js').addInjectedWallets
 
 beforeEach(async () => {
   vi.resetModules()
   ;({ injectedWallets } = await import('./injectedWallets.js'))
   ;({ alwaysExcludedWallets } = await import('./alwaysExcludedWallets.js'))
+  ;({ addInjectedWallets } = await import('./addInjectedWallets.js'))
 })
 
 const stopAnswering: (() => void)[] = []
@@ -89,13 +93,17 @@ function inPage(...wallets: unknown[]) {
 
 function host(
   connectors: CreateConnectorFn[],
-  { discovery = false }: { discovery?: boolean } = {},
+  {
+    discovery = false,
+    ssr = false,
+  }: { discovery?: boolean; ssr?: boolean } = {},
 ) {
   const memory = new Map<string, string>()
   return createConfig({
     chains: [mainnet],
     connectors,
     multiInjectedProviderDiscovery: discovery,
+    ssr,
     storage: createStorage({
       storage: {
         getItem: (key) => memory.get(key) ?? null,
@@ -402,5 +410,68 @@ describe('injectedWallets without duplicates', () => {
       ['com.example.early', 'injectedWallet'],
       ['com.example.late', 'injected'],
     ])
+  })
+})
+
+describe('addInjectedWallets (server-rendered apps)', () => {
+  const kinds = (connectors: readonly Connector[]) =>
+    connectors.map(({ id, type }) => [id, type])
+
+  it("the config lists the server's connectors until mount; then the announced wallets join once, before wagmi's discovery", async () => {
+    inPage(
+      wallet({ rdns: 'com.example.alpha', name: 'Alpha' }),
+      wallet({ rdns: 'io.rabby', name: 'Rabby Wallet' }),
+    )
+    const config = host([], { discovery: true, ssr: true })
+    // What the server rendered, and what hydration renders: no wallet.
+    expect(config.connectors).toEqual([])
+    const stop = addInjectedWallets(config)
+    expect(kinds(config.connectors)).toEqual([
+      ['com.example.alpha', 'injectedWallet'],
+      ['rabby', 'injectedWallet'],
+    ])
+    // WagmiProvider's own mount: its discovery finds both wallets claimed.
+    await hydrate(config, { reconnectOnMount: false }).onMount()
+    expect(kinds(config.connectors)).toEqual([
+      ['com.example.alpha', 'injectedWallet'],
+      ['rabby', 'injectedWallet'],
+    ])
+    const { accounts } = await connect(config, {
+      connector: config.connectors[1]!,
+    })
+    expect(accounts).toEqual(['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'])
+    stop()
+  })
+
+  it('leaves out a wallet another connector claims, and those in `exclude`', () => {
+    inPage(
+      wallet({ rdns: 'io.rabby', name: 'Rabby Wallet' }),
+      wallet({ rdns: 'com.example.alpha' }),
+      wallet({ rdns: 'com.example.beta' }),
+    )
+    const config = host([injectedWallet({ wallet: walletRegistry.rabby! })], {
+      ssr: true,
+    })
+    addInjectedWallets(config, { exclude: ['com.example.beta'] })()
+    expect(kinds(config.connectors)).toEqual([
+      ['rabby', 'injectedWallet'],
+      ['com.example.alpha', 'injectedWallet'],
+    ])
+  })
+
+  it('a wallet announced later joins, until the returned function stops listening', () => {
+    inPage(wallet({ rdns: 'com.example.early' }))
+    const config = host([], { ssr: true })
+    const stop = addInjectedWallets(config)
+    announce(wallet({ rdns: 'com.example.late' }))
+    // The same wallet injected again (a new uuid) is already claimed.
+    announce(wallet({ rdns: 'com.example.early' }))
+    expect(kinds(config.connectors)).toEqual([
+      ['com.example.early', 'injectedWallet'],
+      ['com.example.late', 'injectedWallet'],
+    ])
+    stop()
+    announce(wallet({ rdns: 'com.example.later' }))
+    expect(config.connectors).toHaveLength(2)
   })
 })
