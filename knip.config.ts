@@ -42,6 +42,8 @@ const config: KnipConfig = {
     // The docs' code examples (docs/backend.md), type-checked by tsconfig.docs.json.
     'docs/examples/**/*.ts',
   ],
+  // docs/nextjs.md's app: its pages and layout are Next.js's entries, not imports.
+  next: { entry: ['docs/examples/nextjs/app/**/{page,layout}.tsx'] },
   compilers: { html: htmlModuleScripts },
   // Not at the root: startPlayground() hands it to Vite's createServer.
   vite: { config: ['playground/vite.config.ts'] },

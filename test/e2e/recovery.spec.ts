@@ -4,7 +4,7 @@ import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { expectSigningAs } from '../helpers/expectSigningAs.js'
 import { expectAsDocumented, screenshot, tabTo } from '../helpers/panelSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
-import { lastEmail } from '../helpers/vendorUsers.js'
+import { lastEmail, vendorNow } from '../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 import { readInbox, signUp } from '../reliability/browser/playgroundSteps.js'
 
@@ -13,21 +13,11 @@ const vendor = JSON.parse(
 ) as Sandbox['vendor']
 const recoveryKey = 'wagmi.passkeyWallet.recovery'
 
-/** The vendor's time: tests move the shared sandbox's clock forward. */
-async function vendorNow() {
-  const response = await fetch(`${vendor.url}/sandbox/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceMs: 0 }),
-  })
-  return ((await response.json()) as { nowMs: number }).nowMs
-}
-
 /** A user signed up in the playground whose device is then lost: no passkey, nothing stored. */
 async function userWhoLostTheirDevice(page: Page, name: string) {
   const email = `${name}-${Date.now()}@example.com`
   // The page's clock agrees with the vendor's, as a real device's does (within seconds).
-  await page.clock.setSystemTime(await vendorNow())
+  await page.clock.setSystemTime(await vendorNow(vendor))
   await page.goto('/')
   const authenticator = await addVirtualAuthenticator(page)
   const address = await signUp(page, name, email)
@@ -188,7 +178,7 @@ test('a recovery session older than 1800 s is gone after a reload', async ({
   ).not.toBeNull()
 
   // 1801 s later, as the page's clock sees it.
-  await page.clock.install({ time: (await vendorNow()) + 1801_000 })
+  await page.clock.install({ time: (await vendorNow(vendor)) + 1801_000 })
   await page.reload()
   await expect(status(page)).toHaveText(/Enter the email of your account/)
   expect(

@@ -14,8 +14,18 @@ export type RunningCommand = {
 
 /** `npm run <script>` in its own process group, as a terminal would start it. */
 export function npmRun(script: string, args: string[] = []): RunningCommand {
-  const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
-    cwd: root,
+  return startCommand('npm', ['run', '--silent', script, '--', ...args])
+}
+
+/** A command in its own process group, from the repository's root unless `cwd`. */
+export function startCommand(
+  file: string,
+  args: string[],
+  { cwd = root, env }: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): RunningCommand {
+  const child = spawn(file, args, {
+    cwd,
+    env,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -97,3 +97,13 @@ export function toEthereumSignature({
 }): Hex {
   return `0x${r}${s}${v === '00' ? '1b' : '1c'}`
 }
+
+/** The vendor's time: tests move the shared sandbox's clock forward. */
+export async function vendorNow(vendor: Pick<Vendor, 'url'>) {
+  const response = await fetch(`${vendor.url}/sandbox/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: 0 }),
+  })
+  return ((await response.json()) as { nowMs: number }).nowMs
+}

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { build } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { builtPackage } from '../helpers/builtPackage.js'
 
 const run = promisify(execFile)
 const root = new URL('../../', import.meta.url).pathname
@@ -37,7 +38,7 @@ async function importFromNode(specifier: string) {
 
 describe('the published package', () => {
   beforeAll(async () => {
-    await run('npm', ['run', 'build'], { cwd: root })
+    await builtPackage()
     // Beside every other suite on a slow 2-core machine the build took over 2 minutes.
   }, 600_000)
 

@@ -1,13 +1,24 @@
 // lib/passkeyBackend.ts: imported by route handlers only, so it stays on the server.
-import { createPasskeyBackend } from 'wagmi-connector-pack/server'
+import {
+  createPasskeyBackend,
+  type PasskeyBackend,
+} from 'wagmi-connector-pack/server'
 
-export const passkeyBackend = createPasskeyBackend({
-  organizationId: process.env.TURNKEY_ORGANIZATION_ID!,
-  apiPublicKey: process.env.TURNKEY_API_PUBLIC_KEY!,
-  apiPrivateKey: process.env.TURNKEY_API_PRIVATE_KEY!,
-  decoySecret: process.env.DECOY_SECRET!, // openssl rand -hex 32, kept for good
-  // In development against the sandbox, its URL and its verification token key (both printed):
-  // apiBaseUrl: process.env.TURNKEY_API_BASE_URL,
-  // verificationTokenPublicKey: process.env.TURNKEY_VERIFICATION_TOKEN_PUBLIC_KEY,
-  appName: 'Example',
-})
+let backend: PasskeyBackend | undefined
+
+// Created on the first request, not when the module loads: `next build` loads the routes
+// and must not need the secrets, which a build environment (CI, Docker) does not have.
+export function passkeyBackend(): PasskeyBackend {
+  backend ??= createPasskeyBackend({
+    organizationId: process.env.TURNKEY_ORGANIZATION_ID!,
+    apiPublicKey: process.env.TURNKEY_API_PUBLIC_KEY!,
+    apiPrivateKey: process.env.TURNKEY_API_PRIVATE_KEY!,
+    decoySecret: process.env.DECOY_SECRET!, // openssl rand -hex 32, kept for good
+    // Set in development against the sandbox (both printed by `npm run sandbox`):
+    apiBaseUrl: process.env.TURNKEY_API_BASE_URL,
+    verificationTokenPublicKey:
+      process.env.TURNKEY_VERIFICATION_TOKEN_PUBLIC_KEY,
+    appName: 'Example',
+  })
+  return backend
+}

@@ -1,4 +1,4 @@
 // app/api/create-account/route.ts
 import { passkeyBackend } from '../../../lib/passkeyBackend'
 
-export const POST = passkeyBackend.signUp
+export const POST = (request: Request) => passkeyBackend().signUp(request)

@@ -1,4 +1,5 @@
 // app/api/send-email-code/route.ts
 import { passkeyBackend } from '../../../lib/passkeyBackend'
 
-export const POST = passkeyBackend.sendEmailCode
+export const POST = (request: Request) =>
+  passkeyBackend().sendEmailCode(request)

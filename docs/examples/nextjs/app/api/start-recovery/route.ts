@@ -1,4 +1,5 @@
 // app/api/start-recovery/route.ts
 import { passkeyBackend } from '../../../lib/passkeyBackend'
 
-export const POST = passkeyBackend.startRecovery
+export const POST = (request: Request) =>
+  passkeyBackend().startRecovery(request)

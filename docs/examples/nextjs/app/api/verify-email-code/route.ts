@@ -1,4 +1,5 @@
 // app/api/verify-email-code/route.ts
 import { passkeyBackend } from '../../../lib/passkeyBackend'
 
-export const POST = passkeyBackend.verifyEmailCode
+export const POST = (request: Request) =>
+  passkeyBackend().verifyEmailCode(request)
