@@ -9,6 +9,7 @@ import type { WalletConnectBrowserLatency } from './walletConnectBrowser.js'
 import type { WalletConnectLatency } from './walletConnectLatency.js'
 import type { WeightResult } from './weight.js'
 import type { BrowserWeight } from './weightInBrowser.js'
+import type { NextWeightResult } from './weightWithNext.js'
 import type { ViteWeightResult } from './weightWithVite.js'
 
 export type BenchResults = {
@@ -19,6 +20,8 @@ export type BenchResults = {
   relay: RelayThroughput
   weight: WeightResult[]
   weightWithVite: ViteWeightResult[]
+  /** Older runs have none. */
+  weightWithNext?: NextWeightResult[] | undefined
   /** What Vite's preload helper adds to the baseline (one `import()`, unsplit). */
   vitePreloadHelper?: number | undefined
   weightInBrowser: BrowserWeight[]
@@ -129,6 +132,34 @@ function connectFetchedAim(
   return `; ${bundle}'s connect flow (a sign-up) fetches ${againstAim(row.added, aim)}`
 }
 
+/** The same hosts as routes of a Next.js app built by Turbopack (docs/nextjs.md), when the run has them. */
+function nextWeightTable(
+  rows: NextWeightResult[] | undefined,
+  aim: number | undefined,
+) {
+  if (!rows) return []
+  return [
+    "**Weight, Next.js production build** — the same hosts, each a route of one Next.js app (`next build`, Turbopack, Next's default), its page a client component that imports the host and uses its config; first load = the scripts the route's server-rendered HTML loads, each gzipped, summed, in bytes. The baseline is Next's own runtime with wagmi, viem, TanStack Query and React:",
+    '',
+    ...table(
+      ['bundle', 'first load', 'added', 'files'],
+      rows.map((w) => [
+        w.bundle,
+        w.firstLoad,
+        signed(w.firstLoadAdded),
+        w.files,
+      ]),
+    ),
+    '',
+    `With Next.js, ${wholePackAim(rows, aim)}; ${addedRatio(
+      rows.map((w) => ({ bundle: w.bundle, added: w.firstLoadAdded })),
+      'walletConnectDeepLink',
+      'wagmi walletConnect()',
+    )}.`,
+    '',
+  ]
+}
+
 /** Where the tables go: docs/benchmarks.md, between the bench markers. */
 const benchmarksPage = new URL('../docs/benchmarks.md', import.meta.url)
 
@@ -190,6 +221,7 @@ export function renderBenchTables(results: BenchResults) {
     '',
     `With esbuild, ${wholePackAim(results.weight, wholePackTarget)}; with Vite, ${wholePackAim(results.weightWithVite, wholePackTarget)}${viteUnsplitClause(results.weightWithVite, results.vitePreloadHelper, wholePackTarget)}.`,
     '',
+    ...nextWeightTable(results.weightWithNext, wholePackTarget),
     '**Budgets** — `bench/budgets.json`, checked by `npm test` (test/integration/weight.test.ts measures',
     'these bundles as above, with esbuild and with Vite, and fails naming any over its budget); "everything"',
     'is what has loaded by the end of every connect flow. Bytes added, gzipped:',

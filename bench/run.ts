@@ -16,6 +16,7 @@ import { walletConnectBrowser } from './walletConnectBrowser.js'
 import { walletConnectLatency } from './walletConnectLatency.js'
 import { weight } from './weight.js'
 import { weightInBrowser } from './weightInBrowser.js'
+import { weightWithNext } from './weightWithNext.js'
 import { vitePreloadHelperBytes, weightWithVite } from './weightWithVite.js'
 
 // The WalletConnect SDK's one unawaited check must not end the run (see the helper).
@@ -71,6 +72,13 @@ show(
   'Weight, Vite production build: the same hosts, first load (entry and its static imports), gzipped bytes',
   viteBytes,
 )
+const nextBytes = await weightWithNext({
+  only: quick ? ['whole pack'] : undefined,
+})
+show(
+  'Weight, Next.js production build (Turbopack): the same hosts as routes, first load, gzipped bytes',
+  nextBytes,
+)
 const fetched = await weightInBrowser()
 show(
   'Weight in Chromium: gzipped JavaScript fetched from page load to connected',
@@ -114,6 +122,7 @@ const results: BenchResults = {
   weight: bytes,
   weightWithVite: viteBytes,
   vitePreloadHelper,
+  weightWithNext: nextBytes,
   weightInBrowser: fetched,
   passkey,
   walletConnect,

@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { http } from 'viem'
 import { mainnet } from 'viem/chains'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   type CreateConnectorFn,
   createConfig,
@@ -14,8 +14,16 @@ import {
   WagmiProvider,
 } from 'wagmi'
 import type { InjectedProvider } from '../injected/eip1193.js'
-import { injectedWallets } from '../injected/injectedWallets.js'
-import { useInjectedWallets } from './useInjectedWallets.js'
+
+// The announced wallets are kept for the page's lifetime: this file's page
+// starts with none, whatever another test file loaded before it.
+let injectedWallets: typeof import('../injected/injectedWallets.js').injectedWallets
+let useInjectedWallets: typeof import('./useInjectedWallets.js').useInjectedWallets
+beforeAll(async () => {
+  vi.resetModules()
+  ;({ injectedWallets } = await import('../injected/injectedWallets.js'))
+  ;({ useInjectedWallets } = await import('./useInjectedWallets.js'))
+})
 
 // Tells React that this test drives it through act().
 ;(

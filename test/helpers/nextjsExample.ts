@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { builtPackage } from './builtPackage.js'
-import { startCommand } from './processes.js'
+import { freePort, startCommand } from './processes.js'
 
 const run = promisify(execFile)
 const root = new URL('../../', import.meta.url).pathname
@@ -28,14 +27,6 @@ export async function buildNextjsExample(): Promise<string> {
     { env: buildEnvironment(), maxBuffer: 16 * 1024 * 1024 },
   )
   return stdout + stderr
-}
-
-async function freePort() {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 export type SandboxForNextjs = {

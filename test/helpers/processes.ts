@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 
 const root = new URL('../../', import.meta.url).pathname
 
@@ -126,4 +127,13 @@ function decodeProcAddress(hex: string) {
       .map((b) => Number.parseInt(b, 16))
       .join('.')
   return hex === '00000000000000000000000001000000' ? '::1' : `ipv6:${hex}`
+}
+
+/** A port nothing listens on now, for a server that takes its port as an option. */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
 }

@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { promisify } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import { builtPackage } from '../test/helpers/builtPackage.js'
+import { freePort, startCommand } from '../test/helpers/processes.js'
+import { selectHosts } from './weightHosts.js'
+
+export type NextWeightResult = {
+  bundle: string
+  /**
+   * Gzipped bytes of the JavaScript a route's server-rendered HTML loads
+   * (its `<script src>`), built by `next build` (Turbopack).
+   */
+  firstLoad: number
+  /** What the connector adds to the baseline route's first load. */
+  firstLoadAdded: number
+  /** How many JavaScript files the first load is. */
+  files: number
+}
+
+const run = promisify(execFile)
+const root = new URL('../', import.meta.url).pathname
+const next = join(root, 'node_modules/next/dist/bin/next')
+// Inside the repository (git ignores .sandbox/): Turbopack resolves only files
+// under the project's root, and the pack by its own name, from dist/.
+const appDirectory = join(root, '.sandbox/next-weight')
+
+const routeOf = (index: number) => `host-${index}`
+
+/**
+ * One Next.js app with a route per weight host: each route's page is a client
+ * component that imports its host and uses its config, as an app's page does.
+ */
+function writeApp(hosts: [string, () => string][]) {
+  rmSync(appDirectory, { recursive: true, force: true })
+  const app = join(appDirectory, 'app')
+  mkdirSync(app, { recursive: true })
+  writeFileSync(
+    join(app, 'layout.jsx'),
+    'export default function Layout({ children }) {\n  return <html lang="en"><body>{children}</body></html>\n}\n',
+  )
+  hosts.forEach(([, source], index) => {
+    const route = join(app, routeOf(index))
+    mkdirSync(route)
+    // Turbopack takes no absolute path (the reference's): relative to the route.
+    const hostSource = source().replace(
+      /from '(\/[^']+)'/g,
+      (_, path: string) => `from '${relative(route, path)}'`,
+    )
+    writeFileSync(join(route, 'host.js'), hostSource)
+    writeFileSync(
+      join(route, 'page.jsx'),
+      "'use client'\nimport * as host from './host.js'\n\nexport default function Page() {\n  globalThis.host = host\n  return null\n}\n",
+    )
+  })
+}
+
+/** The scripts a route's HTML loads, fetched and gzipped one by one. */
+async function routeFirstLoad(url: string) {
+  const html = await (await fetch(url)).text()
+  const scripts = [
+    ...new Set(
+      [...html.matchAll(/<script[^>]*\ssrc="([^"]+\.js)"/g)].map(
+        ([, src]) => src!,
+      ),
+    ),
+  ]
+  let bytes = 0
+  for (const src of scripts) {
+    const response = await fetch(new URL(src, url))
+    if (!response.ok) throw new Error(`${src}: ${response.status}`)
+    bytes += gzipSync(Buffer.from(await response.arrayBuffer())).length
+  }
+  return { firstLoad: bytes, files: scripts.length }
+}
+
+/** The weight hosts as routes of a Next.js production build: first load, gzipped. */
+export async function weightWithNext({
+  only,
+}: {
+  only?: readonly string[] | undefined
+} = {}): Promise<NextWeightResult[]> {
+  const hosts = selectHosts(only)
+  await builtPackage()
+  writeApp(hosts)
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NEXT_TELEMETRY_DISABLED: '1',
+  }
+  await run(process.execPath, [next, 'build', appDirectory], {
+    env,
+    maxBuffer: 16 * 1024 * 1024,
+  })
+  const port = await freePort()
+  const server = startCommand(
+    process.execPath,
+    [next, 'start', appDirectory, '--port', `${port}`],
+    { env },
+  )
+  try {
+    await server.waitFor(/Ready in/, 60_000)
+    const sizes: { firstLoad: number; files: number }[] = []
+    for (let index = 0; index < hosts.length; index++)
+      sizes.push(
+        await routeFirstLoad(`http://localhost:${port}/${routeOf(index)}`),
+      )
+    const baseline = sizes[0]!.firstLoad
+    return hosts.map(([bundle], index) => ({
+      bundle,
+      ...sizes[index]!,
+      firstLoadAdded: sizes[index]!.firstLoad - baseline,
+    }))
+  } finally {
+    process.kill(-server.child.pid!, 'SIGTERM')
+    await server.exited
+  }
+}
