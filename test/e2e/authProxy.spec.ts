@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { mnemonicToAccount } from 'viem/accounts'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { expectSigningAs } from '../helpers/expectSigningAs.js'
+import { exportedSeedPhrase } from '../helpers/exportedSeedPhrase.js'
 import { placesInHostPage } from '../helpers/placesInHostPage.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 import { lastEmail } from '../helpers/vendorUsers.js'
@@ -188,17 +189,7 @@ test('no backend: email-code recovery to a new passkey with the same address, th
   await panel.getByRole('button', { name: 'Sign in with new passkey' }).click()
   await expectSigningAs(page, address)
   // Export with the new passkey: the seed phrase derives the same address.
-  const exportPanel = page.getByRole('region', { name: 'Export your wallet' })
-  await exportPanel.getByRole('button', { name: 'Export seed phrase' }).click()
-  await exportPanel.getByRole('checkbox', { name: /I understand/ }).check()
-  await exportPanel.getByRole('button', { name: 'Show seed phrase' }).click()
-  const phrase = page
-    .frameLocator('.wcp-frame iframe')
-    .getByRole('region', { name: 'Secret recovery phrase' })
-  await expect(phrase).toBeVisible()
-  const mnemonic = (await phrase.getByRole('listitem').allTextContents()).join(
-    ' ',
-  )
+  const mnemonic = await exportedSeedPhrase(page)
   expect(mnemonicToAccount(mnemonic).address).toBe(address)
   expect(backend).toEqual([])
 })

@@ -4,6 +4,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import type { SandboxChainUrls } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
+import { exportedSeedPhrase } from '../helpers/exportedSeedPhrase.js'
 import { installTestWallet } from '../helpers/injectedTestWallet.js'
 import {
   buildNextjsExample,
@@ -167,17 +168,7 @@ test('sign-up with a verified email, a signature, a reload with 0 prompts, expor
 
   // Export, in the panel of the server-component page.
   await page.getByRole('link', { name: 'Recovery and export' }).click()
-  const panel = page.getByRole('region', { name: 'Export your wallet' })
-  await panel.getByRole('button', { name: 'Export seed phrase' }).click()
-  await panel.getByRole('checkbox', { name: /I understand/ }).check()
-  await panel.getByRole('button', { name: 'Show seed phrase' }).click()
-  const phrase = page
-    .frameLocator('.wcp-frame iframe')
-    .getByRole('region', { name: 'Secret recovery phrase' })
-  await expect(phrase).toBeVisible()
-  const mnemonic = (await phrase.getByRole('listitem').allTextContents()).join(
-    ' ',
-  )
+  const mnemonic = await exportedSeedPhrase(page)
   expect(mnemonicToAccount(mnemonic).address).toBe(address)
 
   await recoverOnNewDevice(browser, email, address)

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import { type Address, verifyMessage } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { devAccount } from '../../../sandbox/devAccounts.js'
+import { exportedSeedPhrase } from '../../helpers/exportedSeedPhrase.js'
 import { installTestWallet } from '../../helpers/injectedTestWallet.js'
 import { lastEmail } from '../../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
@@ -176,17 +177,7 @@ test('an exported seed phrase reaches no storage, message or response of the hos
     responses.push(response.text().catch(() => '')),
   )
   const { address } = await signUpFresh(page, 'exports')
-  const panel = page.getByRole('region', { name: 'Export your wallet' })
-  await panel.getByRole('button', { name: 'Export seed phrase' }).click()
-  await panel.getByRole('checkbox', { name: /I understand/ }).check()
-  await panel.getByRole('button', { name: 'Show seed phrase' }).click()
-  const phrase = page
-    .frameLocator('.wcp-frame iframe')
-    .getByRole('region', { name: 'Secret recovery phrase' })
-  await expect(phrase).toBeVisible()
-  const mnemonic = (await phrase.getByRole('listitem').allTextContents()).join(
-    ' ',
-  )
+  const mnemonic = await exportedSeedPhrase(page)
   expect(mnemonicToAccount(mnemonic).address).toBe(address)
 
   await expectNoSecretsStored(page, { known: [mnemonic] })
