@@ -43,10 +43,9 @@ function tryLock() {
     return true
   } catch {
     // A holder that died long ago leaves its lock: it no longer counts.
-    if (
-      Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs >
-      lockLimitMs
-    )
+    // (It may also have just been released: then the next try takes it.)
+    const held = statSync(lock, { throwIfNoEntry: false })
+    if (held && Date.now() - held.mtimeMs > lockLimitMs)
       rmSync(lock, { recursive: true, force: true })
     return false
   }
