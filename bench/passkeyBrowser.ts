@@ -1,6 +1,7 @@
 import { chromium } from '@playwright/test'
 import { startPlayground } from '../playground/startPlayground.js'
 import { chromiumArgs, chromiumPath } from '../test/helpers/chromium.js'
+import { fundFromFaucet } from '../test/helpers/sandboxTools.js'
 import { addVirtualAuthenticator } from '../test/helpers/virtualAuthenticator.js'
 import { percentile } from './percentile.js'
 
@@ -55,7 +56,7 @@ export async function passkeyBrowser({ signatures = 10 } = {}) {
           .waitFor()
         times.push(performance.now() - before)
       }
-      await page.getByRole('button', { name: /sandbox faucet/ }).click()
+      await fundFromFaucet(page)
       await page.getByTestId('eth-balance').filter({ hasText: '1' }).waitFor()
       await page.getByLabel('ETH amount').fill('0.001')
       const sends: number[] = []
@@ -87,7 +88,7 @@ export async function passkeyBrowser({ signatures = 10 } = {}) {
         .waitFor()
       await page.getByRole('button', { name: 'Disconnect' }).click()
       const logInStarted = performance.now()
-      await page.getByRole('button', { name: 'Connect Passkey' }).click()
+      await page.getByRole('button', { name: 'Log in with passkey' }).click()
       await page
         .getByTestId('status')
         .filter({ hasText: 'connected' })

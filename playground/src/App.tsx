@@ -1,38 +1,51 @@
+import { useState } from 'react'
 import { useConnection } from 'wagmi'
-import { BackendChoice } from './components/BackendChoice.js'
+import { AccountCard } from './components/AccountCard.js'
 import { Balances } from './components/Balances.js'
-import { BrowserWallets } from './components/BrowserWallets.js'
-import { Connection } from './components/Connection.js'
-import { PasskeySignUp } from './components/PasskeySignUp.js'
-import { RecoveryAndExport } from './components/RecoveryAndExport.js'
+import { ConnectDialog } from './components/ConnectDialog.js'
+import { Header } from './components/Header.js'
+import { SandboxDrawer } from './components/SandboxDrawer.js'
 import { SendEth } from './components/SendEth.js'
 import { SendToken } from './components/SendToken.js'
 import { SignMessage } from './components/SignMessage.js'
 import { SignTypedData } from './components/SignTypedData.js'
 import { SwitchChain } from './components/SwitchChain.js'
-import { WalletConnectPairing } from './components/WalletConnectPairing.js'
+import { WalletPanels } from './components/WalletPanels.js'
 
 export function App() {
-  const { isConnected } = useConnection()
+  const { isConnected, status } = useConnection()
+  const [sandboxOpen, setSandboxOpen] = useState(false)
   return (
-    <main>
-      <h1>wagmi-connector-pack playground</h1>
-      <BackendChoice />
-      <Connection />
-      <BrowserWallets />
-      <PasskeySignUp />
-      <WalletConnectPairing />
-      {isConnected && (
-        <>
-          <Balances />
-          <SwitchChain />
-          <SignMessage />
-          <SignTypedData />
-          <SendEth />
-          <SendToken />
-        </>
-      )}
-      <RecoveryAndExport />
-    </main>
+    <>
+      <Header
+        sandboxOpen={sandboxOpen}
+        onSandboxToggle={() => setSandboxOpen((open) => !open)}
+      />
+      <main>
+        {isConnected ? (
+          <>
+            <div className="column">
+              <AccountCard />
+              <Balances />
+              <SwitchChain />
+            </div>
+            <div className="column">
+              <SignMessage />
+              <SignTypedData />
+              <SendEth />
+              <SendToken />
+            </div>
+          </>
+        ) : status === 'reconnecting' ? (
+          <p className="card hint">Restoring your session…</p>
+        ) : (
+          <ConnectDialog />
+        )}
+        <div className="column">
+          <WalletPanels />
+        </div>
+      </main>
+      <SandboxDrawer open={sandboxOpen} onClose={() => setSandboxOpen(false)} />
+    </>
   )
 }

@@ -97,7 +97,7 @@ test('no backend: sign up through the Auth Proxy, reload with no request and no 
   await expect(page.getByTestId('status')).toHaveText('disconnected')
   const logIn = vendorRequests(page, vendor.url)
   const proxyAtLogIn = proxyRequests(page)
-  await page.getByRole('button', { name: 'Connect Passkey' }).click()
+  await page.getByRole('button', { name: 'Log in with passkey' }).click()
   await expect(page.getByTestId('address')).toHaveText(address)
   expect(logIn).toEqual(['submit/stamp_login', 'query/list_wallet_accounts'])
   expect(proxyAtLogIn).toEqual([])

@@ -6,6 +6,7 @@ import {
   signatureOf,
   signInPlayground,
 } from '../helpers/playgroundSignature.js'
+import { fundFromFaucet } from '../helpers/sandboxTools.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
@@ -97,7 +98,7 @@ test('sign up, sign, reload without a prompt, disconnect and log in again', asyn
 
   // Log in with the same passkey: the same wallet, in two vendor requests.
   const logIn = countVendorRequests(page)
-  await page.getByRole('button', { name: 'Connect Passkey' }).click()
+  await page.getByRole('button', { name: 'Log in with passkey' }).click()
   await expect(page.getByTestId('status')).toHaveText('connected')
   await expect(page.getByTestId('address')).toHaveText(address)
   // One prompt opens a session and finds the organization; the accounts come with the session key.
@@ -114,7 +115,7 @@ test('sends ETH and the test ERC-20 on chain 1 and, after switching, ETH on Base
   await addVirtualAuthenticator(page)
   const address = await signUp(page, 'grace')
   const clients = sandboxClients()
-  await page.getByRole('button', { name: /sandbox faucet/ }).click()
+  await fundFromFaucet(page)
   await expect(page.getByTestId('eth-balance')).toHaveText('1')
   await expect(page.getByTestId('token-balance')).toHaveText('100')
 

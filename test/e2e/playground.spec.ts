@@ -3,6 +3,7 @@ import { erc20Abi, formatEther, verifyMessage } from 'viem'
 import { sandboxAccountName } from '../../sandbox/contracts/nameResolver.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import { signInPlayground } from '../helpers/playgroundSignature.js'
+import { withSandboxTools } from '../helpers/sandboxTools.js'
 import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
 
@@ -10,7 +11,9 @@ const account = devAccount(0).address
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/')
-  await page.getByRole('button', { name: 'Connect Mock Connector' }).click()
+  await withSandboxTools(page, (drawer) =>
+    drawer.getByRole('button', { name: 'Connect Mock Connector' }).click(),
+  )
   await expect(page.getByTestId('status')).toHaveText('connected')
   await expect(page.getByTestId('address')).toHaveText(account)
 })

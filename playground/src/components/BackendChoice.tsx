@@ -8,20 +8,17 @@ export function BackendChoice() {
     else url.searchParams.delete('backend')
     return `${url.pathname}${url.search}`
   }
+  const choice = (backend: 'host' | 'proxy', text: string) =>
+    passkeyBackend === backend ? (
+      <strong aria-current="page">{text}</strong>
+    ) : (
+      <a href={href(backend)}>{text}</a>
+    )
   return (
-    <nav aria-label="Passkey wallet backend">
-      Passkey sign-up and recovery:{' '}
-      {passkeyBackend === 'host' ? (
-        <strong aria-current="page">your backend</strong>
-      ) : (
-        <a href={href('host')}>your backend</a>
-      )}{' '}
-      ·{' '}
-      {passkeyBackend === 'proxy' ? (
-        <strong aria-current="page">no backend (Auth Proxy)</strong>
-      ) : (
-        <a href={href('proxy')}>no backend (Auth Proxy)</a>
-      )}
+    <nav aria-label="Passkey wallet backend" className="segmented">
+      <span>Passkey backend</span>
+      {choice('host', 'your backend')}
+      {choice('proxy', 'no backend (Auth Proxy)')}
     </nav>
   )
 }

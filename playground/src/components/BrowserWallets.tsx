@@ -1,4 +1,4 @@
-import { useConnect, useConnection, useConnectors } from 'wagmi'
+import { type Connector, useConnect, useConnectors } from 'wagmi'
 import {
   detectPlatform,
   type WalletDescriptor,
@@ -6,8 +6,10 @@ import {
 import { dedicatedWallets } from '../config.js'
 import { ErrorMessage } from './ErrorMessage.js'
 import { useConnectionSettling } from './useConnectionSettling.js'
+import { WalletButton } from './WalletButton.js'
+import { WalletIcon } from './WalletIcon.js'
 
-type InjectedWalletConnector = {
+type InjectedWalletConnector = Connector & {
   wallet: WalletDescriptor
   installUrl: string | undefined
   isInstalled(): boolean
@@ -15,73 +17,90 @@ type InjectedWalletConnector = {
 }
 
 /**
- * Browser wallets as a host shows them: its dedicated buttons (or, on a phone
- * without the wallet, "Open in <wallet>", and on desktop an install link),
- * then every other wallet the browser announced.
+ * Browser wallets as a host shows them: its dedicated wallets (installed, to
+ * install on desktop, or on a phone opened in the wallet's own browser), then
+ * every other wallet the browser announced.
  */
 export function BrowserWallets() {
-  const { status } = useConnection()
   const connect = useConnect()
   const connectors = useConnectors()
   const settling = useConnectionSettling()
-  if (status === 'connected') return null
   const { isMobile } = detectPlatform()
   const busy = settling || connect.isPending
+  const pendingUid = connect.isPending
+    ? connect.variables?.connector && 'uid' in connect.variables.connector
+      ? connect.variables.connector.uid
+      : undefined
+    : undefined
   const injected = connectors.filter((c) => c.type === 'injectedWallet')
-  const dedicated = injected.filter((c) => dedicatedWallets.includes(c.id))
+  const dedicated = injected.filter((c) =>
+    dedicatedWallets.includes(c.id),
+  ) as InjectedWalletConnector[]
   const announced = injected.filter((c) => !dedicatedWallets.includes(c.id))
   // wagmi's own EIP-6963 discovery: wallets announced after the config was made.
   const discovered = connectors.filter((c) => c.type === 'injected')
+  const opening = (connector: Connector) =>
+    connector.uid === pendingUid
+      ? { text: `Opening ${connector.name}`, tone: 'busy' as const }
+      : undefined
   return (
-    <section aria-labelledby="browser-wallets-title">
-      <h2 id="browser-wallets-title">Browser wallets</h2>
+    <section aria-labelledby="browser-wallets-title" className="wallet-group">
+      <h3 id="browser-wallets-title">Browser wallets</h3>
       <ul className="wallets">
         {dedicated.map((connector) => {
-          const wallet = connector as unknown as InjectedWalletConnector
-          const name = wallet.wallet.name
-          const installed = wallet.isInstalled()
-          if (!installed && !isMobile && wallet.installUrl)
+          const name = connector.wallet.name
+          const installed = connector.isInstalled()
+          if (!installed && !isMobile && connector.installUrl)
             return (
-              <li key={connector.uid}>
-                {name} is not installed:{' '}
-                <a href={wallet.installUrl} target="_blank" rel="noreferrer">
-                  install {name}
+              <li key={connector.uid} className="wallet">
+                <WalletIcon connector={connector} />
+                <span className="wallet-name">
+                  {name}
+                  <span className="wallet-state">Not installed</span>
+                </span>
+                <a
+                  className="button"
+                  href={connector.installUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  Install {name}
                 </a>
               </li>
             )
+          const browse = !installed && connector.getBrowseLink()
           return (
-            <li key={connector.uid}>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => connect.mutate({ connector })}
-              >
-                {!installed && wallet.getBrowseLink()
-                  ? `Open in ${name}`
-                  : name}
-              </button>
-            </li>
+            <WalletButton
+              key={connector.uid}
+              connector={connector}
+              label={browse ? `Open in ${name}` : name}
+              state={
+                opening(connector) ??
+                (installed
+                  ? { text: 'Installed', tone: 'ready' }
+                  : browse
+                    ? { text: `Opens this page in the ${name} app` }
+                    : { text: 'Not installed' })
+              }
+              disabled={busy}
+              onClick={() => connect.mutate({ connector })}
+            />
           )
         })}
       </ul>
       <h3>Announced in this browser</h3>
       {announced.length + discovered.length === 0 ? (
-        <p>No other wallet announced itself.</p>
+        <p className="hint">No other wallet announced itself.</p>
       ) : (
         <ul className="wallets" data-testid="announced-wallets">
           {[...announced, ...discovered].map((connector) => (
-            <li key={connector.uid}>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => connect.mutate({ connector })}
-              >
-                {connector.icon && (
-                  <img src={connector.icon} alt="" width={20} height={20} />
-                )}{' '}
-                {connector.name}
-              </button>
-            </li>
+            <WalletButton
+              key={connector.uid}
+              connector={connector}
+              state={opening(connector) ?? { text: 'Detected', tone: 'ready' }}
+              disabled={busy}
+              onClick={() => connect.mutate({ connector })}
+            />
           ))}
         </ul>
       )}

@@ -9,7 +9,7 @@ type Email = {
   sentAtMs: number
 }
 
-/** What the sandbox "emailed": a person completes recovery by copying the code from here. */
+/** What the sandbox "emailed": a person completes a sign-up or a recovery by copying the code from here. */
 export function SandboxInbox() {
   const [to, setTo] = useState('')
   const [emails, setEmails] = useState<Email[] | undefined>(undefined)
@@ -30,10 +30,11 @@ export function SandboxInbox() {
   }
   return (
     <section aria-labelledby="inbox-title">
-      <h2 id="inbox-title">Sandbox inbox</h2>
-      <form onSubmit={open}>
+      <h3 id="inbox-title">Inbox</h3>
+      <p className="hint">The emails the sandbox sent, newest first.</p>
+      <form onSubmit={open} className="row">
         <label>
-          Inbox of{' '}
+          Inbox of
           <input
             type="email"
             required
@@ -43,13 +44,17 @@ export function SandboxInbox() {
         </label>
         <button type="submit">Open inbox</button>
       </form>
-      {error && <p className="error">{error}</p>}
-      {emails?.length === 0 && <p>No email yet.</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {emails?.length === 0 && <p className="hint">No email yet.</p>}
       <ol className="inbox">
         {emails?.map((email) => (
           <li key={`${email.sentAtMs}-${email.secret}`}>
-            <strong>{email.subject}</strong>{' '}
-            <small>
+            <strong>{email.subject}</strong>
+            <small className="hint">
               {email.kind}, {new Date(email.sentAtMs).toLocaleTimeString()}
             </small>
             <pre>{email.secret}</pre>

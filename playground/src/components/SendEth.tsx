@@ -6,7 +6,7 @@ import { TransferForm } from './TransferForm.js'
 export function SendEth() {
   const send = useSendTransaction()
   return (
-    <section>
+    <section className="card">
       <h2>Send ETH</h2>
       <TransferForm
         asset="ETH"

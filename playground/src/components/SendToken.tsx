@@ -9,7 +9,7 @@ export function SendToken() {
   const token = useTokenAddress()
   const write = useWriteContract()
   return (
-    <section>
+    <section className="card">
       <h2>Send SBX (test ERC-20)</h2>
       <TransferForm
         asset="SBX"

@@ -10,7 +10,7 @@ export function SignMessage() {
     sign.mutate({ message })
   }
   return (
-    <section>
+    <section className="card">
       <h2>Sign message</h2>
       <form onSubmit={onSubmit}>
         <input

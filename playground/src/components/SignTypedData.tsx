@@ -5,7 +5,7 @@ import { ErrorMessage } from './ErrorMessage.js'
 export function SignTypedData() {
   const sign = useSignTypedData()
   return (
-    <section>
+    <section className="card">
       <h2>Sign typed data (EIP-712)</h2>
       <button
         type="button"

@@ -8,18 +8,20 @@ export function SwitchChain() {
   const switchChain = useSwitchChain()
   const [otherChainId, setOtherChainId] = useState('10')
   return (
-    <section aria-labelledby="switch-chain-title">
+    <section className="card" aria-labelledby="switch-chain-title">
       <h2 id="switch-chain-title">Switch chain</h2>
-      {chains.map((chain) => (
-        <button
-          key={chain.id}
-          type="button"
-          disabled={chain.id === chainId || switchChain.isPending}
-          onClick={() => switchChain.mutate({ chainId: chain.id })}
-        >
-          {chain.name} ({chain.id})
-        </button>
-      ))}
+      <div className="row">
+        {chains.map((chain) => (
+          <button
+            key={chain.id}
+            type="button"
+            disabled={chain.id === chainId || switchChain.isPending}
+            onClick={() => switchChain.mutate({ chainId: chain.id })}
+          >
+            {chain.name} ({chain.id})
+          </button>
+        ))}
+      </div>
       <form
         onSubmit={(event) => {
           event.preventDefault()

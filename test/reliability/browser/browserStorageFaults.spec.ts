@@ -181,7 +181,7 @@ test('localStorage full (setItem throws QuotaExceededError): sign-up and signatu
   await expect(playgroundAlert(page)).toHaveCount(0)
   // The user logs in again with the passkey (one prompt) and reaches the same account.
   const promptsBefore = (await authenticator.credentials())[0]!.signCount
-  await page.getByRole('button', { name: 'Connect Passkey' }).click()
+  await page.getByRole('button', { name: 'Log in with passkey' }).click()
   await expect(page.getByTestId('status')).toHaveText('connected')
   await expect(page.getByTestId('address')).toHaveText(address)
   expect((await authenticator.credentials())[0]!.signCount).toBe(

@@ -4,6 +4,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { devAccount } from '../../../sandbox/devAccounts.js'
 import { exportedSeedPhrase } from '../../helpers/exportedSeedPhrase.js'
 import { installTestWallet } from '../../helpers/injectedTestWallet.js'
+import { fundFromFaucet } from '../../helpers/sandboxTools.js'
 import { lastEmail } from '../../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { readHostStorage, secretsIn } from './hostStorage.js'
@@ -39,7 +40,7 @@ test('passkeyWallet: sign-up, signatures, a send, reload, disconnect and log-in 
   await signAndVerify(page, address, 'first')
   await page.getByRole('button', { name: 'Sign typed data' }).click()
   await expect(page.getByTestId('typed-signature')).toBeVisible()
-  await page.getByRole('button', { name: /sandbox faucet/ }).click()
+  await fundFromFaucet(page)
   await expect(page.getByTestId('eth-balance')).toHaveText('1')
   await page.getByRole('button', { name: 'Send ETH' }).click()
   await expect(page.getByTestId('eth-tx-confirmed')).toContainText(
@@ -59,7 +60,7 @@ test('passkeyWallet: sign-up, signatures, a send, reload, disconnect and log-in 
   await expect(page.getByTestId('status')).toHaveText('connected')
   await page.getByRole('button', { name: 'Disconnect' }).click()
   await expect(page.getByTestId('status')).toHaveText('disconnected')
-  await page.getByRole('button', { name: 'Connect Passkey' }).click()
+  await page.getByRole('button', { name: 'Log in with passkey' }).click()
   await expect(page.getByTestId('address')).toHaveText(address)
   await signAndVerify(page, address, 'after log-in')
   await expectNoSecretsStored(page)

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { type Address, verifyMessage } from 'viem'
 import { signatureOf } from '../../helpers/playgroundSignature.js'
+import { fundFromFaucet } from '../../helpers/sandboxTools.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
 import { clickSign, playgroundAlert, sign, signUp } from './playgroundSteps.js'
@@ -126,7 +127,7 @@ test('the chain node crashes before a send: nothing is signed; after its restart
   playground,
 }) => {
   const { address } = await signUpFresh(page, 'chain-crash')
-  await page.getByRole('button', { name: /sandbox faucet/ }).click()
+  await fundFromFaucet(page)
   await expect(page.getByTestId('eth-balance')).toHaveText('1')
   const vendor = vendorSwitches(playground.sandbox.vendor)
   const transactionsSigned = async () =>

@@ -105,7 +105,7 @@ test('the page reloaded in the middle of sign-up: nothing half-stored, and the p
     .poll(async () => (await accountsMade()).map(({ status }) => status))
     .toEqual(['ACTIVITY_STATUS_COMPLETED'])
   const [made] = await accountsMade()
-  await page.getByRole('button', { name: 'Connect Passkey' }).click()
+  await page.getByRole('button', { name: 'Log in with passkey' }).click()
   await expect(page.getByTestId('status')).toHaveText('connected')
   await expect(page.getByTestId('address')).toHaveText(made!.addresses![0]!)
   expect(await authenticator.credentials()).toHaveLength(1)

@@ -4,6 +4,7 @@ import type { Playground } from '../../../playground/startPlayground.js'
 import { startSandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
 import { ignoreSessionDeletedTwice } from '../../helpers/isSessionDeletedTwice.js'
 import { signatureOf } from '../../helpers/playgroundSignature.js'
+import { withSandboxTools } from '../../helpers/sandboxTools.js'
 
 // Its sandbox wallets run in this worker.
 ignoreSessionDeletedTwice()
@@ -14,17 +15,20 @@ export const playgroundAlert = (page: Page) =>
 
 /** The newest code the sandbox emailed to `email`, read in the playground's inbox as a person does. */
 export async function readInbox(page: Page, email: string) {
-  const inbox = page.locator('.inbox')
-  // A list opened before stays on screen until the new one arrives: wait for it to change.
-  const before = (await inbox.textContent()) ?? ''
-  await page.getByLabel('Inbox of').fill(email)
-  await page.getByRole('button', { name: 'Open inbox' }).click()
-  if (before) await expect(inbox).not.toHaveText(before)
-  return (await inbox.locator('pre').first().textContent())!.trim()
+  return withSandboxTools(page, async (drawer) => {
+    const inbox = drawer.locator('.inbox')
+    // A list opened before stays on screen until the new one arrives: wait for it to change.
+    const before = (await inbox.textContent()) ?? ''
+    await drawer.getByLabel('Inbox of').fill(email)
+    await drawer.getByRole('button', { name: 'Open inbox' }).click()
+    if (before) await expect(inbox).not.toHaveText(before)
+    else await expect(inbox.locator('pre').first()).toBeVisible()
+    return (await inbox.locator('pre').first().textContent())!.trim()
+  })
 }
 
 export const signUpSection = (page: Page) =>
-  page.getByRole('region', { name: 'Passkey wallet: sign up' })
+  page.getByRole('region', { name: 'Create a passkey wallet' })
 
 /** Proves the sign-up's email: a code emailed to it, read in the inbox, typed back. */
 async function confirmSignUpEmail(page: Page, email: string) {

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react'
+import type { Connector } from 'wagmi'
+import { WalletIcon } from './WalletIcon.js'
+
+/** What a wallet row says of its wallet: ready, busy (with a spinner) or neutral. */
+export type WalletState = {
+  text: string
+  tone?: 'ready' | 'busy' | undefined
+}
+
+/** One wallet in the connect dialog: icon, name, state and its action, with its own details (a form, a QR code, an error) below. */
+export function WalletOption({
+  connector,
+  state,
+  action,
+  children,
+}: {
+  connector: Pick<Connector, 'icon' | 'name' | 'type'>
+  state: WalletState
+  action?: ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <li className="wallet">
+      <WalletIcon connector={connector} />
+      <span className="wallet-name">
+        {connector.name}
+        <span className="wallet-state" data-state={state.tone}>
+          {state.tone === 'busy' && <span className="spinner" />} {state.text}
+        </span>
+      </span>
+      {action}
+      {children && <div className="wallet-detail">{children}</div>}
+    </li>
+  )
+}
