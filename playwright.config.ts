@@ -2,16 +2,28 @@ import { defineConfig } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './test/helpers/chromium.js'
 
 export default defineConfig({
-  // The two projects side by side, each on one worker: the e2e files share one
+  // The projects side by side, each on one worker: the e2e files share one
   // playground, and the reliability worker has its own (its faults stop and
-  // restart processes).
+  // restart processes). The Next.js app's file waits minutes for `next build`:
+  // on a worker of its own, that wait overlaps the other files.
   projects: [
-    { name: 'e2e', testDir: 'test/e2e', workers: 1 },
+    {
+      name: 'e2e-nextjs',
+      testDir: 'test/e2e',
+      testMatch: 'nextjs.spec.ts',
+      workers: 1,
+    },
+    {
+      name: 'e2e',
+      testDir: 'test/e2e',
+      testIgnore: 'nextjs.spec.ts',
+      workers: 1,
+    },
     { name: 'reliability', testDir: 'test/reliability/browser', workers: 1 },
   ],
   globalSetup: './test/e2e/globalSetup.ts',
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,

@@ -190,13 +190,15 @@ function failedTestLines(): string[] {
   return lines
 }
 
+/** A project's counts, with those of its parts (`e2e` counts `e2e-nextjs` too). */
 function playwrightCounts(project: string): Counts {
   const report = readJson<{ suites: PlaywrightSuite[] }>(playwrightReport())
   const counts = { passed: 0, failed: 0, skipped: 0 }
   const visit = (suite: PlaywrightSuite) => {
     for (const spec of suite.specs ?? [])
       for (const { projectName, status } of spec.tests) {
-        if (projectName !== project) continue
+        if (projectName !== project && !projectName.startsWith(`${project}-`))
+          continue
         if (status === 'expected') counts.passed++
         else if (status === 'skipped') counts.skipped++
         // 'unexpected' and 'flaky' (passed only on a retry) both fail.

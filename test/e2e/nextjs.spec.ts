@@ -1,9 +1,8 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { type Address, type Hex, verifyMessage } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import type { SandboxChainUrls } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
-import type { Sandbox } from '../../sandbox/startSandbox.js'
+import { type Sandbox, startSandbox } from '../../sandbox/startSandbox.js'
 import { exportedSeedPhrase } from '../helpers/exportedSeedPhrase.js'
 import { installTestWallet } from '../helpers/injectedTestWallet.js'
 import {
@@ -14,30 +13,31 @@ import { vendorRequests } from '../helpers/vendorRequests.js'
 import { lastEmail, vendorNow } from '../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
-const vendor = JSON.parse(
-  process.env.SANDBOX_VENDOR ?? 'null',
-) as Sandbox['vendor']
-const rpcUrls = JSON.parse(
-  process.env.SANDBOX_RPC_URLS ?? 'null',
-) as SandboxChainUrls
-
 let buildOutput = ''
 let app: Awaited<ReturnType<typeof startNextjsExample>>
+// A sandbox of its own: this file runs beside the e2e files (playwright.config.ts),
+// whose vendor faults must not reach it.
+let sandbox: Sandbox
+let vendor: Sandbox['vendor']
+let rpcUrls: Sandbox['rpcUrls']
 
 test.beforeAll(async () => {
   // next build on a loaded 2-core machine: the package's build first, if not done.
   test.setTimeout(300_000)
+  sandbox = await startSandbox()
+  ;({ vendor, rpcUrls } = sandbox)
   buildOutput = await buildNextjsExample()
   app = await startNextjsExample({
     vendor,
     rpcUrls,
-    relayUrl: process.env.SANDBOX_RELAY_URL!,
-    exportFrameUrl: process.env.SANDBOX_EXPORT_FRAME_URL!,
+    relayUrl: sandbox.relay.url,
+    exportFrameUrl: sandbox.exportFrameUrl,
   })
 })
 
 test.afterAll(async () => {
   await app?.stop()
+  await sandbox?.stop()
 })
 
 /** Errors the page reports: React's hydration errors are thrown as page errors in production. */
