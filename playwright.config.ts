@@ -2,17 +2,13 @@ import { defineConfig } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './test/helpers/chromium.js'
 
 export default defineConfig({
-  // The projects side by side, each on one worker: the e2e files share one
+  // Two workers, each project on one at a time: the e2e files share one
   // playground, and the reliability worker has its own (its faults stop and
-  // restart processes). The Next.js app's file waits minutes for `next build`:
-  // on a worker of its own, that wait overlaps the other files.
+  // restart processes). The Next.js app's file, with a sandbox of its own,
+  // runs on whichever worker is free first (the reliability one, so far):
+  // its `next build` then no longer holds up the e2e files, and it runs once
+  // the machine is less loaded.
   projects: [
-    {
-      name: 'e2e-nextjs',
-      testDir: 'test/e2e',
-      testMatch: 'nextjs.spec.ts',
-      workers: 1,
-    },
     {
       name: 'e2e',
       testDir: 'test/e2e',
@@ -20,10 +16,16 @@ export default defineConfig({
       workers: 1,
     },
     { name: 'reliability', testDir: 'test/reliability/browser', workers: 1 },
+    {
+      name: 'e2e-nextjs',
+      testDir: 'test/e2e',
+      testMatch: 'nextjs.spec.ts',
+      workers: 1,
+    },
   ],
   globalSetup: './test/e2e/globalSetup.ts',
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
