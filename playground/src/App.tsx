@@ -45,7 +45,14 @@ export function App() {
           <WalletPanels />
         </div>
       </main>
-      <SandboxDrawer open={sandboxOpen} onClose={() => setSandboxOpen(false)} />
+      <SandboxDrawer
+        open={sandboxOpen}
+        onClose={() => {
+          setSandboxOpen(false)
+          // Back to where the keyboard opened it.
+          document.getElementById('sandbox-toggle')?.focus()
+        }}
+      />
     </>
   )
 }

@@ -79,7 +79,7 @@ export function BrowserWallets() {
                 (installed
                   ? { text: 'Installed', tone: 'ready' }
                   : browse
-                    ? { text: `Opens this page in the ${name} app` }
+                    ? { text: `Open in ${name}` }
                     : { text: 'Not installed' })
               }
               disabled={busy}

@@ -9,7 +9,6 @@ export function ConnectDialog() {
   return (
     <section
       className="card connect"
-      role="dialog"
       aria-labelledby="connect-title"
       aria-describedby="connect-description"
     >

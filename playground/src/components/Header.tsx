@@ -16,13 +16,13 @@ export function Header({
   const { theme, pick } = useTheme()
   return (
     <header className="app-header">
-      <p className="brand">
+      <h1 className="brand">
         <svg width="28" height="28" viewBox="0 0 40 40" aria-hidden="true">
           <rect width="40" height="40" rx="10" fill="var(--accent)" />
           <path d="M11 14h5l4 10 4-10h5l-7 14h-4z" fill="var(--accent-text)" />
         </svg>
         wagmi-connector-pack <small>playground</small>
-      </p>
+      </h1>
       <BackendChoice />
       <div className="header-end">
         <span className="pill" data-status={status}>
@@ -44,6 +44,7 @@ export function Header({
         </button>
         <button
           type="button"
+          id="sandbox-toggle"
           className="sandbox-toggle"
           aria-expanded={sandboxOpen}
           aria-controls="sandbox-tools"

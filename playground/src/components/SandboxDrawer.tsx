@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { SandboxAccount } from './SandboxAccount.js'
 import { SandboxFaucet } from './SandboxFaucet.js'
 import { SandboxInbox } from './SandboxInbox.js'
@@ -11,16 +12,24 @@ export function SandboxDrawer({
   open: boolean
   onClose(): void
 }) {
+  const close = useRef<HTMLButtonElement>(null)
+  // Opened from the header: the keyboard goes where the drawer is.
+  useEffect(() => {
+    if (open) close.current?.focus()
+  }, [open])
   return (
     <aside
       id="sandbox-tools"
       className="drawer"
       aria-label="Sandbox tools"
       hidden={!open}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose()
+      }}
     >
       <div className="drawer-header">
         <h2>Sandbox tools</h2>
-        <button type="button" onClick={onClose}>
+        <button type="button" ref={close} onClick={onClose}>
           Close
         </button>
       </div>

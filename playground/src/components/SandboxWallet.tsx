@@ -6,7 +6,8 @@ import { usePairing } from './usePairing.js'
 export function SandboxWallet() {
   const { pairing } = usePairing()
   const { status } = useConnection()
-  const uri = status === 'connected' ? undefined : pairing?.uri
+  // A pairing is on screen only while wagmi is connecting.
+  const uri = status === 'connecting' ? pairing?.uri : undefined
   return (
     <section aria-labelledby="sandbox-wallet-title">
       <h3 id="sandbox-wallet-title">WalletConnect wallet</h3>

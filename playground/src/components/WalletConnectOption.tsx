@@ -7,6 +7,8 @@ import { usePairing } from './usePairing.js'
 import { WalletOption } from './WalletOption.js'
 
 const linkMode = new URLSearchParams(location.search).get('deepLink')
+// SPEC §5: a pairing renews its URI at most 10 times.
+const pairingAttempts = 10
 
 /** WalletConnect: a QR code to scan, or on a phone the link that opens the wallet; its attempts and expiry. */
 export function WalletConnectOption() {
@@ -18,12 +20,20 @@ export function WalletConnectOption() {
   const [now, setNow] = useState(Date.now())
   useEffect(() => {
     setQr('')
-    if (pairing)
-      void toDataURL(pairing.qr, { margin: 1, width: 200 }).then(setQr)
+    if (!pairing) return
+    // A newer pairing's code replaces this one's, however late this one is drawn.
+    let current = true
+    void toDataURL(pairing.qr, { margin: 1, width: 200 }).then((url) => {
+      if (current) setQr(url)
+    })
+    return () => {
+      current = false
+    }
   }, [pairing])
   const pairingShown = connect.isPending && pairing
   useEffect(() => {
     if (!pairingShown) return
+    setNow(Date.now())
     const timer = setInterval(() => setNow(Date.now()), 1000)
     return () => clearInterval(timer)
   }, [pairingShown])
@@ -34,7 +44,7 @@ export function WalletConnectOption() {
       state={
         pairingShown
           ? {
-              text: `Waiting for the wallet: attempt ${pairing.attempt} of 10`,
+              text: `Waiting for the wallet: attempt ${pairing.attempt} of ${pairingAttempts}`,
               tone: 'busy',
             }
           : connect.isPending
@@ -69,7 +79,7 @@ export function WalletConnectOption() {
               </a>
             )}
             <p data-testid="wc-attempt" className="hint">
-              Attempt {pairing.attempt} of 10, expires in{' '}
+              Attempt {pairing.attempt} of {pairingAttempts}, expires in{' '}
               {Math.max(0, Math.round((pairing.expiresAt - now) / 1000))} s
             </p>
             <p className="result" data-testid="wc-uri">
@@ -88,7 +98,7 @@ export function WalletConnectOption() {
             </button>
           </div>
         )}
-        <nav className="hint" aria-label="WalletConnect links">
+        <p className="hint">
           Phones open the wallet by its{' '}
           {linkMode === 'universal' ? (
             <>
@@ -101,7 +111,7 @@ export function WalletConnectOption() {
             </>
           )}
           .
-        </nav>
+        </p>
         <ErrorMessage error={connect.error} />
       </section>
     </WalletOption>

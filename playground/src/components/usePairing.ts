@@ -7,7 +7,11 @@ type PairingConnector = Connector & {
   prepare(): Promise<void>
 }
 
-/** The walletConnectDeepLink connector and its pairing in progress, from its `display_uri` messages. */
+/**
+ * The walletConnectDeepLink connector and the newest pairing URI it showed
+ * (its `display_uri` messages). A pairing that ended leaves it as it was:
+ * show it only while wagmi is connecting.
+ */
 export function usePairing() {
   const connector = useConnectors().find(
     (c) => c.type === 'walletConnectDeepLink',
@@ -18,16 +22,8 @@ export function usePairing() {
     const onMessage = ({ type }: { type: string }) => {
       if (type === 'display_uri') setPairing(connector.getPairing())
     }
-    // A pairing ends with a connection, an error or a cancel: each is a change or a disconnect.
-    const onEnd = () => setPairing(undefined)
     connector.emitter.on('message', onMessage)
-    connector.emitter.on('connect', onEnd)
-    connector.emitter.on('disconnect', onEnd)
-    return () => {
-      connector.emitter.off('message', onMessage)
-      connector.emitter.off('connect', onEnd)
-      connector.emitter.off('disconnect', onEnd)
-    }
+    return () => connector.emitter.off('message', onMessage)
   }, [connector])
   return { connector, pairing, clear: () => setPairing(undefined) }
 }

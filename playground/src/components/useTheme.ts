@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useState } from 'react'
 
 type Theme = 'light' | 'dark'
 
@@ -16,7 +16,8 @@ export function useTheme() {
     return () => query.removeEventListener('change', onChange)
   }, [])
   const theme = picked ?? system
-  useEffect(() => {
+  // Before the first paint: a dark system never flashes the light theme.
+  useLayoutEffect(() => {
     document.documentElement.dataset.theme = theme
   }, [theme])
   return { theme, pick: setPicked }

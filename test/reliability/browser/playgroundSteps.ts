@@ -31,7 +31,7 @@ export const signUpSection = (page: Page) =>
   page.getByRole('region', { name: 'Create a passkey wallet' })
 
 /** Proves the sign-up's email: a code emailed to it, read in the inbox, typed back. */
-async function confirmSignUpEmail(page: Page, email: string) {
+export async function confirmSignUpEmail(page: Page, email: string) {
   const section = signUpSection(page)
   await section.getByLabel('Email (optional)').fill(email)
   await section.getByRole('button', { name: 'Email me a code' }).click()
