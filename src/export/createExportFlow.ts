@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { createSupersession } from '../core/createSupersession.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type { Stamper } from '../turnkey/Stamper.js'
 import { createExportFrame, type ExportFrame } from './createExportFrame.js'
@@ -74,8 +75,8 @@ export function createExportFlow({
   const listeners = new Set<() => void>()
   let frame: ExportFrame | undefined
   let prepared: Promise<Prepared> | undefined
-  // Bumped by every request and close: late work of an older attempt is dropped.
-  let attempt = 0
+  // Superseded by every request and close: late work of an older attempt is dropped.
+  const attempts = createSupersession()
 
   function update(change: Partial<ExportSnapshot>) {
     snapshot = { ...snapshot, ...change }
@@ -86,10 +87,10 @@ export function createExportFlow({
     frame = undefined
     prepared = undefined
   }
-  async function prepare(container: HTMLElement, current: number) {
+  async function prepare(container: HTMLElement, signal: AbortSignal) {
     const target = await account()
     const opened = await createExportFrame({ url: frameUrl, container })
-    if (current !== attempt) {
+    if (signal.aborted) {
       opened.destroy()
       throw new ExportStepError({ action: 'confirm', step: 'idle' })
     }
@@ -107,8 +108,7 @@ export function createExportFlow({
       if (snapshot.step === 'verifying')
         throw new ExportStepError({ action: 'request', step: snapshot.step })
       removeFrame()
-      const current = ++attempt
-      prepared = prepare(container, current)
+      prepared = prepare(container, attempts.supersede())
       // Reported when the user confirms.
       prepared.catch(() => undefined)
       update({ step: 'confirming', kind, error: undefined })
@@ -117,7 +117,7 @@ export function createExportFlow({
       if (snapshot.step !== 'confirming' || !prepared)
         throw new ExportStepError({ action: 'confirm', step: snapshot.step })
       const kind = snapshot.kind!
-      const current = attempt
+      const signal = attempts.current()
       update({ step: 'verifying', error: undefined })
       try {
         const {
@@ -140,7 +140,7 @@ export function createExportFlow({
             },
             passkeyStamper(),
           )
-          if (current !== attempt) return
+          if (signal.aborted) return
           await opened.injectWalletBundle(exportBundle, organizationId)
         } else {
           const { exportBundle } = await vendor.submit<{
@@ -155,19 +155,19 @@ export function createExportFlow({
             },
             passkeyStamper(),
           )
-          if (current !== attempt) return
+          if (signal.aborted) return
           await opened.injectKeyBundle(exportBundle, organizationId, address)
         }
-        if (current === attempt) update({ step: 'shown' })
+        if (!signal.aborted) update({ step: 'shown' })
       } catch (error) {
-        if (current !== attempt) return
+        if (signal.aborted) return
         removeFrame()
         update({ step: 'idle', error: error as Error })
         throw error
       }
     },
     close() {
-      attempt++
+      attempts.supersede()
       removeFrame()
       update(idle)
     },

@@ -10,6 +10,7 @@ import {
   ResourceUnavailableRpcError,
   UserRejectedRequestError,
 } from 'viem'
+import { createSupersession } from '../core/createSupersession.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import { ProviderNotFoundError } from '../core/errors/connection.js'
@@ -125,8 +126,8 @@ export function createInjectedRuntime({
     ['accountsChanged', () => runtime.onAccountsChanged],
   ]
   let heard: Events = []
-  // Counts account events while locked: only the latest may reconnect.
-  let unlocks = 0
+  // Superseded by each account event while locked: only the latest may reconnect.
+  const unlocks = createSupersession()
   const listen = (provider: InjectedProvider, events = whileConnected) => {
     if (listening === provider && heard === events) return
     stopListening()
@@ -294,7 +295,7 @@ export function createInjectedRuntime({
     onAccountsChanged(accounts: string[]) {
       const addresses = toAddresses(accounts)
       if (heard === whileLocked) {
-        unlocks++
+        unlocks.supersede()
         if (addresses.length > 0) void reconnectUnlocked()
       } else if (addresses.length === 0) runtime.onDisconnect()
       else {
@@ -333,14 +334,14 @@ export function createInjectedRuntime({
    */
   async function reconnectUnlocked() {
     const provider = listening
-    const asked = unlocks
+    const asked = unlocks.current()
     if (!provider || config.emitter.listenerCount('connect') === 0) return
     const [accounts, chainId] = await Promise.all([
       accountsOf(provider),
       chainIdOf(provider),
     ]).catch(() => [[], undefined] as const)
     // A later event, or the app, may have moved on while the wallet answered.
-    if (asked !== unlocks || heard !== whileLocked) return
+    if (asked.aborted || heard !== whileLocked) return
     if (accounts.length === 0 || chainId === undefined) return
     told = { accounts, chainId }
     listen(provider)

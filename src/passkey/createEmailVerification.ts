@@ -1,3 +1,4 @@
+import { createSupersession } from '../core/createSupersession.js'
 import { HostBackendError } from '../core/errors/hostBackend.js'
 import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
@@ -134,8 +135,8 @@ export function createEmailVerification({
       })
     | undefined
   let proof: EmailProof | undefined
-  // Bumped by every new code and by clear(): a check that ends afterwards proves nothing.
-  let round = 0
+  // Superseded by every new code and by clear(): a check that ends afterwards proves nothing.
+  const rounds = createSupersession()
 
   async function channel(): Promise<CodeChannel> {
     if (parameters.emailCode)
@@ -148,11 +149,11 @@ export function createEmailVerification({
     /** Emails a code to `email` (normalized: trimmed, lower case); an earlier code or proof is dropped. */
     async sendCode(email: string) {
       const normalized = email.trim().toLowerCase()
-      const started = ++round
+      const signal = rounds.supersede()
       sent = undefined
       proof = undefined
       const answer = await (await channel()).send(normalized)
-      if (started === round) sent = { email: normalized, ...answer }
+      if (!signal.aborted) sent = { email: normalized, ...answer }
       return { email: normalized }
     },
     /** Checks the code the user typed; on success a sign-up with the same email may go ahead. */
@@ -160,7 +161,7 @@ export function createEmailVerification({
       const pending = sent
       if (!pending)
         throw expiredOrUsed('no code was sent on this page: send one first')
-      const started = round
+      const signal = rounds.current()
       const key = await generateStampingKey()
       const using = await channel()
       const { email: _sentTo, ...flow } = pending
@@ -180,7 +181,7 @@ export function createEmailVerification({
         )
       if (await using.hasAccount?.(pending.email, verificationToken as string))
         throw new EmailTakenError({ email: pending.email })
-      if (started !== round)
+      if (signal.aborted)
         throw expiredOrUsed(
           'a new code was asked for while this one was checked',
         )
@@ -202,7 +203,7 @@ export function createEmailVerification({
     },
     /** Forgets every code and proof (a finished sign-up, a disconnect). */
     clear() {
-      round++
+      rounds.supersede()
       sent = undefined
       proof = undefined
     },

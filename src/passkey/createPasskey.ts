@@ -13,6 +13,8 @@ export type CreatePasskeyParameters = {
   userName: string
   /** 1 to 64 bytes; random 32 bytes by default. */
   userId?: Uint8Array<ArrayBuffer> | undefined
+  /** Closes the prompt when aborted (the sign-up it was for was left). */
+  signal?: AbortSignal | undefined
 }
 
 // The WebAuthn transports the vendor knows, as `AUTHENTICATOR_TRANSPORT_<NAME>`.
@@ -28,6 +30,7 @@ export async function createPasskey({
   rpName,
   userName,
   userId = crypto.getRandomValues(new Uint8Array(32)),
+  signal,
 }: CreatePasskeyParameters) {
   if (userId.length < 1 || userId.length > 64)
     throw new PasskeyError(
@@ -56,6 +59,7 @@ export async function createPasskey({
           attestation: 'none',
           timeout: passkeyTimeoutMs,
         },
+        ...(signal && { signal }),
       }),
     )) as PublicKeyCredential
   } catch (error) {

@@ -7,6 +7,7 @@ import {
   UnauthorizedProviderError,
 } from 'viem'
 import type { ConnectorStorage } from '../core/createConnectorStorage.js'
+import { createSupersession } from '../core/createSupersession.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import {
@@ -91,11 +92,12 @@ export function createPasskeyRuntime({
   } = checkPasskeyWalletParameters(parameters)
   const rpId = () => parameters.rpId ?? location.hostname
   // After a sign-up its prompts ask for the passkey just made: no choice among the site's others.
-  const passkeyStamper = (credentialId?: string) =>
+  const passkeyStamper = (credentialId?: string, signal?: AbortSignal) =>
     createPasskeyStamper({
       rpId: rpId(),
       getAssertion: getPasskeyAssertion,
       credentialId,
+      signal,
     })
   let sessionKey: SessionKey | undefined
   // Ready before the user taps: fewer awaits between the tap and the passkey prompt.
@@ -154,8 +156,8 @@ export function createPasskeyRuntime({
       throw new EmailNotVerifiedError({ email: email.trim().toLowerCase() })
     return verification.proofFor(email)
   }
-  // Bumped by every disconnect: a ceremony that finishes afterwards connects nothing.
-  let generation = 0
+  // Superseded by every disconnect: a ceremony that finishes afterwards connects nothing.
+  const connections = createSupersession()
 
   async function readStoredSessionKey(organizationId: string) {
     if (!sessionStoreKey) return undefined
@@ -172,6 +174,7 @@ export function createPasskeyRuntime({
 
   /** The connection from stored public data and the IndexedDB session key: no request, no prompt. */
   async function restore(): Promise<Session | undefined> {
+    const signal = connections.current()
     const [address, organizationId, storedChainId] = await Promise.all([
       storage.get('activeAccount'),
       storage.get('sessionTopic'),
@@ -179,7 +182,13 @@ export function createPasskeyRuntime({
     ])
     if (storedChainId) chainId = storedChainId
     if (!address || !organizationId) return undefined
-    sessionKey = await readStoredSessionKey(organizationId)
+    const stored = await readStoredSessionKey(organizationId)
+    if (signal.aborted) {
+      // Read for a reconnect that a disconnect ended meanwhile: it must not outlive it.
+      if (stored) void revokeSessionKey(client, stored)
+      return undefined
+    }
+    sessionKey = stored
     return { organizationId, address }
   }
 
@@ -212,7 +221,7 @@ export function createPasskeyRuntime({
   async function startSession(
     organizationId: string,
     seconds: number,
-    started: number,
+    signal: AbortSignal,
     credentialId?: string,
   ) {
     const pair = await (nextKeyPair ?? generateStampingKey())
@@ -230,7 +239,7 @@ export function createPasskeyRuntime({
         },
         resultKey: 'stampLoginResult',
       },
-      passkeyStamper(credentialId),
+      passkeyStamper(credentialId, signal),
     )
     const claims = readSessionClaims(jwt)
     const made: SessionKey = {
@@ -239,7 +248,7 @@ export function createPasskeyRuntime({
       userId: claims.userId,
       expiresAt: Math.min(claims.exp, Math.floor(Date.now() / 1000) + seconds),
     }
-    if (started !== generation) {
+    if (signal.aborted) {
       // Made for a connection the user left meanwhile: revoked now, not left to expire.
       void revokeSessionKey(client, made)
       throw new ConnectionAbandonedError()
@@ -300,7 +309,7 @@ export function createPasskeyRuntime({
       userName: givenName,
       email: givenEmail,
     }: NonNullable<PasskeyWalletConnectParameters['signUp']>,
-    started: number,
+    signal: AbortSignal,
   ) {
     const userName = givenName.trim()
     const proof = givenEmail ? emailProof(givenEmail) : undefined
@@ -308,6 +317,7 @@ export function createPasskeyRuntime({
       rpId: rpId(),
       rpName: parameters.rpName ?? rpId(),
       userName,
+      signal,
     })
     const request: CreateAccountRequest = { userName, ...passkey }
     if (proof) {
@@ -338,13 +348,13 @@ export function createPasskeyRuntime({
     })
     // The proof is spent: a second sign-up needs a new code.
     if (proof) emailVerification.value?.clear()
-    if (started !== generation) throw new ConnectionAbandonedError()
+    if (signal.aborted) throw new ConnectionAbandonedError()
     const { credentialId } = passkey.attestation
     if (sessionSeconds !== undefined)
       await startSession(
         subOrganizationId,
         sessionSeconds,
-        started,
+        signal,
         credentialId,
       )
     // The Auth Proxy answers the wallet it made; a host backend answers the organization only.
@@ -354,16 +364,16 @@ export function createPasskeyRuntime({
     }
   }
 
-  async function logIn(started: number) {
+  async function logIn(signal: AbortSignal) {
     // With sessions, one prompt both finds the user's organization and opens the session.
     const organizationId =
       sessionSeconds !== undefined
-        ? await startSession(parameters.organizationId, sessionSeconds, started)
+        ? await startSession(parameters.organizationId, sessionSeconds, signal)
         : (
             await vendor.query<{ organizationId: string }>(
               'whoami',
               { organizationId: parameters.organizationId },
-              passkeyStamper(),
+              passkeyStamper(undefined, signal),
             )
           ).organizationId
     return { organizationId, ...(await firstAccount(organizationId)) }
@@ -428,11 +438,12 @@ export function createPasskeyRuntime({
       })
     // The same click twice joins the first ceremony.
     if (!connecting) {
-      const started = generation
+      const signal = connections.current()
       const promise = (
-        signUpWith ? signUp(signUpWith, started) : logIn(started)
+        signUpWith ? signUp(signUpWith, signal) : logIn(signal)
       ).finally(() => {
-        connecting = undefined
+        // A disconnect let go of it already, and a newer ceremony may be waiting.
+        if (connecting?.promise === promise) connecting = undefined
       })
       connecting = { signUp: wantsSignUp, promise }
     }
@@ -441,13 +452,13 @@ export function createPasskeyRuntime({
 
   return {
     async request(args: EIP1193Parameters) {
-      const asked = { generation, address: session?.address }
+      const asked = { signal: connections.current(), address: session?.address }
       const loaded = await loadProvider()
       // A disconnect (or a restore of another account) while the code loaded ends the request, as
       // it ends those waiting their turn: a transaction without `from` would otherwise go out for
       // whoever connected since.
       if (
-        asked.generation !== generation ||
+        asked.signal.aborted ||
         (asked.address && session?.address !== asked.address)
       )
         throw new UnauthorizedProviderError(new SessionEndedError())
@@ -484,14 +495,19 @@ export function createPasskeyRuntime({
         !chains.some((chain) => chain.id === requestedChainId)
       )
         throw new ChainNotConfiguredError({ chainId: requestedChainId })
-      const started = generation
+      const signal = connections.current()
       // A disconnect may come during any await: nothing is kept or stored after it.
       const stillWanted = () => {
-        if (started !== generation) throw new ConnectionAbandonedError()
+        if (signal.aborted) throw new ConnectionAbandonedError()
       }
-      const next = isReconnecting ? await restore() : await ceremony(signUpWith)
-      if (!next) throw new SessionNotFoundError()
+      const next = await (isReconnecting ? restore() : ceremony(signUpWith))
+        // A prompt the disconnect closed fails as what it is: a connection left.
+        .catch((error: unknown) => {
+          stillWanted()
+          throw error
+        })
       stillWanted()
+      if (!next) throw new SessionNotFoundError()
       if (requestedChainId !== undefined) chainId = requestedChainId
       session = next
       // Stored last, each write only while still wanted (a disconnect's clear is issued after
@@ -540,7 +556,9 @@ export function createPasskeyRuntime({
     forget(): Promise<void> {
       const leavingKey = sessionKey
       clearTimeout(requestCodeTimer)
-      generation++
+      connections.supersede()
+      // The next connect prompts anew: it must not join the ceremony the user left.
+      connecting = undefined
       emailVerification.value?.clear()
       session = undefined
       sessionKey = undefined

@@ -1,3 +1,4 @@
+import { createSupersession } from '../core/createSupersession.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
@@ -197,8 +198,8 @@ export function createRecoveryFlow(
   const listeners = new Set<() => void>()
   let sent: SentCode | undefined
   let recovery: Recovery | undefined
-  // Bumped by reset(): work that finishes afterwards changes nothing.
-  let generation = 0
+  // Superseded by reset(): work that finishes afterwards changes nothing.
+  const steps = createSupersession()
 
   function update(change: Partial<RecoverySnapshot>) {
     snapshot = { ...snapshot, ...change }
@@ -219,9 +220,9 @@ export function createRecoveryFlow(
     busy: RecoveryStep,
     work: (current: () => void) => Promise<Partial<RecoverySnapshot>>,
   ) {
-    const started = generation
+    const signal = steps.current()
     const current = () => {
-      if (started !== generation) throw new SupersededError()
+      if (signal.aborted) throw new SupersededError()
     }
     update({ step: busy, error: undefined })
     try {
@@ -229,7 +230,7 @@ export function createRecoveryFlow(
       current()
       update(result)
     } catch (error) {
-      if (error instanceof SupersededError || started !== generation) return
+      if (error instanceof SupersededError || signal.aborted) return
       update({
         step: typeof from === 'function' ? from() : from,
         error: error as Error,
@@ -540,7 +541,7 @@ export function createRecoveryFlow(
     },
 
     async reset() {
-      generation++
+      steps.supersede()
       sent?.code.destroy()
       sent = undefined
       recovery?.code.destroy()

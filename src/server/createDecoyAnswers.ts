@@ -1,3 +1,4 @@
+import { loadOnce } from '../core/loadOnce.js'
 import { hexToBytes } from '../turnkey/hexToBytes.js'
 import type { RecoveryStartAnswer } from './parseRecoveryStartRequest.js'
 
@@ -28,8 +29,8 @@ function toUuid(bytes: Uint8Array) {
  * one by asking twice.
  */
 export function createDecoyAnswers(secretHex: string) {
-  let key: Promise<CryptoKey> | undefined
-  const importKey = async () => {
+  // Imported on the first answer; a failed import is tried again on the next.
+  const key = loadOnce(async () => {
     const secret = hexToBytes(secretHex)!
     const material = new Uint8Array(label.length + secret.length)
     material.set(label)
@@ -44,13 +45,12 @@ export function createDecoyAnswers(secretHex: string) {
       false,
       ['sign'],
     )
-  }
+  })
   return async (email: string): Promise<RecoveryStartAnswer> => {
-    key ??= importKey()
     const mac = new Uint8Array(
       await crypto.subtle.sign(
         'HMAC',
-        await key,
+        await key.load(),
         new TextEncoder().encode(email),
       ),
     )

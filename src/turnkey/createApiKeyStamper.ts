@@ -1,5 +1,6 @@
 import { p256 } from '@noble/curves/p256'
 import { toBase64Url } from '../core/base64url.js'
+import { loadOnce } from '../core/loadOnce.js'
 import { createSessionStamper } from './createSessionStamper.js'
 import { hexToBytes } from './hexToBytes.js'
 import type { Stamper } from './Stamper.js'
@@ -97,20 +98,16 @@ export function createApiKeyStamper(pair: ApiKeyPair): Stamper {
       `createApiKeyStamper: invalid ${problem.key}: expected ${problem.expected}.`,
     )
   const publicKey = pair.publicKey.toLowerCase()
-  let stamper: Promise<Stamper> | undefined
+  // A failed import is not kept: the next stamp tries again.
+  const stamper = loadOnce(() =>
+    importPrivateKey(pair.privateKey).then((privateKey) =>
+      createSessionStamper({ privateKey, publicKey }),
+    ),
+  )
   return {
     kind: 'session',
     async stamp(body) {
-      if (!stamper) {
-        stamper = importPrivateKey(pair.privateKey).then((privateKey) =>
-          createSessionStamper({ privateKey, publicKey }),
-        )
-        // A failed import is not kept: the next stamp tries again.
-        stamper.catch(() => {
-          stamper = undefined
-        })
-      }
-      return (await stamper).stamp(body)
+      return (await stamper.load()).stamp(body)
     },
   }
 }

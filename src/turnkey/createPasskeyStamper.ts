@@ -10,6 +10,7 @@ import type { Stamper } from './Stamper.js'
  */
 export type GetPasskeyAssertion = (
   publicKey: PublicKeyCredentialRequestOptions,
+  signal?: AbortSignal,
 ) => Promise<PublicKeyCredential>
 
 /**
@@ -21,25 +22,31 @@ export function createPasskeyStamper({
   rpId,
   getAssertion,
   credentialId,
+  signal,
 }: {
   rpId: string
   getAssertion: GetPasskeyAssertion
   /** base64url id of the one passkey to ask for. */
   credentialId?: string | undefined
+  /** Closes the prompt when aborted (the connection it was for was left). */
+  signal?: AbortSignal | undefined
 }): Stamper {
   return {
     kind: 'passkey',
     async stamp(body) {
       // Hashed synchronously: iOS drops the user's tap after too many awaits.
       const hex = sha256(stringToBytes(body)).slice(2)
-      const credential = await getAssertion({
-        rpId,
-        challenge: new TextEncoder().encode(hex),
-        allowCredentials: credentialId
-          ? [{ type: 'public-key', id: fromBase64Url(credentialId) }]
-          : [],
-        userVerification: 'preferred',
-      })
+      const credential = await getAssertion(
+        {
+          rpId,
+          challenge: new TextEncoder().encode(hex),
+          allowCredentials: credentialId
+            ? [{ type: 'public-key', id: fromBase64Url(credentialId) }]
+            : [],
+          userVerification: 'preferred',
+        },
+        signal,
+      )
       const response = credential.response as AuthenticatorAssertionResponse
       return {
         header: 'X-Stamp-Webauthn',

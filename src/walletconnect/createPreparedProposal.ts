@@ -1,3 +1,4 @@
+import { createSupersession } from '../core/createSupersession.js'
 import type { SessionProposal } from './proposeSession.js'
 
 /** Whether the page is hidden, and a way to hear when that changes. */
@@ -55,8 +56,8 @@ export function createPreparedProposal({
   let making: Promise<SessionProposal | undefined> | undefined
   let renewalTimer: ReturnType<typeof setTimeout> | undefined
   let stopWatchingPage: (() => void) | undefined
-  // Bumped when the proposals are taken or discarded: one still being made then is not ours.
-  let version = 0
+  // Superseded when the proposals are taken or discarded: one still being made then is not ours.
+  const proposals = createSupersession()
 
   function stop() {
     clearTimeout(renewalTimer)
@@ -66,21 +67,21 @@ export function createPreparedProposal({
   }
 
   function forget() {
-    version++
+    proposals.supersede()
     stop()
     ready = undefined
     making = undefined
   }
 
   function make(attempt: number) {
-    const madeFor = version
+    const signal = proposals.current()
     const next = propose(attempt).then(
       (proposal) => proposal,
       () => undefined,
     )
     making = next
     void next.then((proposal) => {
-      if (madeFor !== version) return
+      if (signal.aborted) return
       making = undefined
       if (!proposal) return forget()
       ready = proposal

@@ -4,6 +4,7 @@ import { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import type { Listeners } from '../core/createListeners.js'
 import { createSerialQueue } from '../core/createSerialQueue.js'
+import { createSupersession } from '../core/createSupersession.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import { SessionEndedError } from '../core/errors/connection.js'
@@ -96,14 +97,12 @@ export async function createWalletConnectSession({
   let provider = startProvider()
   /** The session's topic once wagmi was told of it; cleared when its end is reported. */
   let reportedTopic: string | undefined
-  /** Counts disconnect() calls: work begun before one must not bring the connection back. */
-  let disconnects = 0
+  /** Superseded by disconnect(): work begun before one must not bring the connection back. */
+  const connections = createSupersession()
   /** The pairing URI on screen (getPairing()). */
   let pairingOnScreen: WalletConnectPairing | undefined
   /** The pairing connect() waits for; a second connect() joins it. */
   let pairingInFlight: Promise<void> | undefined
-  /** Ends the pairing in flight at once (disconnect during pairing). */
-  let abortPairing: (() => void) | undefined
 
   const prepared = createPreparedProposal({
     propose: (attempt) => proposeSession(provider, { chainIds, attempt }),
@@ -146,9 +145,12 @@ export async function createWalletConnectSession({
    * prepare() made, so that the caller's tap can open the wallet with it.
    */
   async function runPairing(target: number) {
-    const started = disconnects
+    const signal = connections.current()
+    // A disconnect ends the pairing in flight at once.
+    let endPairing = () => {}
     const aborted = new Promise<never>((_, reject) => {
-      abortPairing = () => reject(new PairingAbortedError())
+      endPairing = () => reject(new PairingAbortedError())
+      signal.addEventListener('abort', endPairing, { once: true })
     })
     aborted.catch(() => undefined)
     clearSdkDeepLink()
@@ -180,7 +182,7 @@ export async function createWalletConnectSession({
           const approvedOn = provider
           current.approved.then(
             () => {
-              if (started !== disconnects) void endQuietly(approvedOn)
+              if (signal.aborted) void endQuietly(approvedOn)
             },
             () => undefined,
           )
@@ -192,10 +194,10 @@ export async function createWalletConnectSession({
           provider.close()
           provider = startProvider()
         },
-        aborted: () => started !== disconnects,
+        aborted: () => signal.aborted,
       })
     } finally {
-      abortPairing = undefined
+      signal.removeEventListener('abort', endPairing)
     }
   }
 
@@ -217,14 +219,14 @@ export async function createWalletConnectSession({
   }
 
   /**
-   * Stores the connection (SPEC §3) unless a disconnect came since `started`.
+   * Stores the connection (SPEC §3) unless a disconnect aborted `signal`.
    * One that comes while the entries are written may clear them before they
    * land: then they are taken back, and the session ended.
    */
-  async function remember(wc: WalletConnectClient, started: number) {
+  async function remember(wc: WalletConnectClient, signal: AbortSignal) {
     const topic = wc.session?.topic
     const [address] = wc.accounts
-    if (started !== disconnects) {
+    if (signal.aborted) {
       await endQuietly(wc)
       throw new PairingAbortedError()
     }
@@ -237,7 +239,7 @@ export async function createWalletConnectSession({
         ? storage.set('chainId', wc.chainId)
         : undefined,
     ])
-    if (started === disconnects) return
+    if (!signal.aborted) return
     if (reportedTopic === topic) reportedTopic = undefined
     if ((await storage.get('sessionTopic')) === topic) await storage.clear()
     await endQuietly(wc)
@@ -302,7 +304,7 @@ export async function createWalletConnectSession({
         !chainIds.includes(requestedChainId)
       )
         throw new ChainNotConfiguredError({ chainId: requestedChainId })
-      const started = disconnects
+      const signal = connections.current()
       if (isReconnecting) {
         if (!provider.session) throw new SessionNotFoundError()
       }
@@ -320,7 +322,7 @@ export async function createWalletConnectSession({
           params: [{ chainId: numberToHex(requestedChainId) }],
         })
       const accounts = wc.accounts.map((a) => getAddress(a))
-      await remember(wc, started)
+      await remember(wc, signal)
       return {
         accounts: (withCapabilities
           ? accounts.map((address) => ({ address, capabilities: {} }))
@@ -329,8 +331,7 @@ export async function createWalletConnectSession({
       }
     },
     async disconnect() {
-      disconnects++
-      abortPairing?.()
+      connections.supersede()
       prepared.discard()
       pairingOnScreen = undefined
       reportedTopic = undefined

@@ -9,12 +9,40 @@ import {
 import { memoryStorage } from './memoryStorage.js'
 import type { SoftwareAuthenticator } from './softwareAuthenticator.js'
 
-/** The browser's WebAuthn (Node has none), answered by the passkey `current()` returns at each prompt. */
-export function stubWebauthn(current: () => SoftwareAuthenticator) {
+/**
+ * The browser's WebAuthn (Node has none), answered by the passkey `current()`
+ * returns at each prompt. `answering()`, when given, runs as each prompt
+ * opens and the answer waits for it: the user taking their time. As in a
+ * browser, an aborted `signal` closes the prompt with an AbortError, unanswered.
+ */
+export function stubWebauthn(
+  current: () => SoftwareAuthenticator,
+  answering?: () => Promise<void>,
+) {
   const bytes = (base64url: string) =>
     Uint8Array.from(Buffer.from(base64url, 'base64url')).buffer
+  const closed = () =>
+    new DOMException(
+      'The operation either timed out or was not allowed.',
+      'AbortError',
+    )
   const credentials = {
-    async get({ publicKey }: { publicKey: PublicKeyCredentialRequestOptions }) {
+    async get({
+      publicKey,
+      signal,
+    }: {
+      publicKey: PublicKeyCredentialRequestOptions
+      signal?: AbortSignal
+    }) {
+      if (signal?.aborted) throw closed()
+      if (answering) {
+        const aborted = new Promise<never>((_, reject) =>
+          signal?.addEventListener('abort', () => reject(closed()), {
+            once: true,
+          }),
+        )
+        await Promise.race([answering(), aborted])
+      }
       const challenge = Buffer.from(publicKey.challenge as Uint8Array).toString(
         'base64url',
       )
@@ -44,14 +72,15 @@ export function stubWebauthn(current: () => SoftwareAuthenticator) {
 
 /**
  * A host's wagmi config with passkeyWallet on the vendor emulator, its
- * storage in memory. Users signed up with the backend: connect() logs in.
+ * storage in memory (give the same `storage` to a second config for a page
+ * reloaded). Users signed up with the backend: connect() logs in.
  */
 export function passkeyHostConfig(
   vendor: Pick<Vendor, 'url' | 'parentOrganizationId'>,
   chains: readonly [Chain, ...Chain[]],
   options: Partial<PasskeyWalletParameters> = {},
+  storage = memoryStorage('host').storage,
 ) {
-  const { storage } = memoryStorage('host')
   return createConfig({
     chains,
     connectors: [
