@@ -40,6 +40,8 @@ type ConnectorConfig = Parameters<CreateConnectorFn>[0]
 // SPEC §9.
 const chainIdLookupTimeoutMs = 1000
 const accountsLookupTimeoutMs = 500
+// A disconnect waits this long for the relay to take the end to the wallet.
+const relayDisconnectDeadlineMs = 5000
 
 export type CreateWalletConnectSessionParameters = {
   /**
@@ -92,7 +94,7 @@ export async function createWalletConnectSession({
     storage.get('chainId'),
   ])
   const client = await startSignClient(await sdk, parameters)
-  endSessionsOtherThan(client, storedTopic)
+  void endSessionsOtherThan(client, storedTopic)
   /** The one handle to the SDK's sign client; a rejected pairing replaces it (SPEC §4). */
   let provider = startProvider()
   /** The session's topic once wagmi was told of it; cleared when its end is reported. */
@@ -154,8 +156,10 @@ export async function createWalletConnectSession({
     })
     aborted.catch(() => undefined)
     clearSdkDeepLink()
-    // A stale session: ending it ends every pending pairing of the SDK's too.
-    const stale = provider.session !== undefined
+    // A stale session, or one a disconnect could not end at the wallet: ending
+    // it ends every pending pairing of the SDK's too.
+    const stale =
+      provider.session !== undefined || client.session.getAll().length > 0
     if (stale) prepared.discard()
     const taken = stale ? undefined : prepared.take()
     let proposal = taken instanceof Promise ? undefined : taken
@@ -164,6 +168,7 @@ export async function createWalletConnectSession({
       if (stale) {
         // Gone from the wallet's view too, and from ours.
         await endQuietly(provider)
+        await endSessionsOtherThan(client, undefined)
         await storage.clear()
       }
       if (taken instanceof Promise) {
@@ -337,11 +342,16 @@ export async function createWalletConnectSession({
       reportedTopic = undefined
       toWallet.clear(new SessionEndedError())
       clearSdkDeepLink()
-      try {
-        await endSession(provider)
-      } finally {
-        await storage.clear()
-      }
+      // The user's disconnect stands whatever the relay does: ended here at once
+      // (wagmi, storage, events). The wallet is told within the deadline, or later:
+      // a relay that cannot take it leaves the SDK's record, which the next pairing
+      // or page load ends (endSessionsOtherThan).
+      await Promise.all([
+        withTimeout(endSession(provider), relayDisconnectDeadlineMs, () =>
+          Error('relay too slow'),
+        ).catch(() => undefined),
+        storage.clear(),
+      ])
     },
     async getAccounts(): Promise<readonly Address[]> {
       const wc = provider

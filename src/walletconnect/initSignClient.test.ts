@@ -193,12 +193,19 @@ describe('the sign-client provider', () => {
     expect(hostHeard.map(([event]) => event)).toEqual(['disconnect'])
   })
 
-  it('a disconnect the relay could not take keeps the session, so that the next pairing ends it', async () => {
+  it('a disconnect the relay could not take ends the session on this side at once; the SDK keeps its record, for the next pairing to end', async () => {
     const fake = fakeClient([{ topic, namespaces: bothChains }])
     const { provider } = adapterOver(fake)
     fake.failDisconnectWith(new Error('No internet connection detected'))
     await expect(provider.disconnect()).rejects.toThrow(/No internet/)
-    expect(provider.session?.topic).toBe(topic)
+    expect(provider.session).toBeUndefined()
+    expect(provider.accounts).toEqual([])
+    expect(fake.client.session.getAll().map((s) => s.topic)).toEqual([topic])
+  })
+
+  it('a disconnect of a session the SDK no longer has succeeds', async () => {
+    const fake = fakeClient([{ topic, namespaces: bothChains }])
+    const { provider } = adapterOver(fake)
     fake.failDisconnectWith(new Error(`No matching key. session: ${topic}`))
     await provider.disconnect()
     expect(provider.session).toBeUndefined()

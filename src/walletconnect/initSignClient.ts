@@ -123,19 +123,24 @@ export async function startSignClient(
 const userDisconnected = { code: 6000, message: 'User disconnected.' }
 
 /**
- * Ends, without waiting, every session the SDK holds but `kept`: sessions
- * the connector let go of (a disconnect that could not reach the relay)
- * must not come back on a later visit.
+ * Ends every session the SDK holds but `kept`, each as far as the relay
+ * lets it: sessions the connector let go of (a disconnect that could not
+ * reach the relay) must not come back, on this visit or a later one.
  */
 export function endSessionsOtherThan(
   client: SignClient,
   kept: string | undefined,
 ) {
-  for (const { topic } of client.session.getAll())
-    if (topic !== kept)
-      void client
-        .disconnect({ topic, reason: userDisconnected })
-        .catch(() => undefined)
+  return Promise.all(
+    client.session
+      .getAll()
+      .filter(({ topic }) => topic !== kept)
+      .map(({ topic }) =>
+        client
+          .disconnect({ topic, reason: userDisconnected })
+          .catch(() => undefined),
+      ),
+  )
 }
 
 /**
@@ -363,18 +368,23 @@ export function initSignClient({
       return (await transportFor(chainId).request(args as never)) as result
     },
     requestFromWallet,
-    /** Ends the session on both sides; kept when the relay could not be told (the next pairing ends it). */
+    /**
+     * Ends the session on both sides. This side first, whatever the relay
+     * does: nothing reconnects to it or hears from it. When the relay cannot
+     * take the end to the wallet, this throws and the SDK keeps its record,
+     * which the next pairing or page load ends (endSessionsOtherThan).
+     */
     async disconnect() {
       const topic = session?.topic
       if (!topic) return
+      session = undefined
+      accounts = []
       try {
         await client.disconnect({ topic, reason: userDisconnected })
       } catch (error) {
-        // The SDK no longer has it: it is gone on our side too.
+        // The SDK no longer has it: gone on both sides already.
         if (!/No matching key/i.test((error as Error).message)) throw error
       }
-      session = undefined
-      accounts = []
     },
     /** This handle no longer calls or tells anyone (a rejected pairing's, replaced). */
     close() {

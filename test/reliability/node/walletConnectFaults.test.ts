@@ -1,4 +1,4 @@
-import { connect, getConnection, signMessage } from '@wagmi/core'
+import { connect, disconnect, getConnection, signMessage } from '@wagmi/core'
 import { type Hex, hexToString, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { type Relay, startRelay } from '../../../sandbox/relay/startRelay.js'
@@ -152,5 +152,30 @@ describe('walletConnectDeepLink when the wallet leaves with requests waiting', (
       await verifyMessage({ address: wallet.address, message, signature }),
     ).toBe(true)
     tally('fault', 'wallet disconnected with requests waiting')
+  })
+})
+
+describe('walletConnectDeepLink when the relay is down at a disconnect', () => {
+  it('wagmi and the connector agree at once: disconnected; the wallet’s session ends at the next pairing', async () => {
+    const { config, connector, wallet, nextUri } = await connectedHost()
+    await relay.crash()
+    // The relay cannot take the end to the wallet: the user's disconnect stands all the same.
+    await disconnect(config, { connector })
+    expect(getConnection(config).status).toBe('disconnected')
+    expect(await connector.isAuthorized()).toBe(false)
+    await relay.restart()
+    // The wallet never heard of it.
+    expect(wallet.sessions()).toHaveLength(1)
+
+    const shown = nextUri()
+    const connecting = connect(config, { connector })
+    await vi.waitUntil(() => wallet.sessions().length === 0, {
+      timeout: 15_000,
+    })
+    await wallet.pair(await shown)
+    const connected = await connecting
+    expect(connected.accounts).toEqual([wallet.address])
+    expect(wallet.sessions()).toHaveLength(1)
+    tally('fault', 'relay down at a disconnect')
   })
 })
