@@ -21,6 +21,9 @@ export default defineConfig({
           // every file took half of the project's CPU. A file that needs a
           // module's state new (a page's lifetime) calls vi.resetModules().
           isolate: false,
+          // A test that imports the pack's subpaths or chunks first has taken
+          // over 30 s beside npm test's other runners on two cores.
+          testTimeout: 120_000,
           include: [
             'src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',

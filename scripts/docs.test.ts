@@ -135,109 +135,97 @@ describe('README.md and docs/', () => {
   })
 })
 
-// Imports every public subpath through Vite's transform: beside npm test's other
-// runners on two cores, that alone has taken over 30 s.
-const importsEverySubpath = 120_000
-
 describe('connector pages', () => {
-  it(
-    'give each connector its id, name and type as wagmi sees them',
-    async () => {
-      const [{ createConfig }, { http }, { mainnet }] = await Promise.all([
-        import('@wagmi/core'),
-        import('viem'),
-        import('viem/chains'),
-      ])
-      const { passkeyWallet } = await import('../src/exports/passkey.js')
-      const { walletConnectDeepLink, trust } = await import(
-        '../src/exports/walletconnect.js'
-      )
-      const { injectedWallet, metamask: metamaskWallet } = await import(
-        '../src/exports/injected.js'
-      )
-      const config = createConfig({
-        chains: [mainnet],
-        connectors: [
-          passkeyWallet({
-            organizationId: '00000000-0000-4000-8000-000000000000',
-            createAccount: async () => ({ subOrganizationId: 'x' }),
-          }),
-          walletConnectDeepLink({ projectId: 'x', wallet: trust }),
-          injectedWallet({ wallet: metamaskWallet }),
-        ],
-        transports: { [mainnet.id]: http() },
-      })
-      const [passkey, walletConnect, metamask] = config.connectors
-      const row = (c: { id: string; name: string; type: string }) =>
-        `| \`${c.id}\` | \`${c.name}\` | \`${c.type}\` |`
-      expect(read(join(docsDir, 'passkey.md'))).toContain(row(passkey!))
-      expect(read(join(docsDir, 'walletconnect.md'))).toContain(
-        row(walletConnect!),
-      )
-      const injected = read(join(docsDir, 'injected.md'))
-      expect(injected).toContain(
-        `its id: \`${metamask!.id}\` | its name: \`${metamask!.name}\``,
-      )
-      expect(injected).toContain(`\`connector.type\` is \`${metamask!.type}\``)
-    },
-    importsEverySubpath,
-  )
+  it('give each connector its id, name and type as wagmi sees them', async () => {
+    const [{ createConfig }, { http }, { mainnet }] = await Promise.all([
+      import('@wagmi/core'),
+      import('viem'),
+      import('viem/chains'),
+    ])
+    const { passkeyWallet } = await import('../src/exports/passkey.js')
+    const { walletConnectDeepLink, trust } = await import(
+      '../src/exports/walletconnect.js'
+    )
+    const { injectedWallet, metamask: metamaskWallet } = await import(
+      '../src/exports/injected.js'
+    )
+    const config = createConfig({
+      chains: [mainnet],
+      connectors: [
+        passkeyWallet({
+          organizationId: '00000000-0000-4000-8000-000000000000',
+          createAccount: async () => ({ subOrganizationId: 'x' }),
+        }),
+        walletConnectDeepLink({ projectId: 'x', wallet: trust }),
+        injectedWallet({ wallet: metamaskWallet }),
+      ],
+      transports: { [mainnet.id]: http() },
+    })
+    const [passkey, walletConnect, metamask] = config.connectors
+    const row = (c: { id: string; name: string; type: string }) =>
+      `| \`${c.id}\` | \`${c.name}\` | \`${c.type}\` |`
+    expect(read(join(docsDir, 'passkey.md'))).toContain(row(passkey!))
+    expect(read(join(docsDir, 'walletconnect.md'))).toContain(
+      row(walletConnect!),
+    )
+    const injected = read(join(docsDir, 'injected.md'))
+    expect(injected).toContain(
+      `its id: \`${metamask!.id}\` | its name: \`${metamask!.name}\``,
+    )
+    expect(injected).toContain(`\`connector.type\` is \`${metamask!.type}\``)
+  })
 })
 
 describe('docs/errors.md', () => {
-  it(
-    'documents every error class a public subpath exports, with the subpaths that export it',
-    async () => {
-      const exportsDir = join(root, 'src/exports')
-      const entries = readdirSync(exportsDir).filter(
-        (name) => /\.tsx?$/.test(name) && !name.includes('.test.'),
-      )
-      expect(entries.length).toBeGreaterThan(0)
-      const exported = new Map<string, string[]>()
-      for (const entry of entries) {
-        const url = pathToFileURL(join(exportsDir, entry)).href
-        const module = (await import(/* @vite-ignore */ url)) as Record<
-          string,
-          unknown
-        >
-        for (const [name, value] of Object.entries(module))
-          if (
-            typeof value === 'function' &&
-            (value === BaseError || value.prototype instanceof BaseError)
-          )
-            exported.set(name, [...(exported.get(name) ?? []), entry])
-      }
-      expect(exported.size).toBeGreaterThan(1)
-      const errors = read(join(docsDir, 'errors.md'))
-      const documented = (name: string) =>
-        errors.includes(`| \`${name}\` |`) ||
-        new RegExp(`^#+ \`?${name}\`?\\s*$`, 'm').test(errors)
-      const missing = [...exported]
-        .filter(([name]) => !documented(name))
-        .map(([name, subpaths]) => `${name} (from ${subpaths.join(', ')})`)
-      expect(missing).toEqual([])
-      // The table's last column names where to import each class from.
-      const listedSubpaths = (name: string) => {
-        const row = errors
-          .split('\n')
-          .find((line) => line.startsWith(`| \`${name}\` |`))
-        const cell = row?.trimEnd().slice(0, -1).split('|').at(-1) ?? ''
-        return cell.trim() === 'every subpath'
-          ? [...new Set(entries.map(subpathOf))].sort()
-          : [...cell.matchAll(/`\/([\w-]+)`/g)].map((match) => match[1]!).sort()
-      }
-      const misplaced = [...exported]
-        .filter(([name]) => errors.includes(`| \`${name}\` |`))
-        .map(([name, from]) => ({
-          name,
-          listed: listedSubpaths(name),
-          exported: [...new Set(from.map(subpathOf))].sort(),
-        }))
-        .filter(({ listed, exported }) => listed.join() !== exported.join())
-      expect(misplaced).toEqual([])
-    },
-    importsEverySubpath,
-  )
+  it('documents every error class a public subpath exports, with the subpaths that export it', async () => {
+    const exportsDir = join(root, 'src/exports')
+    const entries = readdirSync(exportsDir).filter(
+      (name) => /\.tsx?$/.test(name) && !name.includes('.test.'),
+    )
+    expect(entries.length).toBeGreaterThan(0)
+    const exported = new Map<string, string[]>()
+    for (const entry of entries) {
+      const url = pathToFileURL(join(exportsDir, entry)).href
+      const module = (await import(/* @vite-ignore */ url)) as Record<
+        string,
+        unknown
+      >
+      for (const [name, value] of Object.entries(module))
+        if (
+          typeof value === 'function' &&
+          (value === BaseError || value.prototype instanceof BaseError)
+        )
+          exported.set(name, [...(exported.get(name) ?? []), entry])
+    }
+    expect(exported.size).toBeGreaterThan(1)
+    const errors = read(join(docsDir, 'errors.md'))
+    const documented = (name: string) =>
+      errors.includes(`| \`${name}\` |`) ||
+      new RegExp(`^#+ \`?${name}\`?\\s*$`, 'm').test(errors)
+    const missing = [...exported]
+      .filter(([name]) => !documented(name))
+      .map(([name, subpaths]) => `${name} (from ${subpaths.join(', ')})`)
+    expect(missing).toEqual([])
+    // The table's last column names where to import each class from.
+    const listedSubpaths = (name: string) => {
+      const row = errors
+        .split('\n')
+        .find((line) => line.startsWith(`| \`${name}\` |`))
+      const cell = row?.trimEnd().slice(0, -1).split('|').at(-1) ?? ''
+      return cell.trim() === 'every subpath'
+        ? [...new Set(entries.map(subpathOf))].sort()
+        : [...cell.matchAll(/`\/([\w-]+)`/g)].map((match) => match[1]!).sort()
+    }
+    const misplaced = [...exported]
+      .filter(([name]) => errors.includes(`| \`${name}\` |`))
+      .map(([name, from]) => ({
+        name,
+        listed: listedSubpaths(name),
+        exported: [...new Set(from.map(subpathOf))].sort(),
+      }))
+      .filter(({ listed, exported }) => listed.join() !== exported.join())
+    expect(misplaced).toEqual([])
+  })
 })
 
 /** The package subpath an entry file of src/exports is published as. */

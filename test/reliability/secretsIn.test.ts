@@ -48,4 +48,9 @@ describe('secretsIn', () => {
     ]
     expect(secretsIn(stored, { publicValues: [topic] })).toEqual([])
   })
+
+  it('passes an encrypted WalletConnect message whose base64 misses 0, O, I, l, + and / for over 100 characters', () => {
+    const base64 = `AAEC+/${'bXz9kPqR'.repeat(15)}0Ol+/IA==`
+    expect(secretsIn([entry(JSON.stringify({ message: base64 }))])).toEqual([])
+  })
 })

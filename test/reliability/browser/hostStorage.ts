@@ -61,7 +61,10 @@ export function readHostStorage(page: Page): Promise<StoredEntry[]> {
 
 const bip39Words = new Set(wordlist)
 const hexSecret = /(?<![0-9a-f])(?:0x)?[0-9a-f]{64}(?![0-9a-f])/i
-const base58Bundle = /[1-9A-HJ-NP-Za-km-z]{100,}/
+// A whole token: a run inside a longer base64 one (WalletConnect's encrypted
+// messages) is base64 that happens to miss 0, O, I, l, + and / for a while.
+const base58Bundle =
+  /(?<![A-Za-z0-9+/=])[1-9A-HJ-NP-Za-km-z]{100,}(?![A-Za-z0-9+/=])/
 const jwkPrivatePart = /"d"\s*:\s*"[\w-]{20,}"/
 
 /** Twelve or more BIP-39 words in a row: a seed phrase. */
