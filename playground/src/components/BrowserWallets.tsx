@@ -7,7 +7,7 @@ import { dedicatedWallets } from '../config.js'
 import { ErrorMessage } from './ErrorMessage.js'
 import { useConnectionSettling } from './useConnectionSettling.js'
 import { WalletButton } from './WalletButton.js'
-import { WalletIcon } from './WalletIcon.js'
+import { WalletOption } from './WalletOption.js'
 
 type InjectedWalletConnector = Connector & {
   wallet: WalletDescriptor
@@ -52,21 +52,21 @@ export function BrowserWallets() {
           const installed = connector.isInstalled()
           if (!installed && !isMobile && connector.installUrl)
             return (
-              <li key={connector.uid} className="wallet">
-                <WalletIcon connector={connector} />
-                <span className="wallet-name">
-                  {name}
-                  <span className="wallet-state">Not installed</span>
-                </span>
-                <a
-                  className="button"
-                  href={connector.installUrl}
-                  target="_blank"
-                  rel="noreferrer"
-                >
-                  Install {name}
-                </a>
-              </li>
+              <WalletOption
+                key={connector.uid}
+                connector={connector}
+                state={{ text: 'Not installed' }}
+                action={
+                  <a
+                    className="button"
+                    href={connector.installUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Install {name}
+                  </a>
+                }
+              />
             )
           const browse = !installed && connector.getBrowseLink()
           return (

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import type { Connector } from 'wagmi'
 import { WalletIcon } from './WalletIcon.js'
+import { WalletLabel } from './WalletLabel.js'
 import type { WalletState } from './WalletOption.js'
 
 /** A wallet the whole row of which connects it: named by the wallet, its state read as the description. */
@@ -30,17 +31,7 @@ export function WalletButton({
         onClick={onClick}
       >
         <WalletIcon connector={connector} />
-        <span className="wallet-name">
-          {connector.name}
-          <span
-            id={stateId}
-            className="wallet-state"
-            data-state={state.tone}
-            aria-hidden="true"
-          >
-            {state.tone === 'busy' && <span className="spinner" />} {state.text}
-          </span>
-        </span>
+        <WalletLabel name={connector.name} state={state} stateId={stateId} />
         <span className="chevron" aria-hidden="true">
           ›
         </span>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { Connector } from 'wagmi'
 import { WalletIcon } from './WalletIcon.js'
+import { WalletLabel } from './WalletLabel.js'
 
 /** What a wallet row says of its wallet: ready, busy (with a spinner) or neutral. */
 export type WalletState = {
@@ -23,12 +24,7 @@ export function WalletOption({
   return (
     <li className="wallet">
       <WalletIcon connector={connector} />
-      <span className="wallet-name">
-        {connector.name}
-        <span className="wallet-state" data-state={state.tone}>
-          {state.tone === 'busy' && <span className="spinner" />} {state.text}
-        </span>
-      </span>
+      <WalletLabel name={connector.name} state={state} />
       {action}
       {children && <div className="wallet-detail">{children}</div>}
     </li>
