@@ -420,7 +420,8 @@ describe('startRecovery', () => {
         },
       )
       const { backend } = backendWith(vendor, {
-        vendorTimeoutMs: 1000,
+        // The lookup must answer before the deadline: on a loaded machine 1 s was too short.
+        vendorTimeoutMs: 3000,
         startRecoveryFloorMs: 0,
         fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
           if (String(input).endsWith(failingPath))
