@@ -1,8 +1,5 @@
 import { parseArgs } from 'node:util'
-import { devAccount } from './devAccounts.js'
 import { hostOrigin } from './hostOrigin.js'
-import { startSandbox } from './startSandbox.js'
-import { stopOnSignals } from './stopOnSignals.js'
 
 const usage = `Usage: npm run sandbox -- [options]
 
@@ -42,6 +39,15 @@ if (values.help) {
   process.exit(0)
 }
 
+// What starts the sandbox loads once the options are read: --help and a bad
+// option answer at once, before its chains, vendor and relay are imported.
+const [{ devAccount }, { startSandbox }, { stopOnSignals }] = await Promise.all(
+  [
+    import('./devAccounts.js'),
+    import('./startSandbox.js'),
+    import('./stopOnSignals.js'),
+  ],
+)
 const startedAt = performance.now()
 const sandbox = await startSandbox({
   dataFile: values.data,

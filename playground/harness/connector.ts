@@ -54,9 +54,11 @@ async function createConnectorFn(): Promise<CreateConnectorFn> {
         organizationId: parentOrganizationId,
         apiBaseUrl: vendorUrl,
         rpName: 'wagmi-connector-pack playground',
-        createAccount: (request) => backend('/api/create-account', request),
+        createAccount: (request, options) =>
+          backend('/api/create-account', request, options),
         recovery: {
-          start: (request) => backend('/api/start-recovery', request),
+          start: (request, options) =>
+            backend('/api/start-recovery', request, options),
         },
         exportFrameUrl,
         // `?session=off`: every signature asks for the passkey.

@@ -59,14 +59,18 @@ export const config = createConfig({
           { authProxy: { url: authProxyUrl, configId: authProxyConfigId } }
         : {
             // Host backend calls; the dev server plays the backend (playground/hostBackend.ts).
-            createAccount: (request) => backend('/api/create-account', request),
+            createAccount: (request, options) =>
+              backend('/api/create-account', request, options),
             // A sign-up keeps an email only once its owner typed the code sent to it.
             emailCode: {
-              send: (request) => backend('/api/send-email-code', request),
-              verify: (request) => backend('/api/verify-email-code', request),
+              send: (request, options) =>
+                backend('/api/send-email-code', request, options),
+              verify: (request, options) =>
+                backend('/api/verify-email-code', request, options),
             },
             recovery: {
-              start: (request) => backend('/api/start-recovery', request),
+              start: (request, options) =>
+                backend('/api/start-recovery', request, options),
               // The sandbox's frame: the recovery code's key lives there, never in this page.
               frameUrl: exportFrameUrl,
             },

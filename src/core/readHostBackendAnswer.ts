@@ -1,7 +1,16 @@
 import {
   type HostBackendCallback,
   HostBackendError,
+  HostBackendTimeoutError,
 } from './errors/hostBackend.js'
+import { withDeadline } from './withDeadline.js'
+
+/**
+ * How long a host callback may take by default (`backendTimeoutMs`): longer
+ * than the server handlers' own 10 s vendor deadline, so that their 502
+ * answer arrives before the page gives up.
+ */
+export const defaultBackendTimeoutMs = 30_000
 
 // A backend's error answer may carry a sentence for the user; a long one is not a sentence.
 const maxBackendMessageLength = 200
@@ -10,9 +19,22 @@ const maxBackendMessageLength = 200
  * Awaits a host callback into its backend and returns the JSON object it
  * answered: the object itself, or the body of a 2xx `Response`. A rejection,
  * a non-2xx status, a body that is not a JSON object, or any other value is
- * a `HostBackendError` naming the callback.
+ * a `HostBackendError` naming the callback; no answer, its body read, within
+ * `timeoutMs` is a `HostBackendTimeoutError` (the callback's signal aborts).
  */
-export async function readHostBackendAnswer(
+export function readHostBackendAnswer(
+  callback: HostBackendCallback,
+  call: (signal: AbortSignal) => Promise<unknown>,
+  timeoutMs: number = defaultBackendTimeoutMs,
+): Promise<Record<string, unknown>> {
+  return withDeadline(
+    timeoutMs,
+    (signal) => readAnswer(callback, () => call(signal)),
+    () => new HostBackendTimeoutError({ callback, timeoutMs }),
+  )
+}
+
+async function readAnswer(
   callback: HostBackendCallback,
   call: () => Promise<unknown>,
 ): Promise<Record<string, unknown>> {

@@ -67,10 +67,14 @@ const idle: ExportSnapshot = { step: 'idle', kind: undefined, error: undefined }
  */
 export function createExportFlow({
   frameUrl,
+  frameTimeoutMs,
   vendor,
   passkeyStamper,
   account,
-}: ExportAccess & { frameUrl: string }): ExportFlow {
+}: ExportAccess & {
+  frameUrl: string
+  frameTimeoutMs?: number | undefined
+}): ExportFlow {
   let snapshot = idle
   const listeners = new Set<() => void>()
   let frame: ExportFrame | undefined
@@ -89,7 +93,11 @@ export function createExportFlow({
   }
   async function prepare(container: HTMLElement, signal: AbortSignal) {
     const target = await account()
-    const opened = await createExportFrame({ url: frameUrl, container })
+    const opened = await createExportFrame({
+      url: frameUrl,
+      container,
+      timeoutMs: frameTimeoutMs,
+    })
     if (signal.aborted) {
       opened.destroy()
       throw new ExportStepError({ action: 'confirm', step: 'idle' })

@@ -16,6 +16,8 @@ export {
   type HostBackendCallback,
   HostBackendError,
   type HostBackendErrorType,
+  HostBackendTimeoutError,
+  type HostBackendTimeoutErrorType,
 } from '../core/errors/hostBackend.js'
 export {
   SessionNotFoundError,
@@ -84,5 +86,7 @@ export {
   type VendorConsensusNeededErrorType,
   VendorRequestError,
   type VendorRequestErrorType,
+  VendorTimeoutError,
+  type VendorTimeoutErrorType,
 } from '../turnkey/errors.js'
 export type { VendorAttestation } from '../turnkey/VendorAttestation.js'

@@ -1,5 +1,6 @@
 import { isUuid } from '../core/isUuid.js'
 import { isWholeFrom } from '../core/isWholeFrom.js'
+import { defaultBackendTimeoutMs } from '../core/readHostBackendAnswer.js'
 import { defaultExportFrameUrl } from '../export/defaultExportFrameUrl.js'
 import { isAllowedFrameUrl } from '../export/isAllowedFrameUrl.js'
 import { defaultRecoverySessionSeconds } from '../recovery/defaultRecoverySessionSeconds.js'
@@ -10,6 +11,8 @@ import type { PasskeyWalletParameters } from './passkeyWallet.js'
 const defaultApiBaseUrl = 'https://api.turnkey.com'
 const defaultAuthProxyUrl = 'https://authproxy.turnkey.com'
 const defaultAuthProxyTimeoutMs = 10_000
+const defaultVendorTimeoutMs = 10_000
+const defaultFrameTimeoutMs = 10_000
 // Messages used more than once (a minifier does not share string literals).
 const httpsUrl = 'an https:// URL (http:// only on localhost or 127.0.0.1)'
 const callsBackend =
@@ -100,7 +103,20 @@ export function checkPasskeyWalletParameters(
   const exportFrameUrl = parameters.exportFrameUrl ?? defaultExportFrameUrl
   if (!isAllowedFrameUrl(exportFrameUrl))
     throw invalid('exportFrameUrl', httpsUrl)
+  const vendorTimeoutMs = parameters.vendorTimeoutMs ?? defaultVendorTimeoutMs
+  if (!isWholeFrom(vendorTimeoutMs, 1000, 60_000))
+    throw invalid('vendorTimeoutMs', 'whole milliseconds from 1000 to 60000')
+  const backendTimeoutMs =
+    parameters.backendTimeoutMs ?? defaultBackendTimeoutMs
+  if (!isWholeFrom(backendTimeoutMs, 1000, 120_000))
+    throw invalid('backendTimeoutMs', 'whole milliseconds from 1000 to 120000')
+  const frameTimeoutMs = parameters.frameTimeoutMs ?? defaultFrameTimeoutMs
+  if (!isWholeFrom(frameTimeoutMs, 1000, 60_000))
+    throw invalid('frameTimeoutMs', 'whole milliseconds from 1000 to 60000')
   return {
+    vendorTimeoutMs,
+    backendTimeoutMs,
+    frameTimeoutMs,
     apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''),
     sessionSeconds,
     endOthersOnLogIn,

@@ -48,6 +48,7 @@ const expiredOrUsed = (reason: string, cause?: unknown) =>
 function backendChannel(
   emailCode: NonNullable<PasskeyWalletParameters['emailCode']>,
   emailOf: () => string,
+  timeoutMs: number | undefined,
 ): CodeChannel {
   const typed = (error: unknown): never => {
     if (error instanceof HostBackendError) {
@@ -68,7 +69,8 @@ function backendChannel(
     async send(email) {
       const { otpId, otpEncryptionTargetBundle } = await readHostBackendAnswer(
         'emailCode.send',
-        () => emailCode.send({ email }),
+        (signal) => emailCode.send({ email }, { signal }),
+        timeoutMs,
       )
       if (
         typeof otpId !== 'string' ||
@@ -82,8 +84,11 @@ function backendChannel(
       return { otpId, otpEncryptionTargetBundle }
     },
     verify: (request) =>
-      readHostBackendAnswer('emailCode.verify', () =>
-        emailCode.verify(request as VerifyEmailCodeRequest),
+      readHostBackendAnswer(
+        'emailCode.verify',
+        (signal) =>
+          emailCode.verify(request as VerifyEmailCodeRequest, { signal }),
+        timeoutMs,
       ).catch(typed),
   }
 }
@@ -122,9 +127,12 @@ function proxyChannel(client: AuthProxyClient): CodeChannel {
  */
 export function createEmailVerification({
   parameters,
+  backendTimeoutMs,
   authProxyClient,
 }: {
   parameters: PasskeyWalletParameters
+  /** How long each `emailCode` call may take; readHostBackendAnswer's default otherwise. */
+  backendTimeoutMs?: number | undefined
   /** The Auth Proxy's client, loaded on demand; used when the host gave no `emailCode`. */
   authProxyClient: (() => Promise<AuthProxyClient>) | undefined
 }) {
@@ -140,7 +148,11 @@ export function createEmailVerification({
 
   async function channel(): Promise<CodeChannel> {
     if (parameters.emailCode)
-      return backendChannel(parameters.emailCode, () => sent?.email ?? '')
+      return backendChannel(
+        parameters.emailCode,
+        () => sent?.email ?? '',
+        backendTimeoutMs,
+      )
     if (authProxyClient) return proxyChannel(await authProxyClient())
     throw new InvalidPasskeyWalletParameterError('emailCode', emailCodeCalls)
   }

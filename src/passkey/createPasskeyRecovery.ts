@@ -26,12 +26,20 @@ export function createPasskeyRecovery({
     apiBaseUrl,
     authProxy,
     recoveryFrameUrl: frameUrl,
+    vendorTimeoutMs,
+    backendTimeoutMs,
+    frameTimeoutMs,
   } = checkPasskeyWalletParameters(parameters)
   const recovery = parameters.recovery ?? {}
   const rpId = () => parameters.rpId ?? location.hostname
   const { start } = recovery
   const codes = start
-    ? { start, openCodeFrame: () => createCodeFrame({ url: frameUrl }) }
+    ? {
+        start,
+        startTimeoutMs: backendTimeoutMs,
+        openCodeFrame: () =>
+          createCodeFrame({ url: frameUrl, timeoutMs: frameTimeoutMs }),
+      }
     : {
         // The check and the connector ensure that one of the two is there.
         codeSender: createAuthProxyCodeSender({
@@ -40,7 +48,10 @@ export function createPasskeyRecovery({
       }
   return createRecoveryFlow({
     // Not the connector's client: recovery stamps with its own key, never a session's fallback.
-    vendor: createVendorClient({ baseUrl: apiBaseUrl }),
+    vendor: createVendorClient({
+      baseUrl: apiBaseUrl,
+      timeoutMs: vendorTimeoutMs,
+    }),
     parentOrganizationId: parameters.organizationId,
     ...codes,
     stateStore: createRecoveryStateStore({ storage, key: storageKey }),

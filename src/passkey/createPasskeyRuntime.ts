@@ -89,6 +89,9 @@ export function createPasskeyRuntime({
     sessionSeconds,
     endOthersOnLogIn,
     exportFrameUrl,
+    vendorTimeoutMs,
+    backendTimeoutMs,
+    frameTimeoutMs,
   } = checkPasskeyWalletParameters(parameters)
   const rpId = () => parameters.rpId ?? location.hostname
   // After a sign-up its prompts ask for the passkey just made: no choice among the site's others.
@@ -116,7 +119,10 @@ export function createPasskeyRuntime({
     sessionKey = undefined
     if (sessionStoreKey) await sessionKeyStore.delete(sessionStoreKey)
   }
-  const client = createVendorClient({ baseUrl: apiBaseUrl })
+  const client = createVendorClient({
+    baseUrl: apiBaseUrl,
+    timeoutMs: vendorTimeoutMs,
+  })
   const vendor = withSessionFallback(client, {
     onExpired: dropSessionKey,
     fallback: passkeyStamper,
@@ -140,6 +146,7 @@ export function createPasskeyRuntime({
     import('./createEmailVerification.js').then(({ createEmailVerification }) =>
       createEmailVerification({
         parameters,
+        backendTimeoutMs,
         authProxyClient:
           authProxy &&
           (() =>
@@ -290,11 +297,12 @@ export function createPasskeyRuntime({
     }
     const { subOrganizationId } = await readHostBackendAnswer(
       'createAccount',
-      async () => {
-        const answer = await hostCreateAccount(request)
+      async (signal) => {
+        const answer = await hostCreateAccount(request, { signal })
         onAnswer()
         return answer
       },
+      backendTimeoutMs,
     )
     if (!isUuid(subOrganizationId))
       throw new HostBackendError({
@@ -528,9 +536,13 @@ export function createPasskeyRuntime({
       return { address: next.address, chainId }
     },
     /** What exporting needs: the raw client (no session fallback) and the passkey. */
-    exportAccess(): ExportAccess & { frameUrl: string } {
+    exportAccess(): ExportAccess & {
+      frameUrl: string
+      frameTimeoutMs: number
+    } {
       return {
         frameUrl: exportFrameUrl,
+        frameTimeoutMs,
         vendor: client,
         passkeyStamper,
         async account() {

@@ -39,6 +39,9 @@ describe('passkeyWallet options', () => {
       exportFrameUrl: defaultExportFrameUrl,
       recoveryFrameUrl: 'https://auth.turnkey.com',
       authProxy: undefined,
+      vendorTimeoutMs: 10_000,
+      backendTimeoutMs: 30_000,
+      frameTimeoutMs: 10_000,
     })
     expect(typeof passkeyWallet(valid)).toBe('function')
     expect(passkeyWallet.type).toBe('passkeyWallet')
@@ -85,6 +88,21 @@ describe('passkeyWallet options', () => {
       'session.expirationSeconds',
       { session: { expirationSeconds: 604_801, allowLong: true } },
       /from 30 to 604800 \(7 days\)/,
+    ],
+    [
+      'vendorTimeoutMs',
+      { vendorTimeoutMs: 500 },
+      /invalid `vendorTimeoutMs`: expected whole milliseconds from 1000 to 60000/,
+    ],
+    [
+      'backendTimeoutMs',
+      { backendTimeoutMs: '30000' },
+      /invalid `backendTimeoutMs`: expected whole milliseconds from 1000 to 120000/,
+    ],
+    [
+      'frameTimeoutMs',
+      { frameTimeoutMs: Number.POSITIVE_INFINITY },
+      /invalid `frameTimeoutMs`: expected whole milliseconds from 1000 to 60000/,
     ],
   ])('names a bad %s', (_, override, message) => {
     const check = () =>

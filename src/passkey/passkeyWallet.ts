@@ -39,10 +39,12 @@ export type PasskeyWalletParameters = {
    * `fetch` Response carrying it; anything else fails sign-up with a
    * `HostBackendError` before any vendor request. Required unless
    * `authProxy` is set (then sign-up goes to the proxy's `signup`).
+   * `signal` aborts at `backendTimeoutMs`: pass it to your `fetch`.
    */
   createAccount?:
     | ((
         request: CreateAccountRequest,
+        options: { signal: AbortSignal },
       ) => Promise<{ subOrganizationId: string } | Response>)
     | undefined
   /**
@@ -57,9 +59,11 @@ export type PasskeyWalletParameters = {
     | {
         send: (
           request: SendEmailCodeRequest,
+          options: { signal: AbortSignal },
         ) => Promise<SendEmailCodeAnswer | Response>
         verify: (
           request: VerifyEmailCodeRequest,
+          options: { signal: AbortSignal },
         ) => Promise<VerifyEmailCodeAnswer | Response>
       }
     | undefined
@@ -114,6 +118,7 @@ export type PasskeyWalletParameters = {
         start?:
           | ((
               request: RecoveryStartRequest,
+              options: { signal: AbortSignal },
             ) => Promise<RecoveryStartAnswer | Response>)
           | undefined
         /** How long an email recovery session may sign: 60 to 1800 s, default 1800. */
@@ -133,6 +138,24 @@ export type PasskeyWalletParameters = {
    * `wagmi-connector-pack/export-frame.html`.
    */
   exportFrameUrl?: string | undefined
+  /**
+   * How long one request to the vendor's API may take, its answer read:
+   * 1000 to 60000 ms, default 10000. Then it is cancelled and rejects with
+   * `VendorTimeoutError`.
+   */
+  vendorTimeoutMs?: number | undefined
+  /**
+   * How long one call to your backend (`createAccount`, `emailCode.send` and
+   * `.verify`, `recovery.start`) may take, its Response's body read: 1000 to
+   * 120000 ms, default 30000. Then its `signal` aborts and it rejects with
+   * `HostBackendTimeoutError`.
+   */
+  backendTimeoutMs?: number | undefined
+  /**
+   * How long the recovery and export frames may take to load and to answer
+   * each message: 1000 to 60000 ms, default 10000.
+   */
+  frameTimeoutMs?: number | undefined
 }
 
 export type PasskeyWalletConnectParameters = {

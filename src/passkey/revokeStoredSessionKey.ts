@@ -17,11 +17,17 @@ export async function revokeStoredSessionKey(
   const stored = await sessionKeyStore.get(storeKey)
   await sessionKeyStore.delete(storeKey)
   if (!stored) return
-  let apiBaseUrl: string
+  let checked: ReturnType<typeof checkPasskeyWalletParameters>
   try {
-    ;({ apiBaseUrl } = checkPasskeyWalletParameters(parameters))
+    checked = checkPasskeyWalletParameters(parameters)
   } catch {
     return
   }
-  await revokeSessionKey(createVendorClient({ baseUrl: apiBaseUrl }), stored)
+  await revokeSessionKey(
+    createVendorClient({
+      baseUrl: checked.apiBaseUrl,
+      timeoutMs: checked.vendorTimeoutMs,
+    }),
+    stored,
+  )
 }

@@ -17,16 +17,25 @@ import { recoveryCodeValiditySeconds } from './validateRecoveryCode.js'
 export function createBackendCodeSender({
   start,
   openCodeFrame,
+  timeoutMs,
 }: {
-  start(request: RecoveryStartRequest): Promise<RecoveryStartAnswer | Response>
+  start(
+    request: RecoveryStartRequest,
+    options: { signal: AbortSignal },
+  ): Promise<RecoveryStartAnswer | Response>
   openCodeFrame(): Promise<CodeFrame>
+  /** How long `start` may take; readHostBackendAnswer's default otherwise. */
+  timeoutMs?: number | undefined
 }): CodeSender {
   return {
     types: ['email', 'passkey'],
     async send({ email, type }) {
       const frame = await openCodeFrame()
-      const to = await readHostBackendAnswer('recovery.start', () =>
-        start({ email, type, targetPublicKey: frame.publicKey }),
+      const to = await readHostBackendAnswer(
+        'recovery.start',
+        (signal) =>
+          start({ email, type, targetPublicKey: frame.publicKey }, { signal }),
+        timeoutMs,
       ).catch((error: unknown) => {
         frame.destroy()
         throw error

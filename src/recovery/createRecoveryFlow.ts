@@ -101,7 +101,10 @@ export type CreateRecoveryFlowParameters = {
       /** The host backend's recovery start (the parent API key stays there). */
       start(
         request: RecoveryStartRequest,
+        options: { signal: AbortSignal },
       ): Promise<RecoveryStartAnswer | Response>
+      /** How long `start` may take (`backendTimeoutMs`). */
+      startTimeoutMs?: number | undefined
       /** Opens the isolated frame a code is encrypted to, decrypted in and stamped by. */
       openCodeFrame(): Promise<CodeFrame>
       codeSender?: undefined
@@ -110,6 +113,7 @@ export type CreateRecoveryFlowParameters = {
       /** Where codes come from instead of the host backend (the vendor's Auth Proxy). */
       codeSender: CodeSender
       start?: undefined
+      startTimeoutMs?: undefined
       openCodeFrame?: undefined
     }
 )
@@ -192,6 +196,7 @@ export function createRecoveryFlow(
     createBackendCodeSender({
       start: parameters.start,
       openCodeFrame: parameters.openCodeFrame,
+      timeoutMs: parameters.startTimeoutMs,
     })
   const start: RecoverySnapshot = { ...initial, types: codeSender.types }
   let snapshot = start

@@ -1,3 +1,4 @@
+import { withDeadline } from '../core/withDeadline.js'
 import {
   type AuthProxyEndpoint,
   AuthProxyError,
@@ -65,13 +66,7 @@ export function createAuthProxyClient({
   fetch: fetchFn = (...args) => globalThis.fetch(...args),
 }: CreateAuthProxyClientParameters): AuthProxyClient {
   return {
-    async post(endpoint, body) {
-      const controller = new AbortController()
-      let timedOut = false
-      const timer = setTimeout(() => {
-        timedOut = true
-        controller.abort()
-      }, timeoutMs)
+    post(endpoint, body) {
       const failed = (
         code: AuthProxyErrorCode,
         extra: Omit<
@@ -79,76 +74,76 @@ export function createAuthProxyClient({
           'code' | 'endpoint'
         > = {},
       ) => new AuthProxyError({ code, endpoint, ...extra })
-      try {
-        let response: Response
-        try {
-          response = await fetchFn(`${url}/v1/${endpoint}`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'x-auth-proxy-config-id': configId,
-            },
-            body: JSON.stringify(body),
-            redirect: 'error',
-            credentials: 'omit',
-            signal: controller.signal,
-          })
-        } catch (cause) {
-          throw timedOut
-            ? failed('auth_proxy_timeout', {
-                reason: `no answer within ${timeoutMs} ms`,
-                cause,
-              })
-            : failed('auth_proxy_unreachable', {
-                reason: (cause as Error)?.message,
-                cause,
-              })
-        }
-        let text: string
-        try {
-          text = await response.text()
-        } catch (cause) {
-          throw failed(timedOut ? 'auth_proxy_timeout' : 'auth_proxy_failed', {
-            status: response.status,
-            reason: 'the answer was cut off',
-            cause,
-          })
-        }
-        let json: unknown
-        try {
-          json = JSON.parse(text)
-        } catch {
-          json = undefined
-        }
-        const isObject =
-          typeof json === 'object' && json !== null && !Array.isArray(json)
-        if (!response.ok) {
-          const parsed = (isObject ? json : {}) as {
-            code?: unknown
-            message?: unknown
+      return withDeadline(
+        timeoutMs,
+        async (signal) => {
+          let response: Response
+          try {
+            response = await fetchFn(`${url}/v1/${endpoint}`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                'x-auth-proxy-config-id': configId,
+              },
+              body: JSON.stringify(body),
+              redirect: 'error',
+              credentials: 'omit',
+              signal,
+            })
+          } catch (cause) {
+            throw failed('auth_proxy_unreachable', {
+              reason: (cause as Error)?.message,
+              cause,
+            })
           }
-          const proxyMessage =
-            typeof parsed.message === 'string'
-              ? parsed.message
-              : `${response.status} ${response.statusText}`.trim()
-          const proxyCode = Number.isInteger(parsed.code)
-            ? (parsed.code as number)
-            : undefined
-          throw failed(classify(response.status, proxyCode), {
-            status: response.status,
-            proxyCode,
-            proxyMessage,
-          })
-        }
-        if (!isObject)
-          throw failed('auth_proxy_failed', {
-            status: response.status,
-            reason: 'the answer was not a JSON object',
-          })
-        return json as never
-      } finally {
-        clearTimeout(timer)
-      }
+          let text: string
+          try {
+            text = await response.text()
+          } catch (cause) {
+            throw failed('auth_proxy_failed', {
+              status: response.status,
+              reason: 'the answer was cut off',
+              cause,
+            })
+          }
+          let json: unknown
+          try {
+            json = JSON.parse(text)
+          } catch {
+            json = undefined
+          }
+          const isObject =
+            typeof json === 'object' && json !== null && !Array.isArray(json)
+          if (!response.ok) {
+            const parsed = (isObject ? json : {}) as {
+              code?: unknown
+              message?: unknown
+            }
+            const proxyMessage =
+              typeof parsed.message === 'string'
+                ? parsed.message
+                : `${response.status} ${response.statusText}`.trim()
+            const proxyCode = Number.isInteger(parsed.code)
+              ? (parsed.code as number)
+              : undefined
+            throw failed(classify(response.status, proxyCode), {
+              status: response.status,
+              proxyCode,
+              proxyMessage,
+            })
+          }
+          if (!isObject)
+            throw failed('auth_proxy_failed', {
+              status: response.status,
+              reason: 'the answer was not a JSON object',
+            })
+          return json as never
+        },
+        () =>
+          failed('auth_proxy_timeout', {
+            reason: `no answer within ${timeoutMs} ms`,
+          }),
+      )
     },
   }
 }

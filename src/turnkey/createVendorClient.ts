@@ -1,8 +1,10 @@
+import { withDeadline } from '../core/withDeadline.js'
 import { version } from '../version.js'
 import {
   VendorActivityError,
   VendorConsensusNeededError,
   VendorRequestError,
+  VendorTimeoutError,
 } from './errors.js'
 import type { Stamper } from './Stamper.js'
 
@@ -42,6 +44,12 @@ export type CreateVendorClientParameters = {
   /** Counts or intercepts requests; `globalThis.fetch` by default. */
   fetch?: typeof fetch | undefined
   now?: (() => number) | undefined
+  /**
+   * How long one request may take, its answer read: then it is cancelled
+   * and rejects with VendorTimeoutError. None by default (the server's
+   * handlers give their fetch one deadline per call).
+   */
+  timeoutMs?: number | undefined
 }
 
 const clientVersion = `wagmi-connector-pack@${version}`
@@ -53,7 +61,23 @@ export function createVendorClient({
   baseUrl,
   fetch: fetchFn = (...args) => globalThis.fetch(...args),
   now = Date.now,
+  timeoutMs,
 }: CreateVendorClientParameters): VendorClient {
+  /** The answer's status and text; the deadline starts once the stamp is made (a passkey prompt takes its own time). */
+  async function send(path: string, init: RequestInit) {
+    const exchange = async (signal?: AbortSignal) => {
+      const response = await fetchFn(`${baseUrl}${path}`, { ...init, signal })
+      return { response, text: await response.text() }
+    }
+    return timeoutMs === undefined
+      ? exchange()
+      : withDeadline(
+          timeoutMs,
+          exchange,
+          () => new VendorTimeoutError({ path, timeoutMs }),
+        )
+  }
+
   async function post<result>(
     path: string,
     payload: unknown,
@@ -61,7 +85,7 @@ export function createVendorClient({
   ) {
     const body = JSON.stringify(payload)
     const stamp = await stamper.stamp(body)
-    const response = await fetchFn(`${baseUrl}${path}`, {
+    const { response, text } = await send(path, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -71,7 +95,6 @@ export function createVendorClient({
       body,
       redirect: 'error',
     })
-    const text = await response.text()
     let json: unknown
     try {
       json = JSON.parse(text)

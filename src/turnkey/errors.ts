@@ -47,6 +47,32 @@ export class VendorRequestError extends BaseError {
   }
 }
 
+export type VendorTimeoutErrorType = VendorTimeoutError & {
+  name: 'VendorTimeoutError'
+}
+/** The vendor's API did not answer a request within the deadline (`vendorTimeoutMs`). */
+export class VendorTimeoutError extends BaseError {
+  override name = 'VendorTimeoutError'
+  static get code() {
+    return 'vendor_timeout' as const
+  }
+  /** The request that got no answer, as `POST /public/v1/…`. */
+  readonly request: string
+  readonly timeoutMs: number
+  constructor({ path, timeoutMs }: { path: string; timeoutMs: number }) {
+    super('The wallet service did not answer in time. Please try again.', {
+      code: VendorTimeoutError.code,
+      details: `POST ${path}: no answer within ${timeoutMs} ms`,
+      metaMessages: [
+        'The request was cancelled here; whatever the vendor had received may still happen. Raise passkeyWallet({ vendorTimeoutMs }) if the vendor is slow where your users are.',
+      ],
+      docsPath: 'docs/passkey.md#deadlines',
+    })
+    this.request = `POST ${path}`
+    this.timeoutMs = timeoutMs
+  }
+}
+
 export type VendorConsensusNeededErrorType = VendorConsensusNeededError & {
   name: 'VendorConsensusNeededError'
 }

@@ -13,12 +13,16 @@ const withoutContracts = <chain extends Chain>({
 }: chain) => chain
 
 // Your backend's routes (passkeyBackend.ts below); the pack reads the Response.
-const post = (path: string) => (request: unknown) =>
-  fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(request),
-  })
+// `signal` aborts at passkeyWallet's deadline (backendTimeoutMs): the request is cancelled.
+const post =
+  (path: string) =>
+  (request: unknown, { signal }: { signal: AbortSignal }) =>
+    fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+      signal,
+    })
 
 export const config = createConfig({
   chains: [withoutContracts(mainnet), withoutContracts(base)],

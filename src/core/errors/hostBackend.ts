@@ -48,6 +48,7 @@ export class HostBackendError extends BaseError {
     backendMessage,
     backendCode,
     cause,
+    code = 'host_backend_failed',
   }: {
     callback: HostBackendCallback
     /** What went wrong, for the developer: names the callback and what it did. */
@@ -57,13 +58,15 @@ export class HostBackendError extends BaseError {
     backendMessage?: string | undefined
     backendCode?: string | undefined
     cause?: unknown
+    /** `host_backend_timeout` for HostBackendTimeoutError. */
+    code?: 'host_backend_failed' | 'host_backend_timeout' | undefined
   }) {
     super(
       backendMessage
         ? `${whatFailed[callback]} ${backendMessage}`
         : `${whatFailed[callback]} Please try again.`,
       {
-        code: 'host_backend_failed',
+        code,
         cause,
         details: `${callback}: ${reason}`,
         metaMessages: [contract[callback]],
@@ -73,5 +76,33 @@ export class HostBackendError extends BaseError {
     this.callback = callback
     this.status = status
     this.backendCode = backendCode
+  }
+}
+
+export type HostBackendTimeoutErrorType = HostBackendTimeoutError & {
+  name: 'HostBackendTimeoutError'
+}
+
+/**
+ * A host callback into its backend did not settle within `backendTimeoutMs`.
+ * Its `signal` was aborted; whatever the backend had received may still happen.
+ */
+export class HostBackendTimeoutError extends HostBackendError {
+  override name = 'HostBackendTimeoutError'
+  readonly timeoutMs: number
+
+  constructor({
+    callback,
+    timeoutMs,
+  }: {
+    callback: HostBackendCallback
+    timeoutMs: number
+  }) {
+    super({
+      callback,
+      code: 'host_backend_timeout',
+      reason: `no answer within ${timeoutMs} ms (passkeyWallet({ backendTimeoutMs }))`,
+    })
+    this.timeoutMs = timeoutMs
   }
 }

@@ -16,12 +16,16 @@ export type WalletSettings = {
 }
 
 // The host's routes (app/api); the pack reads the Response.
-const post = (path: string) => (request: unknown) =>
-  fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(request),
-  })
+// `signal` aborts at passkeyWallet's deadline (backendTimeoutMs): the request is cancelled.
+const post =
+  (path: string) =>
+  (request: unknown, { signal }: { signal: AbortSignal }) =>
+    fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+      signal,
+    })
 
 // A chain whose RPC is not the public one has none of its public contracts (a local anvil).
 const onRpc = <chain extends Chain>(chain: chain, url: string | undefined) => {
