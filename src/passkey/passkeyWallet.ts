@@ -186,13 +186,23 @@ passkeyWallet.type = 'passkeyWallet' as const
 /**
  * An embedded wallet whose keys the vendor holds and whose every signature
  * the user authorises with a passkey (or, for a while, a session key).
- * Its ceremonies, vendor client and signing load on first use.
+ * Its ceremonies, vendor client and signing load on first use (connect, a
+ * stored session to restore) or on `prepare()`, never by idle time.
  *
  * @example
  * passkeyWallet({ organizationId, createAccount: (request) => fetch('/api/create-account', …) })
  */
 export function passkeyWallet(parameters: PasskeyWalletParameters) {
   type Properties = {
+    /**
+     * Loads the wallet's code (ceremonies, vendor client, the next session
+     * key) before the user taps, so that the tap reaches the passkey prompt
+     * with no download in between: iOS refuses a prompt opened after one.
+     * Call it when the wallet list opens or the pointer enters the button.
+     * Idempotent; never rejects (connect() reports what failed); does
+     * nothing on the server.
+     */
+    prepare(): Promise<void>
     /** The recovery flow (see `RecoveryFlow`); loads its code on first call. */
     getRecovery(): Promise<RecoveryFlow>
     /** The export flow of the connected wallet; loads its code on first call. */
@@ -303,9 +313,16 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       id: 'passkeyWallet',
       name: 'Passkey',
       type: passkeyWallet.type,
+      prepare() {
+        if (typeof window === 'undefined') return Promise.resolve()
+        return load().then(
+          () => undefined,
+          () => undefined,
+        )
+      },
       getRecovery() {
-        // Neither configured: recovery is not. The runtime (fetched while
-        // idle anyway) checks the options first, naming a bad one as connect() does.
+        // Neither configured: recovery is not. The runtime checks the
+        // options first, naming a bad one as connect() does.
         if (
           parameters?.recovery === undefined &&
           parameters?.authProxy === undefined
@@ -323,13 +340,6 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       },
       async confirmEmailCode(code) {
         return (await load()).emailVerification.confirmCode(code)
-      },
-      async setup() {
-        // In the browser, fetch the runtime while idle: a tap on "connect"
-        // must reach the passkey prompt with few awaits (iOS drops the gesture).
-        if (typeof window === 'undefined') return
-        const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 1))
-        idle(() => void load().catch(() => undefined))
       },
       async connect(connectParameters = {}) {
         const { withCapabilities, ...rest } =

@@ -3,6 +3,7 @@ import type { ExportFlow } from '../export/createExportFlow.js'
 import type { RecoveryFlow } from '../recovery/createRecoveryFlow.js'
 
 export type PasskeyWalletConnector = Connector & {
+  prepare(): Promise<void>
   getRecovery(): Promise<RecoveryFlow>
   getExport(): Promise<ExportFlow>
   sendEmailCode(email: string): Promise<{ email: string }>

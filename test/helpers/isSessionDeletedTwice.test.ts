@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   ignoreSessionDeletedTwice,
   isSessionDeletedTwice,
+  isUnreadProposalExpiry,
 } from './isSessionDeletedTwice.js'
 
 const topic = 'c1353c74a10bb37de060ff9673dfe6c094998e95bc8b7039d14baefd1e80f5d1'
@@ -90,5 +91,24 @@ describe('a Playwright worker ignoring them', () => {
       for (const listener of runnerListeners)
         process.on('unhandledRejection', listener)
     }
+  })
+})
+
+describe('the SDK’s unread rejection of an expired proposal', () => {
+  it('is recognised by its message and the SDK’s timer, and nothing else is', () => {
+    const timer = [
+      'Timeout._onTimeout (/app/node_modules/@walletconnect/utils/dist/index.cjs.js:1:6064)',
+      'listOnTimeout (node:internal/timers:581:17)',
+    ]
+    expect(
+      isUnreadProposalExpiry(rejection('Proposal expired', ...timer)),
+    ).toBe(true)
+    expect(
+      isUnreadProposalExpiry(rejection('Proposal expired', 'connect')),
+    ).toBe(false)
+    expect(isUnreadProposalExpiry(rejection('Session expired', ...timer))).toBe(
+      false,
+    )
+    expect(isUnreadProposalExpiry('Proposal expired')).toBe(false)
   })
 })

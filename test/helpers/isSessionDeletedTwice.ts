@@ -32,6 +32,26 @@ export function isSessionDeletedTwice(error: unknown): boolean {
   return false
 }
 
+/**
+ * The same SDK's delayed promise for a proposal's approval (utils'
+ * `createDelayedPromise`) keeps, when the proposal expires 5 minutes on, a
+ * `Promise.reject(new Error('Proposal expired'))` that nothing ever reads;
+ * the approval itself, which the pack awaits, rejects apart. A proposal left
+ * to expire (a pairing cancelled or renewed) logs it in a page; in a test
+ * process whose files share a worker it may fire during a later file. This
+ * recognises exactly that rejection: its message, raised by the SDK's timer.
+ */
+export function isUnreadProposalExpiry(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { message, stack } = error as { message?: unknown; stack?: unknown }
+  return (
+    message === 'Proposal expired' &&
+    typeof stack === 'string' &&
+    /@walletconnect[\\/]utils[\\/]/.test(stack) &&
+    stack.includes('_onTimeout')
+  )
+}
+
 const ignoring = Symbol.for('wagmi-connector-pack.ignoreSessionDeletedTwice')
 
 /**

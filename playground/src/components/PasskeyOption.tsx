@@ -1,6 +1,9 @@
 import { type FormEvent, useState } from 'react'
 import { type Connector, useConnect } from 'wagmi'
-import { useEmailVerification } from 'wagmi-connector-pack/react'
+import {
+  type PasskeyWalletConnector,
+  useEmailVerification,
+} from 'wagmi-connector-pack/react'
 import { ErrorMessage } from './ErrorMessage.js'
 import { useConnectionSettling } from './useConnectionSettling.js'
 import { WalletOption } from './WalletOption.js'
@@ -42,6 +45,8 @@ export function PasskeyOption({ connector }: { connector: Connector }) {
     )
   }
   const busy = settling || connect.isPending
+  // About to use the wallet: its code loads now, so the tap reaches the prompt at once.
+  const prepare = () => void (connector as PasskeyWalletConnector).prepare()
   return (
     <WalletOption
       connector={connector}
@@ -60,6 +65,8 @@ export function PasskeyOption({ connector }: { connector: Connector }) {
           type="button"
           className="primary"
           disabled={busy}
+          onPointerEnter={prepare}
+          onFocus={prepare}
           onClick={() => connect.mutate({ connector })}
         >
           Log in with passkey
@@ -77,6 +84,7 @@ export function PasskeyOption({ connector }: { connector: Connector }) {
             <input
               value={userName}
               autoComplete="username"
+              onFocus={prepare}
               onChange={(event) => setUserName(event.target.value)}
             />
           </label>
@@ -106,6 +114,8 @@ export function PasskeyOption({ connector }: { connector: Connector }) {
           <button
             type="submit"
             disabled={busy || !userName || (wantsEmail && !verified)}
+            onPointerEnter={prepare}
+            onFocus={prepare}
           >
             Create passkey wallet
           </button>
