@@ -283,6 +283,7 @@ describe('reliability figures', () => {
     },
     { kind: 'loadRequest', what: 'injectedWallet: signatures', count: 50 },
     { kind: 'loadRequest', what: 'injectedWallet: signatures', count: 50 },
+    { kind: 'soakStep', what: 'soak (seed 7)', count: 120 },
     { kind: 'something else', what: 'ignored' },
   ].map((line) => JSON.stringify({ count: 1, ...line }))
 
@@ -290,7 +291,13 @@ describe('reliability figures', () => {
     const results = tallyResults([...tally, ''], run)
     expect(results).toEqual({
       ...run,
-      totals: { fault: 2, badInput: 4, fuzzIteration: 1203, loadRequest: 100 },
+      totals: {
+        fault: 2,
+        badInput: 4,
+        fuzzIteration: 1203,
+        loadRequest: 100,
+        soakStep: 120,
+      },
       byWhat: {
         fault: [
           'relay killed during pairing',
@@ -302,10 +309,11 @@ describe('reliability figures', () => {
           'deep link fuzz: pairing links': 3,
         },
         loadRequest: { 'injectedWallet: signatures': 100 },
+        soakStep: { 'soak (seed 7)': 120 },
       },
     })
     expect(reliabilitySummary(results)).toBe(
-      'reliability summary: 2 fault scenarios, 4 distinct bad inputs, 1203 fuzz iterations, 100 requests under load',
+      'reliability summary: 2 fault scenarios, 4 distinct bad inputs, 1203 fuzz iterations, 100 requests under load, 120 soak steps',
     )
   })
 
@@ -316,7 +324,7 @@ describe('reliability figures', () => {
       "Latest passing run: 2030-01-02, 2 × Test CPU, 8 GiB, Node v20.19.0, every suite (\`npm test\`). It printed
 
       \`\`\`
-      reliability summary: 2 fault scenarios, 4 distinct bad inputs, 1203 fuzz iterations, 100 requests under load
+      reliability summary: 2 fault scenarios, 4 distinct bad inputs, 1203 fuzz iterations, 100 requests under load, 120 soak steps
       \`\`\`
 
       | figure | count |
@@ -325,6 +333,7 @@ describe('reliability figures', () => {
       | bad inputs (distinct named cases, each passed) | 4 |
       | fuzz iterations (generated inputs) | 1203 |
       | requests under load | 100 |
+      | soak steps (random operations, invariants checked after each) | 120 |
 
       **Fault scenarios**, each a test that passed:
 
@@ -349,7 +358,13 @@ describe('reliability figures', () => {
 
       | test | requests |
       | --- | --- |
-      | injectedWallet: signatures | 100 |"
+      | injectedWallet: signatures | 100 |
+
+      **Soak steps**, by run:
+
+      | run | steps |
+      | --- | --- |
+      | soak (seed 7) | 120 |"
     `)
   })
 
@@ -369,6 +384,7 @@ describe('reliability figures', () => {
         badInput: 412,
         fuzzIteration: 33060,
         loadRequest: 450,
+        soakStep: 120,
       },
     }
     writeReliabilityDocs(totalsOnly, pathToFileURL(file))
@@ -381,7 +397,7 @@ describe('reliability figures', () => {
       renderReliabilitySection(totalsOnly),
     )
     expect(page).toContain(
-      'reliability summary: 25 fault scenarios, 412 distinct bad inputs, 33060 fuzz iterations, 450 requests under load',
+      'reliability summary: 25 fault scenarios, 412 distinct bad inputs, 33060 fuzz iterations, 450 requests under load, 120 soak steps',
     )
     expect(page).toContain('machine not recorded')
     expect(page).toContain('suites not recorded')

@@ -215,11 +215,13 @@ export type ReliabilityKind =
   | 'badInput'
   | 'fuzzIteration'
   | 'loadRequest'
+  | 'soakStep'
 const kinds: ReliabilityKind[] = [
   'fault',
   'badInput',
   'fuzzIteration',
   'loadRequest',
+  'soakStep',
 ]
 
 /**
@@ -255,6 +257,8 @@ export type ReliabilityResults = {
         fuzzIteration: Record<string, number>
         /** Requests under load by test. */
         loadRequest: Record<string, number>
+        /** Soak steps by run (its seed). */
+        soakStep?: Record<string, number> | undefined
       }
     | undefined
 }
@@ -294,6 +298,7 @@ export function tallyResults(
   const sums = {
     fuzzIteration: {} as Record<string, number>,
     loadRequest: {} as Record<string, number>,
+    soakStep: {} as Record<string, number>,
   }
   for (const line of lines) {
     if (!line.trim()) continue
@@ -320,12 +325,14 @@ export function tallyResults(
       badInput: badInputs.size,
       fuzzIteration: total(sums.fuzzIteration),
       loadRequest: total(sums.loadRequest),
+      soakStep: total(sums.soakStep),
     },
     byWhat: {
       fault: [...faults].sort((a, b) => a.localeCompare(b)),
       badInput: byName(badInputsBySource),
       fuzzIteration: byName(sums.fuzzIteration),
       loadRequest: byName(sums.loadRequest),
+      soakStep: byName(sums.soakStep),
     },
   }
 }
@@ -336,7 +343,8 @@ export function reliabilitySummary({
 }: {
   totals: Record<ReliabilityKind, number>
 }) {
-  return `reliability summary: ${totals.fault} fault scenarios, ${totals.badInput} distinct bad inputs, ${totals.fuzzIteration} fuzz iterations, ${totals.loadRequest} requests under load`
+  // A results file from before the soak has no soak figure.
+  return `reliability summary: ${totals.fault} fault scenarios, ${totals.badInput} distinct bad inputs, ${totals.fuzzIteration} fuzz iterations, ${totals.loadRequest} requests under load, ${totals.soakStep ?? 0} soak steps`
 }
 
 const countTable = (header: string, unit: string, rows: [string, number][]) => [
@@ -379,6 +387,10 @@ export function renderReliabilitySection(results: ReliabilityResults) {
       ['bad inputs (distinct named cases, each passed)', totals.badInput],
       ['fuzz iterations (generated inputs)', totals.fuzzIteration],
       ['requests under load', totals.loadRequest],
+      [
+        'soak steps (random operations, invariants checked after each)',
+        totals.soakStep ?? 0,
+      ],
     ]),
   ]
   if (!byWhat)
@@ -405,6 +417,10 @@ export function renderReliabilitySection(results: ReliabilityResults) {
     '**Requests under load**, by test:',
     '',
     ...countTable('test', 'requests', Object.entries(byWhat.loadRequest)),
+    '',
+    '**Soak steps**, by run:',
+    '',
+    ...countTable('run', 'steps', Object.entries(byWhat.soakStep ?? {})),
   ].join('\n')
 }
 

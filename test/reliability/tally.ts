@@ -6,9 +6,15 @@ import { appendFileSync } from 'node:fs'
  *   the user sees after it (counted once per name, however often it is recorded);
  * - `badInput`: a named bad-input case whose checks passed (once per name);
  * - `fuzzIteration`: generated inputs a fuzz test tried (summed);
- * - `loadRequest`: requests sent under load (summed).
+ * - `loadRequest`: requests sent under load (summed);
+ * - `soakStep`: steps of the soak, each followed by its invariants (summed).
  */
-export type TallyKind = 'fault' | 'badInput' | 'fuzzIteration' | 'loadRequest'
+export type TallyKind =
+  | 'fault'
+  | 'badInput'
+  | 'fuzzIteration'
+  | 'loadRequest'
+  | 'soakStep'
 
 /**
  * Records `count` of `kind` as a JSON line in the file `npm test` names in
