@@ -42,6 +42,7 @@ export type SandboxWallet = {
   client: InstanceType<typeof SignClient>
   /** Pairs with a `wc:` URI; the proposal that follows is answered per `proposals`. */
   pair(uri: string): Promise<void>
+  /** How a proposal is answered: once each, as a relay may deliver one twice. */
   proposals: 'approve' | 'reject'
   /** `hold`: recorded, then left unanswered until `answerHeld()`, as a user still deciding. */
   requests: 'answer' | 'reject' | 'hold'
@@ -196,7 +197,10 @@ export async function startSandboxWallet({
     },
   }
 
+  const answeredProposals = new Set<number>()
   client.on('session_proposal', async ({ id, params: proposal }) => {
+    if (answeredProposals.has(id)) return
+    answeredProposals.add(id)
     const dapp = proposal.proposer.metadata.name
     if (wallet.proposals === 'reject') {
       await client.reject({ id, reason: getSdkError('USER_REJECTED') })

@@ -33,3 +33,6 @@ export function loadOnce<value>(make: () => Promise<value>) {
     },
   }
 }
+
+/** What `loadOnce` gives. */
+export type LoadOnce<value> = ReturnType<typeof loadOnce<value>>

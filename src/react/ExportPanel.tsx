@@ -1,4 +1,5 @@
 import type { Connector } from 'wagmi'
+import { loadOnce } from '../core/loadOnce.js'
 import { LazyPanel } from './LazyPanel.js'
 
 export type ExportPanelProps = {
@@ -8,8 +9,9 @@ export type ExportPanelProps = {
 }
 
 // Once mounted: the first load is the placeholder.
-const loadBody = () =>
-  import('./ExportPanelBody.js').then((body) => body.ExportPanelBody)
+const loadBody = loadOnce(() =>
+  import('./ExportPanelBody.js').then((body) => body.ExportPanelBody),
+)
 
 /**
  * Exports the connected passkey wallet's seed phrase or private key after a

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import type { LoadOnce } from '../core/loadOnce.js'
 import { PanelPlaceholder } from './PanelPlaceholder.js'
 import { useLoadOnMount } from './useLoadOnMount.js'
 
@@ -12,8 +13,8 @@ export function LazyPanel<props extends { className?: string | undefined }>({
   props,
 }: {
   title: string
-  /** Module-level, so that each mount asks for the same chunk. */
-  load: () => Promise<ComponentType<props>>
+  /** Module-level, so that each mount shares one load of the body. */
+  load: Pick<LoadOnce<ComponentType<props>>, 'value' | 'load'>
   props: props
 }) {
   const body = useLoadOnMount(load)

@@ -1,4 +1,5 @@
 import type { Connector } from 'wagmi'
+import { loadOnce } from '../core/loadOnce.js'
 import { LazyPanel } from './LazyPanel.js'
 
 export type RecoveryPanelProps = {
@@ -10,8 +11,9 @@ export type RecoveryPanelProps = {
 }
 
 // Once mounted: the first load is the placeholder.
-const loadBody = () =>
-  import('./RecoveryPanelBody.js').then((body) => body.RecoveryPanelBody)
+const loadBody = loadOnce(() =>
+  import('./RecoveryPanelBody.js').then((body) => body.RecoveryPanelBody),
+)
 
 /**
  * Recovers a passkey wallet by emailed code: email → code → new passkey →

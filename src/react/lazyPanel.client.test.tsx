@@ -3,6 +3,7 @@ import { act } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { loadOnce } from '../core/loadOnce.js'
 import { LazyPanel } from './LazyPanel.js'
 
 // Tells React that this test drives it through act().
@@ -15,10 +16,10 @@ function Body({ className }: { className?: string | undefined }) {
 }
 let loads = 0
 // Module-level, as the panels' own loaders are.
-const load = async () => {
+const load = loadOnce(async () => {
   loads += 1
   return Body
-}
+})
 
 /** What each commit of a mount showed, first to last. */
 async function mount() {
