@@ -180,6 +180,41 @@ describe('walletConnectDeepLink with the real SDK over the sandbox relay', () =>
     expect(getConnection(config).status).toBe('disconnected')
   })
 
+  it('one proposal approved twice (its URI scanned by two wallets): the page takes the first approval only, holds one session and signs through it; the second never settles here', async () => {
+    const { config, connector, wallet } = await setup()
+    const second = await startSandboxWallet({ relayUrl: relay.url, rpcUrls })
+    stops.push(() => second.stop())
+    connector.emitter.on('message', ({ type, data }) => {
+      if (type === 'display_uri') void second.pair(data as string)
+    })
+    const connected = await connect(config, { connector })
+    // Both wallets approved the same proposal: each holds a session.
+    await expect.poll(() => wallet.sessions().length).toBe(1)
+    await expect.poll(() => second.sessions().length).toBe(1)
+    const [taken, other] =
+      connected.accounts[0] === wallet.address
+        ? [wallet, second]
+        : [second, wallet]
+    expect(connected.accounts).toEqual([taken.address])
+    // The page signs through the one it took; the other wallet hears nothing.
+    const asked = taken.waitForRequest()
+    const signature = await signMessage(config, { message: 'which wallet' })
+    expect((await asked).topic).toBe(taken.sessions()[0]!.topic)
+    expect(
+      await verifyMessage({
+        address: taken.address,
+        message: 'which wallet',
+        signature,
+      }),
+    ).toBe(true)
+    expect(other.received).toEqual([])
+    // A disconnect ends the page's session at its wallet; the other's approval
+    // never settled here (the SDK refuses a second answer to one proposal).
+    await disconnect(config)
+    await expect.poll(() => taken.sessions().length).toBe(0)
+    expect(other.sessions()).toHaveLength(1)
+  })
+
   it('switches to an approved chain; refuses others and wallet-only sessions with the exact words', async () => {
     const { config, connector } = await setup({ walletChains: [1] })
     await connect(config, { connector })
