@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import {
   type Config,
-  type Connector,
   connect,
   createConfig,
   disconnect,
@@ -29,6 +28,7 @@ import { memoryStorage } from '../../helpers/memoryStorage.js'
 import { stubWebauthn } from '../../helpers/passkeyHostInNode.js'
 import { signUp } from '../../helpers/vendorUsers.js'
 import { tally } from '../tally.js'
+import { nextPairingUri } from './walletConnectHost.js'
 
 /*
  * The soak: a seeded run of random operations (connect, sign, switch,
@@ -239,17 +239,6 @@ const accountOf = (kind: Kind) =>
     injected: injectedAddress,
   })[kind]
 
-/** The next pairing URI a WalletConnect connector shows. */
-const nextUri = (connector: Connector) =>
-  new Promise<string>((resolve) => {
-    const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
-      if (type !== 'display_uri') return
-      connector.emitter.off('message', onMessage)
-      resolve(data as string)
-    }
-    connector.emitter.on('message', onMessage)
-  })
-
 it(`soak: ${steps} seeded steps across the three connectors with faults (seed ${seed})`, async () => {
   const next = random(seed)
   const pick = <item>(items: readonly item[]) =>
@@ -272,7 +261,7 @@ it(`soak: ${steps} seeded steps across the three connectors with faults (seed ${
         await connect(config, { connector })
         return
       }
-      const shown = nextUri(connector)
+      const shown = nextPairingUri(connector)
       const connecting = connect(config, { connector })
       connecting.catch(() => undefined)
       await wallet.pair(await shown)

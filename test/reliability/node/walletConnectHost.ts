@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createConfig } from '@wagmi/core'
+import { type Connector, createConfig } from '@wagmi/core'
 import { http } from 'viem'
 import {
   type SandboxChainUrls,
@@ -8,6 +8,18 @@ import {
 import { startSandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
 import { walletConnectDeepLink } from '../../../src/walletconnect/walletConnectDeepLink.js'
 import { memoryStorage } from '../../helpers/memoryStorage.js'
+
+/** The next pairing URI `connector` shows; ask before calling connect(). */
+export function nextPairingUri(connector: Connector) {
+  return new Promise<string>((resolve) => {
+    const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
+      if (type !== 'display_uri') return
+      connector.emitter.off('message', onMessage)
+      resolve(data as string)
+    }
+    connector.emitter.on('message', onMessage)
+  })
+}
 
 /**
  * A host config with walletConnectDeepLink on `relayUrl` (memory storage) and
@@ -46,15 +58,6 @@ export async function walletConnectHost({
   })
   const wallet = await startSandboxWallet({ relayUrl, rpcUrls })
   const connector = config.connectors[0]!
-  /** The next pairing URI the connector shows; ask before calling connect(). */
-  const nextUri = () =>
-    new Promise<string>((resolve) => {
-      const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
-        if (type !== 'display_uri') return
-        connector.emitter.off('message', onMessage)
-        resolve(data as string)
-      }
-      connector.emitter.on('message', onMessage)
-    })
+  const nextUri = () => nextPairingUri(connector)
   return { config, connector, wallet, nextUri }
 }
