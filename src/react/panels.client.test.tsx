@@ -53,9 +53,13 @@ async function mount(recovery: boolean) {
   return { element, unmount: () => act(async () => root.unmount()) }
 }
 
-/** Lets React render until `check` holds, for up to 15 s (the machine may be busy). */
+/**
+ * Lets React render until `check` holds, for up to 60 s: the first mount
+ * imports the panel's body and flow, which took over 15 s beside npm test's
+ * other runners (a fresh-clone run of f7ca0e8).
+ */
 async function waitFor(check: () => boolean) {
-  const giveUpAt = Date.now() + 15_000
+  const giveUpAt = Date.now() + 60_000
   while (!check() && Date.now() < giveUpAt)
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)))
   return check()
