@@ -16,6 +16,11 @@ export type Relay = {
    * refusing, until `restart()`. The mailbox survives, as a real relay's does.
    */
   crash(): Promise<void>
+  /**
+   * Delivers every push twice, back to back under two push ids, as a relay
+   * that delivers at least once may (a copy re-sent before the ack came).
+   */
+  deliverTwice(enabled: boolean): void
   /** Stops and starts the server on the same port; stored messages survive. */
   restart(): Promise<void>
   stop(): Promise<void>
@@ -50,6 +55,7 @@ export async function startRelay({
   >()
   const counters: Relay['counters'] = { methods: {}, pushes: 0, acks: 0 }
   let nextPushId = now() * 1000
+  let copiesPerPush = 1
 
   const subscriptionId = (topic: string, clientId: string) =>
     createHash('sha256')
@@ -62,6 +68,11 @@ export async function startRelay({
     // (the SDK cannot tell a late copy of a session delete from a new one).
     for (const entry of inflight.values())
       if (entry.stored === stored && entry.socket === client.socket) return
+    for (let copy = 0; copy < copiesPerPush; copy++)
+      sendPush(client, subId, stored)
+  }
+
+  function sendPush(client: Client, subId: string, stored: StoredMessage) {
     const id = nextPushId++
     inflight.set(id, { stored, clientId: client.id, socket: client.socket })
     counters.pushes++
@@ -278,6 +289,9 @@ export async function startRelay({
     counters,
     dropAllConnections() {
       for (const socket of server?.clients ?? []) socket.terminate()
+    },
+    deliverTwice(enabled) {
+      copiesPerPush = enabled ? 2 : 1
     },
     crash: close,
     async restart() {

@@ -74,6 +74,35 @@ describe('walletConnectDeepLink when the relay dies', () => {
     tally('fault', 'relay killed during pairing')
   })
 
+  it('delivering a proposal twice (at least once): the wallet SDK emits it twice, the wallet answers it once, one session at each end', async () => {
+    const { config, connector, wallet, nextUri } = await host()
+    const emitted: number[] = []
+    wallet.client.on('session_proposal', ({ id }) => emitted.push(id))
+    const shown = nextUri()
+    const connecting = connect(config, { connector })
+    const uri = await shown
+    // Both copies reach the SDK before it records the first: its duplicate
+    // check follows an await. A crash before the ack gives the same two copies.
+    relay.deliverTwice(true)
+    try {
+      await wallet.pair(uri)
+      await connecting
+    } finally {
+      relay.deliverTwice(false)
+    }
+    expect(emitted).toHaveLength(2)
+    expect(new Set(emitted).size).toBe(1)
+    expect(wallet.sessions()).toHaveLength(1)
+    expect(getConnection(config).status).toBe('connected')
+    const message = 'one session at each end'
+    const signature = await signMessage(config, { message })
+    expect(
+      await verifyMessage({ address: wallet.address, message, signature }),
+    ).toBe(true)
+    expect(requestsToSign(wallet, message)).toHaveLength(1)
+    tally('fault', 'relay delivers the session proposal twice')
+  })
+
   it('killed while the wallet holds a personal_sign: after the restart the answer arrives, signed once', async () => {
     const { config, wallet } = await connectedHost()
     wallet.requests = 'hold'
