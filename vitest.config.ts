@@ -1,8 +1,32 @@
+import { createRequire } from 'node:module'
 import { defineConfig } from 'vitest/config'
 import {
   isSessionDeletedTwice,
   isUnreadProposalExpiry,
 } from './test/helpers/isSessionDeletedTwice.js'
+
+// wagmi 2, installed as `wagmi-v2`, and the @wagmi/core it depends on: the
+// connectors' suites run against both majors.
+const require = createRequire(import.meta.url)
+const wagmi2 = require.resolve('wagmi-v2')
+const wagmiCore2 = createRequire(wagmi2).resolve('@wagmi/core')
+
+/** The suites that run a second time on wagmi 2: every connector's and the panels'. */
+const wagmi2Suites = [
+  'test/integration/accountName.test.ts',
+  'test/integration/passkeyDeadlines.test.ts',
+  'test/integration/passkeyLifecycleRaces.test.ts',
+  'test/integration/passkeyProviderMethods.test.ts',
+  'test/integration/passkeySessionRevocation.test.ts',
+  'test/integration/walletConnectDeepLink.test.ts',
+  'src/injected/injectedWallet.test.ts',
+  'src/injected/injectedWallets.test.ts',
+  'src/react/panels.client.test.tsx',
+  'src/react/panels.ssr.test.tsx',
+  'src/react/useInjectedWallets.client.test.tsx',
+  'src/react/usePanelAccountName.test.tsx',
+  'test/helpers/wagmiMajor.test.ts',
+]
 
 export default defineConfig({
   test: {
@@ -81,6 +105,25 @@ export default defineConfig({
           // WalletConnect's SDKs skip Verify and telemetry (outside services) in tests.
           env: { IS_VITEST: 'true' },
           testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        resolve: {
+          alias: [
+            { find: /^wagmi$/, replacement: wagmi2 },
+            { find: /^@wagmi\/core$/, replacement: wagmiCore2 },
+          ],
+        },
+        test: {
+          name: 'wagmi2',
+          environment: 'node',
+          include: wagmi2Suites,
+          isolate: false,
+          globalSetup: ['test/integration/globalSetup.ts'],
+          env: { IS_VITEST: 'true', WAGMI_MAJOR: '2' },
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },

@@ -96,26 +96,44 @@ const vitestRunners = {
   integration: ['integration'],
   bench: ['bench'],
   'reliability (node)': ['reliability-node'],
+  // The connectors' and panels' suites again, on wagmi 2.
+  'wagmi 2': ['wagmi2'],
 } as const
 type VitestRunner = keyof typeof vitestRunners
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 
+type VitestFile = { name: string; assertionResults: { status: string }[] }
+
+const vitestFiles = (runner: VitestRunner) =>
+  readJson<{ testResults: VitestFile[] }>(vitestReport(runner))?.testResults ??
+  []
+
+/** A project's counts, by where its files live (wagmi 2's run apart). */
 function vitestCounts(project: string): Counts {
-  const files = (Object.keys(vitestRunners) as VitestRunner[]).flatMap(
-    (runner) =>
-      readJson<{
-        testResults: { name: string; assertionResults: { status: string }[] }[]
-      }>(vitestReport(runner))?.testResults ?? [],
-  )
-  const counts = { passed: 0, failed: 0, skipped: 0 }
+  const files = (Object.keys(vitestRunners) as VitestRunner[])
+    .filter((runner) => runner !== 'wagmi 2')
+    .flatMap(vitestFiles)
   // The unit project's files live beside what they test; the others in test/<project>/.
   const folders =
     project === 'unit'
-      ? [`${root}src/`, `${root}sandbox/`, `${root}scripts/`]
+      ? [
+          `${root}src/`,
+          `${root}sandbox/`,
+          `${root}scripts/`,
+          `${root}test/helpers/`,
+        ]
       : [`${root}test/${project}/`]
+  return countResults(
+    files.filter((file) =>
+      folders.some((folder) => file.name.startsWith(folder)),
+    ),
+  )
+}
+
+function countResults(files: VitestFile[]): Counts {
+  const counts = { passed: 0, failed: 0, skipped: 0 }
   for (const file of files) {
-    if (!folders.some((folder) => file.name.startsWith(folder))) continue
     for (const { status } of file.assertionResults) {
       if (status === 'passed') counts.passed++
       else if (status === 'failed') counts.failed++
@@ -478,7 +496,13 @@ async function main(reliabilityOnly: boolean) {
     )
   const runners: VitestRunner[] = reliabilityOnly
     ? ['unit + reliability', 'reliability (node)']
-    : ['unit + reliability', 'integration', 'bench', 'reliability (node)']
+    : [
+        'unit + reliability',
+        'integration',
+        'bench',
+        'reliability (node)',
+        'wagmi 2',
+      ]
   // The longest first, so that it starts before the others load the machine.
   const [playwright, check, ...vitests] = await Promise.all([
     run(
@@ -510,6 +534,7 @@ async function main(reliabilityOnly: boolean) {
     ['unit', vitestCounts('unit')],
     ['reliability', vitestCounts('reliability')],
     ['integration', vitestCounts('integration')],
+    ['wagmi 2', countResults(vitestFiles('wagmi 2'))],
     ['reliability (browser)', playwrightCounts('reliability')],
     ['e2e', playwrightCounts('e2e')],
   ]

@@ -1,6 +1,6 @@
 import { connect } from '@wagmi/core'
 import { type FormEvent, useId, useState } from 'react'
-import { useConfig, useConnection } from 'wagmi'
+import { useAccount, useConfig } from 'wagmi'
 import type { RecoveryType } from '../recovery/recoveryState.js'
 import { describeError } from './describeError.js'
 import { formatDuration } from './formatDuration.js'
@@ -33,7 +33,8 @@ export function RecoveryPanelBody({
   const config = useConfig()
   // The sign-in step's connect, with wagmi's connect action.
   const [signIn, setSignIn] = useState<SignIn>({ isPending: false })
-  const connection = useConnection()
+  // useAccount is in both wagmi majors (3 keeps it as useConnection's alias).
+  const connection = useAccount()
   const accountName = usePanelAccountName(connection.address)
   const [email, setEmail] = useState(defaultEmail)
   const [type, setType] = useState<RecoveryType>('email')

@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import type { Address } from 'viem'
-import { type Connector, useConnection } from 'wagmi'
+import { type Connector, useAccount } from 'wagmi'
 import type { ExportFlow, ExportSnapshot } from '../export/createExportFlow.js'
 import { useFlow } from './useFlow.js'
 import {
@@ -32,7 +32,8 @@ export function useExport({
   connector,
 }: UseExportParameters = {}): UseExportReturnType {
   const passkeyWallet = usePasskeyWalletConnector(connector)
-  const { status, connector: connected, address } = useConnection()
+  // useAccount is in both wagmi majors (3 keeps it as useConnection's alias).
+  const { status, connector: connected, address } = useAccount()
   const isConnected =
     status === 'connected' && connected?.uid === passkeyWallet?.uid
   const load = useCallback(() => passkeyWallet!.getExport(), [passkeyWallet])

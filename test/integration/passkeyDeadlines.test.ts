@@ -1,4 +1,4 @@
-import { connect, getConnection } from '@wagmi/core'
+import { connect } from '@wagmi/core'
 import { afterAll, afterEach, beforeAll, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { HostBackendTimeoutError } from '../../src/core/errors/hostBackend.js'
@@ -8,6 +8,7 @@ import { createRecoveryStateStore } from '../../src/recovery/createRecoveryState
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import { VendorTimeoutError } from '../../src/turnkey/errors.js'
 import { codeFrameInNode } from '../helpers/codeFrameInNode.js'
+import { getConnection } from '../helpers/getConnection.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
 import {
   passkeyHostConfig,

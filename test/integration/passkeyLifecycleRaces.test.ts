@@ -1,4 +1,4 @@
-import { connect, disconnect, getConnection, reconnect } from '@wagmi/core'
+import { connect, disconnect, reconnect } from '@wagmi/core'
 import { IDBFactory } from 'fake-indexeddb'
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
@@ -7,6 +7,7 @@ import { sessionKeyStore } from '../../src/passkey/sessionKeyStore.js'
 import { createSessionStamper } from '../../src/turnkey/createSessionStamper.js'
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import { createGate } from '../helpers/gate.js'
+import { getConnection } from '../helpers/getConnection.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
 import {
   passkeyHostConfig,

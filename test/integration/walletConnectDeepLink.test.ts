@@ -3,7 +3,6 @@ import {
   createConfig,
   createStorage,
   disconnect,
-  getConnection,
   sendTransaction,
   signMessage,
   signTypedData,
@@ -31,6 +30,7 @@ import {
 } from '../../src/walletconnect/errors.js'
 import { walletConnectDeepLink } from '../../src/walletconnect/walletConnectDeepLink.js'
 import { createGate, type Gate } from '../helpers/gate.js'
+import { getConnection } from '../helpers/getConnection.js'
 
 const rpcUrls = inject('sandbox').rpcUrls
 const [ethereum, base] = sandboxChains(rpcUrls)
