@@ -39,5 +39,8 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
     trace: 'retain-on-failure',
+    // As a user who asked for reduced motion: the spinners stand still, so
+    // Chromium draws no frames while a test waits (two specs: 131 → 109 CPU-s).
+    reducedMotion: 'reduce',
   },
 })

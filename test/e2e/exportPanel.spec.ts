@@ -64,6 +64,10 @@ test('the seed phrase appears only in the cross-origin frame, after the passkey,
   const requests = vendorRequests(page, vendor.url)
   const assertions = (await authenticator.credentials())[0]!.signCount
 
+  // The panel's body has replaced its placeholder (the region is rendered anew).
+  await expect(
+    panel(page).getByRole('button', { name: 'Export seed phrase' }),
+  ).toBeVisible()
   // Keyboard only: Tab to the button, Enter; focus lands on the confirmation.
   await screenshot(panel(page), 'export-1-start')
   await expectAsDocumented(panel(page), 'export-start')
