@@ -2,6 +2,8 @@ type Listener = (...args: any[]) => void
 
 export type Listeners = {
   on(event: string, listener: Listener): void
+  /** As EventEmitter's: kits read WalletConnect's URI with `once('display_uri')`. */
+  once(event: string, listener: Listener): void
   removeListener(event: string, listener: Listener): void
   emit(event: string, ...args: unknown[]): void
 }
@@ -12,15 +14,24 @@ export type Listeners = {
  */
 export function createListeners(): Listeners {
   const byEvent = new Map<string, Set<Listener>>()
+  const on = (event: string, listener: Listener) => {
+    const set = byEvent.get(event) ?? new Set()
+    set.add(listener)
+    byEvent.set(event, set)
+  }
+  const removeListener = (event: string, listener: Listener) => {
+    byEvent.get(event)?.delete(listener)
+  }
   return {
-    on(event, listener) {
-      const set = byEvent.get(event) ?? new Set()
-      set.add(listener)
-      byEvent.set(event, set)
+    on,
+    once(event, listener) {
+      const onceOnly: Listener = (...args) => {
+        removeListener(event, onceOnly)
+        listener(...args)
+      }
+      on(event, onceOnly)
     },
-    removeListener(event, listener) {
-      byEvent.get(event)?.delete(listener)
-    },
+    removeListener,
     emit(event, ...args) {
       for (const listener of byEvent.get(event) ?? []) listener(...args)
     },

@@ -94,6 +94,7 @@ const storageKeys = [
 export type WalletConnectProvider = {
   request(args: { method: string; params?: unknown }): Promise<any>
   on(event: string, listener: (...args: any[]) => void): void
+  once(event: string, listener: (...args: any[]) => void): void
   removeListener(event: string, listener: (...args: any[]) => void): void
 }
 // A WalletConnect topic: 32 bytes of hex.
@@ -177,6 +178,7 @@ export function walletConnectDeepLink(
         return Promise.reject(new SessionNotFoundError())
       },
       on: listeners.on,
+      once: listeners.once,
       removeListener: listeners.removeListener,
     }
 

@@ -28,7 +28,10 @@ import {
   PairingAbortedError,
   PairingRejectedError,
 } from '../../src/walletconnect/errors.js'
-import { walletConnectDeepLink } from '../../src/walletconnect/walletConnectDeepLink.js'
+import {
+  type WalletConnectProvider,
+  walletConnectDeepLink,
+} from '../../src/walletconnect/walletConnectDeepLink.js'
 import { createGate, type Gate } from '../helpers/gate.js'
 import { getConnection } from '../helpers/getConnection.js'
 
@@ -139,6 +142,18 @@ const entries = (memory: Map<string, string>) =>
     .sort()
 
 describe('walletConnectDeepLink with the real SDK over the sandbox relay', () => {
+  it("the provider's once('display_uri') gets the URI wagmi's message carries, read as RainbowKit reads it (after connect() starts)", async () => {
+    const { config, connector, uris } = await setup()
+    const connecting = connect(config, { connector })
+    const provider = (await connector.getProvider()) as WalletConnectProvider
+    const read = new Promise<string>((resolve) =>
+      provider.once('display_uri', resolve),
+    )
+    await connecting
+    expect(await read).toBe(uris[0])
+    expect(uris).toHaveLength(1)
+  })
+
   it('connects, signs, sends, and keeps the three entries until disconnect', async () => {
     const { config, connector, wallet, memory, uris } = await setup()
     const connected = await connect(config, { connector })
