@@ -1,7 +1,7 @@
 import { createConnector } from '@wagmi/core'
 import type { Address, EIP1193Parameters } from 'viem'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
-import { createListeners } from '../core/createListeners.js'
+import { createListeners, type Listeners } from '../core/createListeners.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { isUuid } from '../core/isUuid.js'
@@ -174,9 +174,7 @@ export type PasskeyWalletConnectParameters = {
 /** The EIP-1193 provider of the passkey wallet (stable for the connector's life). */
 export type PasskeyProvider = {
   request(args: EIP1193Parameters): Promise<any>
-  on(event: string, listener: (...args: any[]) => void): void
-  removeListener(event: string, listener: (...args: any[]) => void): void
-}
+} & Pick<Listeners, 'on' | 'removeListener'>
 
 // Reconnect must end: a download that hangs counts as no session.
 const runtimeLoadTimeoutMs = 10_000

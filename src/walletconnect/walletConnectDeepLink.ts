@@ -1,6 +1,6 @@
 import { createConnector } from '@wagmi/core'
 import type { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
-import { createListeners } from '../core/createListeners.js'
+import { createListeners, type Listeners } from '../core/createListeners.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { loadOnce } from '../core/loadOnce.js'
@@ -93,10 +93,7 @@ const storageKeys = [
 
 export type WalletConnectProvider = {
   request(args: { method: string; params?: unknown }): Promise<any>
-  on(event: string, listener: (...args: any[]) => void): void
-  once(event: string, listener: (...args: any[]) => void): void
-  removeListener(event: string, listener: (...args: any[]) => void): void
-}
+} & Pick<Listeners, 'on' | 'once' | 'removeListener'>
 // A WalletConnect topic: 32 bytes of hex.
 const isSessionTopic = (value: unknown) =>
   typeof value === 'string' && /^[0-9a-f]{64}$/.test(value)
