@@ -9,6 +9,7 @@ console.log(
   [
     `Playground ready in ${Math.round(performance.now() - startedAt)} ms (Ctrl-C stops it)`,
     `  open        ${playground.url}`,
+    `  RainbowKit  ${playground.rainbowKitUrl}`,
     ...Object.entries(playground.sandbox.rpcUrls).map(
       ([chainId, url]) => `  chain ${chainId.padEnd(5)} ${url}`,
     ),

@@ -7,6 +7,10 @@ import { sandboxChains } from '../sandbox/chains.js'
 import { deployTestToken } from '../sandbox/contracts/deployTestToken.js'
 import { devAccount } from '../sandbox/devAccounts.js'
 import { type Sandbox, startSandbox } from '../sandbox/startSandbox.js'
+import {
+  buildRainbowKitExample,
+  servedRainbowKitExample,
+} from './buildRainbowKitExample.js'
 import { hostBackend } from './hostBackend.js'
 import { sandboxFaucet } from './sandboxFaucet.js'
 import { sandboxModule } from './sandboxModule.js'
@@ -15,6 +19,8 @@ import { sandboxWalletBackend } from './sandboxWalletBackend.js'
 export type Playground = {
   /** Use `localhost`, not 127.0.0.1: WebAuthn refuses IP addresses as relying party. */
   url: string
+  /** docs/examples/rainbowkit on the sandbox, on the playground's origin. */
+  rainbowKitUrl: string
   sandbox: Sandbox
   stop(): Promise<void>
 }
@@ -82,6 +88,22 @@ export async function startPlayground({
       authProxyUrl: sandbox.authProxy.url,
       authProxyConfigId: sandbox.authProxy.configId,
     })
+    const rainbowKitBase = '/kits/rainbowkit/'
+    const rainbowKitFolder = join(cacheDir, 'rainbowkit')
+    await buildRainbowKitExample({
+      outDir: rainbowKitFolder,
+      base: rainbowKitBase,
+      cacheDir,
+      settings: {
+        organizationId: sandbox.vendor.parentOrganizationId,
+        apiBaseUrl: sandbox.vendor.url,
+        authProxyUrl: sandbox.authProxy.url,
+        authProxyConfigId: sandbox.authProxy.configId,
+        relayUrl: sandbox.relay.url,
+        rpcUrls: sandbox.rpcUrls,
+      },
+    })
+    backends.push(servedRainbowKitExample(rainbowKitBase, rainbowKitFolder))
     const server = await withoutViteExitHandlers(async () => {
       if (!build) {
         const server = await createServer({
@@ -119,6 +141,7 @@ export async function startPlayground({
     sandbox.authProxy.allowOrigin(`http://localhost:${address.port}`)
     return {
       url: `http://localhost:${address.port}/`,
+      rainbowKitUrl: `http://localhost:${address.port}${rainbowKitBase}`,
       sandbox,
       async stop() {
         await server.close()

@@ -1,0 +1,68 @@
+// App.tsx: RainbowKit's connect button, and a sign-up of the app's own beside it (RainbowKit's modal
+// connects a wallet the user has; a new passkey wallet needs a name, which its modal does not ask).
+import { ConnectButton } from '@rainbow-me/rainbowkit'
+import { useState } from 'react'
+import { useAccount, useConnect, useConnectors, useSignMessage } from 'wagmi'
+
+function SignUp() {
+  const [userName, setUserName] = useState('')
+  const passkey = useConnectors().find(({ id }) => id === 'passkeyWallet')
+  const { connect, error, isPending } = useConnect()
+  if (!passkey) return null
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault()
+        // wagmi types connect()'s parameters by the config's connectors, which RainbowKit made.
+        connect({ connector: passkey, signUp: { userName } } as Parameters<
+          typeof connect
+        >[0])
+      }}
+    >
+      <label>
+        Your name{' '}
+        <input
+          value={userName}
+          onChange={(event) => setUserName(event.target.value)}
+        />
+      </label>
+      <button type="submit" disabled={isPending || !userName}>
+        Create passkey wallet
+      </button>
+      {error && <p role="alert">{error.message}</p>}
+    </form>
+  )
+}
+
+function SignMessage() {
+  const { signMessage, data, error } = useSignMessage()
+  return (
+    <section>
+      <button
+        type="button"
+        onClick={() => signMessage({ message: 'hello from RainbowKit' })}
+      >
+        Sign a message
+      </button>
+      {data && <output aria-label="Signature">{data}</output>}
+      {error && <p role="alert">{error.message}</p>}
+    </section>
+  )
+}
+
+export function App() {
+  const { address, isConnected } = useAccount()
+  return (
+    <main>
+      <ConnectButton />
+      {isConnected ? (
+        <>
+          <output aria-label="Account">{address}</output>
+          <SignMessage />
+        </>
+      ) : (
+        <SignUp />
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,145 @@
+import { expect, type Page, test } from '@playwright/test'
+import decodeQR from 'qr/decode.js'
+import { type Address, type Hex, verifyMessage } from 'viem'
+import type { SandboxChainUrls } from '../../sandbox/chains.js'
+import {
+  type SandboxWallet,
+  startSandboxWallet,
+} from '../../sandbox/wallet/startSandboxWallet.js'
+import { ignoreSessionDeletedTwice } from '../helpers/isSessionDeletedTwice.js'
+import { phoneDevice } from '../helpers/phoneDevice.js'
+import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
+
+/*
+ * docs/examples/rainbowkit: the pack's wallets in RainbowKit 2.2.11's modal,
+ * on wagmi 2, served by the playground on the sandbox.
+ */
+
+// Its sandbox wallets run in this worker.
+ignoreSessionDeletedTwice()
+
+const example = '/kits/rainbowkit/'
+const message = 'hello from RainbowKit'
+const relayUrl = process.env.SANDBOX_RELAY_URL ?? ''
+const rpcUrls = JSON.parse(
+  process.env.SANDBOX_RPC_URLS ?? '{}',
+) as SandboxChainUrls
+
+const wallets: SandboxWallet[] = []
+test.afterAll(async () => {
+  for (const wallet of wallets) await wallet.stop().catch(() => undefined)
+})
+
+const modal = (page: Page) => page.getByRole('dialog')
+const walletOption = (page: Page, id: string) =>
+  modal(page).getByTestId(`rk-wallet-option-${id}`)
+
+/** Signs the example's message; the signature, once verified as the account's. */
+async function signs(page: Page) {
+  const address = (await page.getByLabel('Account').textContent()) as Address
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  const signature = (await page.getByLabel('Signature').textContent()) as Hex
+  expect(await verifyMessage({ address, message, signature })).toBe(true)
+  return address
+}
+
+/** The text RainbowKit's QR code holds, read from its pixels as a camera would. */
+async function qrCodeText(page: Page) {
+  const image = await modal(page)
+    .locator('svg')
+    .filter({ has: page.locator('path, rect') })
+    .last()
+    .evaluate(async (svg) => {
+      const { width, height } = svg.getBoundingClientRect()
+      const source = new XMLSerializer().serializeToString(svg)
+      const picture = new Image()
+      picture.src = `data:image/svg+xml,${encodeURIComponent(source.replaceAll('currentColor', '#000'))}`
+      await picture.decode()
+      const canvas = document.createElement('canvas')
+      const margin = 32
+      canvas.width = Math.round(width) + 2 * margin
+      canvas.height = Math.round(height) + 2 * margin
+      const context = canvas.getContext('2d')!
+      context.fillStyle = '#fff'
+      context.fillRect(0, 0, canvas.width, canvas.height)
+      context.drawImage(picture, margin, margin, width, height)
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height)
+      return { width: canvas.width, height: canvas.height, data: [...data] }
+    })
+  return decodeQR({ ...image, data: Uint8Array.from(image.data) })
+}
+
+test('the modal lists the pack’s wallets with their names and icons; WalletConnect’s URI is its QR code', async ({
+  page,
+}) => {
+  await page.goto(example)
+  await page.getByTestId('rk-connect-button').click()
+  for (const [id, name] of [
+    ['passkeyWallet', 'Passkey'],
+    ['walletConnectDeepLink', 'WalletConnect'],
+    ['metamask', 'MetaMask'],
+  ] as const) {
+    await expect(walletOption(page, id)).toHaveText(name)
+    // The icon the host gave, drawn (an image that failed has no natural width).
+    const icon = walletOption(page, id).locator('img')
+    await expect(icon).toHaveAttribute('src', /^data:image\/svg\+xml,/)
+    expect(
+      await icon.evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0)
+  }
+
+  await walletOption(page, 'walletConnectDeepLink').click()
+  await expect(modal(page).getByText('Scan with your phone')).toBeVisible()
+  const uri = await qrCodeText(page)
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  const wallet = await startSandboxWallet({ relayUrl, rpcUrls })
+  wallets.push(wallet)
+  await wallet.pair(uri)
+  await expect(page.getByLabel('Account')).toHaveText(wallet.address)
+  await expect(modal(page)).toHaveCount(0)
+  expect(await signs(page)).toBe(wallet.address)
+})
+
+test('passkey: the app’s sign-up beside the modal, a signature; after a disconnect in RainbowKit, the modal logs in with the same passkey', async ({
+  page,
+}) => {
+  await addVirtualAuthenticator(page)
+  await page.goto(example)
+  await page.getByLabel('Your name').fill('rainbow')
+  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
+  await expect(page.getByLabel('Account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  const account = await signs(page)
+  await expect(page.getByTestId('rk-account-button')).toBeVisible()
+
+  await page.getByTestId('rk-account-button').click()
+  await modal(page).getByTestId('rk-disconnect-button').click()
+  await expect(page.getByLabel('Account')).toHaveCount(0)
+
+  await page.getByTestId('rk-connect-button').click()
+  await walletOption(page, 'passkeyWallet').click()
+  await expect(page.getByLabel('Account')).toHaveText(account)
+  expect(await signs(page)).toBe(account)
+})
+
+test.describe('on a phone without MetaMask', () => {
+  test.use(phoneDevice('iPhone 13'))
+
+  test('MetaMask in the modal opens the page in MetaMask’s browser', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto(example)
+    const navigation = page.waitForRequest(
+      (request) => new URL(request.url()).host === 'link.metamask.io',
+    )
+    await page.route('https://link.metamask.io/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: 'opening the app' }),
+    )
+    await page.getByTestId('rk-connect-button').click()
+    await walletOption(page, 'metamask').click()
+    const host = new URL(baseURL!).host
+    expect((await navigation).url()).toBe(
+      `https://link.metamask.io/dapp/${host}${example}`,
+    )
+  })
+})
