@@ -39,6 +39,8 @@ const config: KnipConfig = {
     // bench's host app).
     'playground/**/*.html',
     'bench/**/*.html',
+    // The connect kits' example apps (docs/kits.md), built by playground/buildKitExample.ts.
+    'docs/examples/kits/*/index.html',
     // The docs' code examples (docs/backend.md), type-checked by tsconfig.docs.json.
     'docs/examples/**/*.ts',
   ],

@@ -9,7 +9,8 @@ console.log(
   [
     `Playground ready in ${Math.round(performance.now() - startedAt)} ms (Ctrl-C stops it)`,
     `  open        ${playground.url}`,
-    `  RainbowKit  ${playground.rainbowKitUrl}`,
+    `  RainbowKit  ${playground.kitUrls.rainbowkit}`,
+    `  AppKit      ${playground.kitUrls.appkit}`,
     ...Object.entries(playground.sandbox.rpcUrls).map(
       ([chainId, url]) => `  chain ${chainId.padEnd(5)} ${url}`,
     ),

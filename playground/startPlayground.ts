@@ -7,20 +7,18 @@ import { sandboxChains } from '../sandbox/chains.js'
 import { deployTestToken } from '../sandbox/contracts/deployTestToken.js'
 import { devAccount } from '../sandbox/devAccounts.js'
 import { type Sandbox, startSandbox } from '../sandbox/startSandbox.js'
-import {
-  buildRainbowKitExample,
-  servedRainbowKitExample,
-} from './buildRainbowKitExample.js'
+import { buildKitExample, type Kit, kits } from './buildKitExample.js'
 import { hostBackend } from './hostBackend.js'
 import { sandboxFaucet } from './sandboxFaucet.js'
 import { sandboxModule } from './sandboxModule.js'
 import { sandboxWalletBackend } from './sandboxWalletBackend.js'
+import { servedFolder } from './servedFolder.js'
 
 export type Playground = {
   /** Use `localhost`, not 127.0.0.1: WebAuthn refuses IP addresses as relying party. */
   url: string
-  /** docs/examples/rainbowkit on the sandbox, on the playground's origin. */
-  rainbowKitUrl: string
+  /** docs/examples/kits/<kit> on the sandbox, on the playground's origin. */
+  kitUrls: Record<Kit, string>
   sandbox: Sandbox
   stop(): Promise<void>
 }
@@ -88,22 +86,26 @@ export async function startPlayground({
       authProxyUrl: sandbox.authProxy.url,
       authProxyConfigId: sandbox.authProxy.configId,
     })
-    const rainbowKitBase = '/kits/rainbowkit/'
-    const rainbowKitFolder = join(cacheDir, 'rainbowkit')
-    await buildRainbowKitExample({
-      outDir: rainbowKitFolder,
-      base: rainbowKitBase,
-      cacheDir,
-      settings: {
-        organizationId: sandbox.vendor.parentOrganizationId,
-        apiBaseUrl: sandbox.vendor.url,
-        authProxyUrl: sandbox.authProxy.url,
-        authProxyConfigId: sandbox.authProxy.configId,
-        relayUrl: sandbox.relay.url,
-        rpcUrls: sandbox.rpcUrls,
-      },
-    })
-    backends.push(servedRainbowKitExample(rainbowKitBase, rainbowKitFolder))
+    const kitBase = (kit: Kit) => `/kits/${kit}/`
+    // One after the other: each build already takes both cores.
+    for (const kit of kits) {
+      const folder = join(cacheDir, 'kits', kit)
+      await buildKitExample({
+        kit,
+        outDir: folder,
+        base: kitBase(kit),
+        cacheDir,
+        settings: {
+          organizationId: sandbox.vendor.parentOrganizationId,
+          apiBaseUrl: sandbox.vendor.url,
+          authProxyUrl: sandbox.authProxy.url,
+          authProxyConfigId: sandbox.authProxy.configId,
+          relayUrl: sandbox.relay.url,
+          rpcUrls: sandbox.rpcUrls,
+        },
+      })
+      backends.push(servedFolder(kitBase(kit), folder))
+    }
     const server = await withoutViteExitHandlers(async () => {
       if (!build) {
         const server = await createServer({
@@ -141,7 +143,12 @@ export async function startPlayground({
     sandbox.authProxy.allowOrigin(`http://localhost:${address.port}`)
     return {
       url: `http://localhost:${address.port}/`,
-      rainbowKitUrl: `http://localhost:${address.port}${rainbowKitBase}`,
+      kitUrls: Object.fromEntries(
+        kits.map((kit) => [
+          kit,
+          `http://localhost:${address.port}${kitBase(kit)}`,
+        ]),
+      ) as Record<Kit, string>,
       sandbox,
       async stop() {
         await server.close()

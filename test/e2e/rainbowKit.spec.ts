@@ -11,7 +11,7 @@ import { phoneDevice } from '../helpers/phoneDevice.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
 /*
- * docs/examples/rainbowkit: the pack's wallets in RainbowKit 2.2.11's modal,
+ * docs/examples/kits/rainbowkit: the pack's wallets in RainbowKit 2.2.11's modal,
  * on wagmi 2, served by the playground on the sandbox.
  */
 
@@ -19,7 +19,7 @@ import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 ignoreSessionDeletedTwice()
 
 const example = '/kits/rainbowkit/'
-const message = 'hello from RainbowKit'
+const message = 'hello from a connect kit'
 const relayUrl = process.env.SANDBOX_RELAY_URL ?? ''
 const rpcUrls = JSON.parse(
   process.env.SANDBOX_RPC_URLS ?? '{}',

@@ -4,8 +4,8 @@ import { type Chain, http } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { createConfig } from 'wagmi'
 import { metamask } from 'wagmi-connector-pack/injected'
-import { metamaskIcon, passkeyIcon, walletConnectIcon } from './icons'
-import { settings } from './settings'
+import { metamaskIcon, passkeyIcon, walletConnectIcon } from '../icons'
+import { settings } from '../settings'
 import {
   injectedRainbowKitWallet,
   passkeyRainbowKitWallet,

@@ -1,22 +1,18 @@
-// main.tsx: wagmi, React Query and RainbowKit around the app, as RainbowKit's guide sets them up.
-import '@rainbow-me/rainbowkit/styles.css'
-import { RainbowKitProvider } from '@rainbow-me/rainbowkit'
+// main.tsx: wagmi and React Query around the app, with AppKit's adapter's config.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { WagmiProvider } from 'wagmi'
-import { App } from './App'
-import { config } from './wagmiConfig'
+import { App } from '../App'
+import { wagmiAdapter } from './appKit'
 
 const queryClient = new QueryClient()
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <WagmiProvider config={config}>
+    <WagmiProvider config={wagmiAdapter.wagmiConfig}>
       <QueryClientProvider client={queryClient}>
-        <RainbowKitProvider>
-          <App />
-        </RainbowKitProvider>
+        <App connectButton={<appkit-button />} />
       </QueryClientProvider>
     </WagmiProvider>
   </StrictMode>,

@@ -1,7 +1,6 @@
-// App.tsx: RainbowKit's connect button, and a sign-up of the app's own beside it (RainbowKit's modal
-// connects a wallet the user has; a new passkey wallet needs a name, which its modal does not ask).
-import { ConnectButton } from '@rainbow-me/rainbowkit'
-import { useState } from 'react'
+// App.tsx: the kit's connect button, and a sign-up of the app's own beside it (a kit's modal connects a
+// wallet the user has; a new passkey wallet needs a name, which neither RainbowKit's nor AppKit's asks).
+import { type ReactNode, useState } from 'react'
 import { useAccount, useConnect, useConnectors, useSignMessage } from 'wagmi'
 
 function SignUp() {
@@ -13,7 +12,7 @@ function SignUp() {
     <form
       onSubmit={(event) => {
         event.preventDefault()
-        // wagmi types connect()'s parameters by the config's connectors, which RainbowKit made.
+        // wagmi types connect()'s parameters by the config's connectors, which the kit made.
         connect({ connector: passkey, signUp: { userName } } as Parameters<
           typeof connect
         >[0])
@@ -40,7 +39,7 @@ function SignMessage() {
     <section>
       <button
         type="button"
-        onClick={() => signMessage({ message: 'hello from RainbowKit' })}
+        onClick={() => signMessage({ message: 'hello from a connect kit' })}
       >
         Sign a message
       </button>
@@ -50,11 +49,11 @@ function SignMessage() {
   )
 }
 
-export function App() {
+export function App({ connectButton }: { connectButton: ReactNode }) {
   const { address, isConnected } = useAccount()
   return (
     <main>
-      <ConnectButton />
+      {connectButton}
       {isConnected ? (
         <>
           <output aria-label="Account">{address}</output>

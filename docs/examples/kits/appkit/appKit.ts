@@ -1,0 +1,62 @@
+// appKit.ts: the pack's connectors in AppKit's wagmi adapter (wagmi 3 here; the adapter takes 2 as well).
+
+import { createAppKit } from '@reown/appkit/react'
+import { WagmiAdapter } from '@reown/appkit-adapter-wagmi'
+import { type Chain, http } from 'viem'
+import { base, mainnet } from 'viem/chains'
+import { injectedWallet, metamask } from 'wagmi-connector-pack/injected'
+import { passkeyWallet } from 'wagmi-connector-pack/passkey'
+import { metamaskIcon, passkeyIcon } from '../icons'
+import { settings } from '../settings'
+import { withIcon } from './withIcon'
+
+// A chain whose RPC is not the public one has none of its public contracts (a local anvil). AppKit
+// reads a network's RPC from the chain itself.
+const onRpc = <chain extends Chain>(chain: chain, url: string | undefined) => {
+  if (!url) return chain
+  const { contracts: _, ...withoutContracts } = chain
+  return { ...withoutContracts, rpcUrls: { default: { http: [url] } } }
+}
+
+const networks: [Chain, ...Chain[]] = [
+  onRpc(mainnet, settings.rpcUrls[1]),
+  onRpc(base, settings.rpcUrls[8453]),
+]
+
+export const wagmiAdapter = new WagmiAdapter({
+  networks,
+  projectId: settings.walletConnectProjectId,
+  // AppKit's own WalletConnect stays: its modal draws a QR code for no other connector.
+  connectors: [
+    withIcon(
+      passkeyWallet({
+        organizationId: settings.organizationId,
+        apiBaseUrl: settings.apiBaseUrl,
+        // No backend: sign-up goes to the vendor's Auth Proxy.
+        authProxy: {
+          configId: settings.authProxyConfigId,
+          url: settings.authProxyUrl,
+        },
+      }),
+      passkeyIcon.iconUrl,
+    ),
+    withIcon(injectedWallet({ wallet: metamask }), metamaskIcon.iconUrl),
+  ],
+  transports: {
+    [mainnet.id]: http(settings.rpcUrls[1]),
+    [base.id]: http(settings.rpcUrls[8453]),
+  },
+})
+
+createAppKit({
+  adapters: [wagmiAdapter],
+  networks,
+  projectId: settings.walletConnectProjectId,
+  metadata: {
+    name: 'AppKit example',
+    description: 'The pack in AppKit',
+    url: location.origin,
+    icons: [],
+  },
+  features: { analytics: false, email: false, socials: false },
+})

@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises'
+import { extname, join, normalize } from 'node:path'
+import type { Connect, Plugin } from 'vite'
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+}
+
+/** A folder of built files, on the playground's own origin at `base` (the dev server's and the preview's). */
+export function servedFolder(base: string, folder: string): Plugin {
+  const serve: Connect.NextHandleFunction = (request, response, next) => {
+    const path = request.url?.split('?')[0] ?? ''
+    if (!path.startsWith(base)) return next()
+    const relative = normalize(path.slice(base.length) || 'index.html')
+    if (relative.startsWith('..')) return next()
+    readFile(join(folder, relative)).then(
+      (body) => {
+        response.setHeader(
+          'content-type',
+          contentTypes[extname(relative)] ?? 'application/octet-stream',
+        )
+        response.end(body)
+      },
+      () => next(),
+    )
+  }
+  return {
+    name: `wagmi-connector-pack:served-folder:${base}`,
+    configureServer: (server) => void server.middlewares.use(serve),
+    configurePreviewServer: (server) => void server.middlewares.use(serve),
+  }
+}

@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test'
+import { type Address, type Hex, verifyMessage } from 'viem'
+import { phoneDevice } from '../helpers/phoneDevice.js'
+import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
+
+/*
+ * docs/examples/kits/appkit: the pack's connectors in Reown AppKit 1.8.24's
+ * wagmi adapter and modal, served by the playground on the sandbox, offline.
+ */
+
+const example = '/kits/appkit/'
+const message = 'hello from a connect kit'
+
+/** The hosts outside this machine the page asks for; offline, each request fails. */
+function outsideHosts(page: Page) {
+  const hosts = new Set<string>()
+  const record = (url: string) => {
+    const { hostname } = new URL(url)
+    if (!['localhost', '127.0.0.1'].includes(hostname)) hosts.add(hostname)
+  }
+  page.on('request', (request) => record(request.url()))
+  page.on('websocket', (socket) => record(socket.url()))
+  return hosts
+}
+
+const modal = (page: Page) => page.locator('w3m-modal')
+const walletRow = (page: Page, name: string) =>
+  modal(page).locator('wui-list-wallet').filter({ hasText: name })
+
+async function openModal(page: Page) {
+  await page.locator('appkit-button').click()
+  await expect(modal(page).getByText('Connect Wallet')).toBeVisible()
+}
+
+/** Signs the example's message; the signature, once verified as the account's. */
+async function signs(page: Page) {
+  const address = (await page.getByLabel('Account').textContent()) as Address
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  const signature = (await page.getByLabel('Signature').textContent()) as Hex
+  expect(await verifyMessage({ address, message, signature })).toBe(true)
+  return address
+}
+
+test('the modal lists the pack’s wallets with their icons; offline, AppKit’s own services fail and the modal still opens', async ({
+  page,
+}) => {
+  const hosts = outsideHosts(page)
+  await page.goto(example)
+  await openModal(page)
+  for (const name of ['Passkey', 'MetaMask']) {
+    await expect(walletRow(page, name)).toBeVisible()
+    const icon = walletRow(page, name).locator('img')
+    await expect(icon).toHaveAttribute('src', /^data:image\/svg\+xml,/)
+    expect(
+      await icon.evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0)
+  }
+  // AppKit's own WalletConnect, which draws its QR code once its relay answers: offline, never.
+  await walletRow(page, 'WalletConnect').click()
+  await expect(
+    modal(page).getByText('Scan this QR Code with your phone'),
+  ).toBeVisible()
+  // What AppKit reaches for: its project config, wallet list, images and fonts, its telemetry (with
+  // analytics off), Coinbase's SDK telemetry, and WalletConnect's relay. None answers here.
+  await expect
+    .poll(() => [...hosts].sort())
+    .toEqual([
+      'api.web3modal.org',
+      'cca-lite.coinbase.com',
+      'fonts.reown.com',
+      'pulse.walletconnect.org',
+      'relay.walletconnect.org',
+    ])
+})
+
+test('passkey: the app’s sign-up beside the modal, a signature; after a disconnect in AppKit, the modal logs in with the same passkey', async ({
+  page,
+}) => {
+  await addVirtualAuthenticator(page)
+  await page.goto(example)
+  await page.getByLabel('Your name').fill('appkit')
+  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
+  await expect(page.getByLabel('Account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  const account = await signs(page)
+
+  await page.locator('appkit-button').click()
+  await modal(page).getByText('Disconnect').click()
+  await expect(page.getByLabel('Account')).toHaveCount(0)
+
+  await openModal(page)
+  await walletRow(page, 'Passkey').click()
+  await expect(page.getByLabel('Account')).toHaveText(account)
+  expect(await signs(page)).toBe(account)
+})
+
+test.describe('on a phone without MetaMask', () => {
+  test.use(phoneDevice('iPhone 13'))
+
+  test('MetaMask in the modal opens the page in MetaMask’s browser', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto(example)
+    const navigation = page.waitForRequest(
+      (request) => new URL(request.url()).host === 'link.metamask.io',
+    )
+    await page.route('https://link.metamask.io/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: 'opening the app' }),
+    )
+    await openModal(page)
+    await walletRow(page, 'MetaMask').click()
+    const host = new URL(baseURL!).host
+    expect((await navigation).url()).toBe(
+      `https://link.metamask.io/dapp/${host}${example}`,
+    )
+  })
+})
