@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { rewriteMarkedSection } from '../scripts/rewriteMarkedSection.js'
 import type { Budgets, ConnectFlowBudgets } from './overBudget.js'
 import type { PasskeyLatency } from './passkeyBrowser.js'
 import type { RelayThroughput } from './relayThroughput.js'
@@ -31,8 +31,6 @@ export type BenchResults = {
   roundTrips: RoundTrips[]
 }
 
-const start = '<!-- bench:start -->'
-const end = '<!-- bench:end -->'
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
 const ratio = (ours: number, reference: number) =>
   reference > 0 ? `${(ours / reference).toFixed(2)}×` : '—'
@@ -378,25 +376,5 @@ export function renderBenchTables(results: BenchResults) {
 
 /** Rewrites the marked section of docs/benchmarks.md (or `file`) from a run's results. */
 export function writeDocsTables(results: BenchResults, file = benchmarksPage) {
-  const page = readFileSync(file, 'utf8')
-  const from = page.indexOf(start)
-  const to = page.indexOf(end)
-  if (from < 0 || to < from)
-    throw new Error(
-      `${fileURLToPath(file)} needs ${start} … ${end} around the tables`,
-    )
-  writeFileSync(
-    file,
-    `${page.slice(0, from + start.length)}\n${renderBenchTables(results)}\n${page.slice(to)}`,
-  )
-}
-
-// `node --import tsx bench/docsTables.ts`: the tables again from bench/results/latest.json,
-// without running the benchmarks.
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const latest = new URL('results/latest.json', import.meta.url)
-  writeDocsTables(JSON.parse(readFileSync(latest, 'utf8')) as BenchResults)
-  console.log(
-    'docs/benchmarks.md: tables written from bench/results/latest.json',
-  )
+  rewriteMarkedSection(file, 'bench', renderBenchTables(results))
 }

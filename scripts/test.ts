@@ -6,21 +6,27 @@
  * when it ends. Prints one count per suite, the reliability summary (distinct fault scenarios and bad inputs that
  * passed, fuzz iterations, requests under load) and a final "N passed, N failed"
  * line; exits non-zero if anything failed.
- * When the whole run passed, the reliability figures are also written to
- * test/reliability/results/latest.json and the marked section of docs/reliability.md.
+ * When the whole run passed, the reliability figures are written to
+ * test/reliability/results/lastRun.json, which git ignores: `npm run report`
+ * makes them the docs' figures. A run that leaves `git status` with anything it
+ * did not have at the start fails: the tests write nothing git keeps.
  *
  * `node --import tsx scripts/test.ts --reliability` runs the reliability suites alone
  * (vitest's reliability and reliability-node projects, Playwright's reliability
  * project) and, when they all pass, writes the same figures.
- * `node --import tsx scripts/test.ts --docs-only` runs nothing: it rewrites that
- * section from test/reliability/results/latest.json.
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stripVTControlCharacters } from 'node:util'
+import { addedToGitStatus, gitStatus } from './gitStatus.js'
+import {
+  lastRunFile,
+  reliabilitySummary,
+  tallyResults,
+} from './reliabilityResults.js'
 
 type Counts = { passed: number; failed: number; skipped: number }
 
@@ -228,238 +234,6 @@ function playwrightCounts(project: string): Counts {
   return counts
 }
 
-export type ReliabilityKind =
-  | 'fault'
-  | 'badInput'
-  | 'fuzzIteration'
-  | 'loadRequest'
-  | 'soakStep'
-const kinds: ReliabilityKind[] = [
-  'fault',
-  'badInput',
-  'fuzzIteration',
-  'loadRequest',
-  'soakStep',
-]
-
-/**
- * The totals of a run recorded before figures were counted by name and after
- * their checks: every tally summed, fuzz iterations among the bad inputs.
- */
-type LegacyTotals = { fault: number; badInput: number; loadRequest: number }
-
-/** What a run of the reliability suite did, as written to test/reliability/results/latest.json. */
-export type ReliabilityResults = {
-  /** ISO date of the run. */
-  date: string
-  /** CPUs and memory; absent when the run did not record it. */
-  machine?: string | undefined
-  /** `process.version` of the run; absent when the run did not record it. */
-  node?: string | undefined
-  /** What ran: every suite (`npm test`) or the reliability suites alone (`--reliability`). */
-  ran?: 'npm test' | 'reliability suites' | undefined
-  /**
-   * Fault scenarios and bad inputs: distinct names (a name recorded twice counts
-   * once); fuzz iterations and requests under load: sums. A results file from
-   * before that rule has `LegacyTotals`.
-   */
-  totals: Record<ReliabilityKind, number> | LegacyTotals
-  /** The totals by what the tests named (`tally(kind, what)`). */
-  byWhat?:
-    | {
-        /** Every fault scenario, by name. */
-        fault: string[]
-        /** Distinct bad inputs by source (the words before `: `, else the first word). */
-        badInput: Record<string, number>
-        /** Fuzz iterations by test. */
-        fuzzIteration: Record<string, number>
-        /** Requests under load by test. */
-        loadRequest: Record<string, number>
-        /** Soak steps by run (its seed). */
-        soakStep?: Record<string, number> | undefined
-      }
-    | undefined
-}
-
-export const reliabilityResultsFile = new URL(
-  '../test/reliability/results/latest.json',
-  import.meta.url,
-)
-export const reliabilityPage = new URL(
-  '../docs/reliability.md',
-  import.meta.url,
-)
-const start = '<!-- reliability:start -->'
-const end = '<!-- reliability:end -->'
-
-/** A bad input's source: the words before `: ` (the table's sources), else the first word. */
-function sourceOf(what: string) {
-  const colon = what.indexOf(': ')
-  return colon > 0 ? what.slice(0, colon) : (what.split(' ')[0] ?? what)
-}
-
-const byName = (counts: Record<string, number>) =>
-  Object.fromEntries(
-    Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)),
-  )
-
-/**
- * Sums the JSON lines of test/reliability/tally.ts: fault scenarios and bad
- * inputs as distinct names, fuzz iterations and requests under load as sums.
- */
-export function tallyResults(
-  lines: readonly string[],
-  run: Pick<ReliabilityResults, 'date' | 'machine' | 'node' | 'ran'>,
-): ReliabilityResults & { totals: Record<ReliabilityKind, number> } {
-  const faults = new Set<string>()
-  const badInputs = new Set<string>()
-  const sums = {
-    fuzzIteration: {} as Record<string, number>,
-    loadRequest: {} as Record<string, number>,
-    soakStep: {} as Record<string, number>,
-  }
-  for (const line of lines) {
-    if (!line.trim()) continue
-    const { kind, what, count } = JSON.parse(line) as {
-      kind: ReliabilityKind
-      what: string
-      count: number
-    }
-    if (!kinds.includes(kind)) continue
-    if (kind === 'fault') faults.add(what)
-    else if (kind === 'badInput') badInputs.add(what)
-    else sums[kind][what] = (sums[kind][what] ?? 0) + count
-  }
-  const badInputsBySource: Record<string, number> = {}
-  for (const what of badInputs)
-    badInputsBySource[sourceOf(what)] =
-      (badInputsBySource[sourceOf(what)] ?? 0) + 1
-  const total = (counts: Record<string, number>) =>
-    Object.values(counts).reduce((sum, count) => sum + count, 0)
-  return {
-    ...run,
-    totals: {
-      fault: faults.size,
-      badInput: badInputs.size,
-      fuzzIteration: total(sums.fuzzIteration),
-      loadRequest: total(sums.loadRequest),
-      soakStep: total(sums.soakStep),
-    },
-    byWhat: {
-      fault: [...faults].sort((a, b) => a.localeCompare(b)),
-      badInput: byName(badInputsBySource),
-      fuzzIteration: byName(sums.fuzzIteration),
-      loadRequest: byName(sums.loadRequest),
-      soakStep: byName(sums.soakStep),
-    },
-  }
-}
-
-/** The line `npm test` prints. */
-export function reliabilitySummary({
-  totals,
-}: {
-  totals: Record<ReliabilityKind, number>
-}) {
-  // A results file from before the soak has no soak figure.
-  return `reliability summary: ${totals.fault} fault scenarios, ${totals.badInput} distinct bad inputs, ${totals.fuzzIteration} fuzz iterations, ${totals.loadRequest} requests under load, ${totals.soakStep ?? 0} soak steps`
-}
-
-const countTable = (header: string, unit: string, rows: [string, number][]) => [
-  `| ${header} | ${unit} |`,
-  '| --- | --- |',
-  ...rows.map(
-    ([what, count]) => `| ${what.replaceAll('|', '\\|')} | ${count} |`,
-  ),
-]
-
-const whatRan = {
-  'npm test': 'every suite (`npm test`)',
-  'reliability suites':
-    'the reliability suites (`node --import tsx scripts/test.ts --reliability`)',
-}
-
-/** The generated section of docs/reliability.md: every figure from a run's results. */
-export function renderReliabilitySection(results: ReliabilityResults) {
-  const { totals, byWhat } = results
-  const run = `${results.date.slice(0, 10)}, ${results.machine ?? 'machine not recorded'}, ${results.node ? `Node ${results.node}` : 'Node version not recorded'}`
-  if (!('fuzzIteration' in totals))
-    return [
-      `The figures on file come from an older run (${run}), which summed every tally, recorded before its check, however often a name recurred. It printed`,
-      '',
-      '```',
-      `reliability summary: ${totals.fault} faults injected, ${totals.badInput} bad inputs tried, ${totals.loadRequest} requests under load`,
-      '```',
-      '',
-      'where the bad inputs include the fuzz iterations, and a figure was counted even when its test failed. The next run that passes replaces them.',
-    ].join('\n')
-  const lines = [
-    `Latest passing run: ${run}, ${results.ran ? whatRan[results.ran] : 'suites not recorded'}. It printed`,
-    '',
-    '```',
-    reliabilitySummary({ totals }),
-    '```',
-    '',
-    ...countTable('figure', 'count', [
-      ['fault scenarios (distinct, each passed)', totals.fault],
-      ['bad inputs (distinct named cases, each passed)', totals.badInput],
-      ['fuzz iterations (generated inputs)', totals.fuzzIteration],
-      ['requests under load', totals.loadRequest],
-      [
-        'soak steps (random operations, invariants checked after each)',
-        totals.soakStep ?? 0,
-      ],
-    ]),
-  ]
-  if (!byWhat)
-    return [
-      ...lines,
-      '',
-      'This run recorded totals only; the next run that passes adds the figures by scenario, source and test.',
-    ].join('\n')
-  return [
-    ...lines,
-    '',
-    '**Fault scenarios**, each a test that passed:',
-    '',
-    ...byWhat.fault.map((name) => `- ${name}`),
-    '',
-    '**Distinct bad inputs**, by source:',
-    '',
-    ...countTable('source', 'cases', Object.entries(byWhat.badInput)),
-    '',
-    '**Fuzz iterations**, by test:',
-    '',
-    ...countTable('test', 'iterations', Object.entries(byWhat.fuzzIteration)),
-    '',
-    '**Requests under load**, by test:',
-    '',
-    ...countTable('test', 'requests', Object.entries(byWhat.loadRequest)),
-    '',
-    '**Soak steps**, by run:',
-    '',
-    ...countTable('run', 'steps', Object.entries(byWhat.soakStep ?? {})),
-  ].join('\n')
-}
-
-/** Rewrites the marked section of docs/reliability.md (or `file`) from a run's results. */
-export function writeReliabilityDocs(
-  results: ReliabilityResults,
-  file: URL = reliabilityPage,
-) {
-  const page = readFileSync(file, 'utf8')
-  const from = page.indexOf(start)
-  const to = page.indexOf(end)
-  if (from < 0 || to < from)
-    throw new Error(
-      `${fileURLToPath(file)} needs ${start} … ${end} around the figures`,
-    )
-  writeFileSync(
-    file,
-    `${page.slice(0, from + start.length)}\n${renderReliabilitySection(results)}\n${page.slice(to)}`,
-  )
-}
-
 function readTally(file: string) {
   try {
     return readFileSync(file, 'utf8').split('\n')
@@ -475,6 +249,7 @@ function readTally(file: string) {
  */
 async function main(reliabilityOnly: boolean) {
   const startedAt = Date.now()
+  const statusAtStart = gitStatus(root)
   const vitest = (runner: VitestRunner) =>
     run(
       `vitest ${runner}`,
@@ -578,16 +353,15 @@ async function main(reliabilityOnly: boolean) {
     ran: reliabilityOnly ? 'reliability suites' : 'npm test',
   })
   console.log(reliabilitySummary(reliability))
-  // Only a run that passed changes the docs: a failing one leaves the last good figures.
+  const addedFiles = addedToGitStatus(statusAtStart, gitStatus(root))
+  for (const line of addedFiles)
+    console.log(`failed: npm test changed what git keeps: ${line}`)
+  failed += addedFiles.length
+  // Only a run that passed records its figures: a failing one leaves the last good ones.
   if (failed === 0) {
-    mkdirSync(new URL('.', reliabilityResultsFile), { recursive: true })
-    writeFileSync(
-      reliabilityResultsFile,
-      `${JSON.stringify(reliability, null, 2)}\n`,
-    )
-    writeReliabilityDocs(reliability)
+    writeFileSync(lastRunFile, `${JSON.stringify(reliability, null, 2)}\n`)
     console.log(
-      'reliability figures written to test/reliability/results/latest.json and docs/reliability.md',
+      'reliability figures written to test/reliability/results/lastRun.json (`npm run report` puts them in docs/reliability.md)',
     )
   }
   console.log(`in ${Math.round((Date.now() - startedAt) / 1000)} s`)
@@ -595,15 +369,5 @@ async function main(reliabilityOnly: boolean) {
   process.exit(failed === 0 ? 0 : 1)
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes('--docs-only')) {
-    writeReliabilityDocs(
-      JSON.parse(
-        readFileSync(reliabilityResultsFile, 'utf8'),
-      ) as ReliabilityResults,
-    )
-    console.log(
-      'docs/reliability.md: figures written from test/reliability/results/latest.json',
-    )
-  } else await main(process.argv.includes('--reliability'))
-}
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await main(process.argv.includes('--reliability'))
