@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildExportFrame } from '../../scripts/buildExportFrame.js'
+import { createLocalServer } from '../createLocalServer.js'
 
 export type ExportFrameServer = { url: string; stop(): Promise<void> }
 
@@ -32,7 +32,7 @@ export async function startExportFrameServer({
     .then((file) => readFile(file))
     .finally(() => rm(outDir, { recursive: true, force: true }))
 
-  const server = createServer((request, response) => {
+  const server = createLocalServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://frame').pathname
     if (path !== '/') {
       response.writeHead(404).end()

@@ -1,11 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
-import {
-  createServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { createLocalServer } from '../createLocalServer.js'
 import { adminRoute } from './adminRoutes.js'
 import { authenticate, type Principal } from './authenticate.js'
 import { authSubmits } from './authSubmits.js'
@@ -64,7 +60,7 @@ export function createVendorServer(world: VendorWorld): Server {
   >()
   const inFlight = new Map<string, Promise<{ activity: Activity }>>()
 
-  return createServer((request, response) => {
+  return createLocalServer((request, response) => {
     allowHostOrigins(request, response, world.origins)
     if (request.method === 'OPTIONS') {
       response.writeHead(204).end()

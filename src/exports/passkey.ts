@@ -60,8 +60,10 @@ export {
 export {
   type CreateAccountRequest,
   type PasskeyProvider,
+  type PasskeyWalletConnector,
   type PasskeyWalletConnectParameters,
   type PasskeyWalletParameters,
+  type PasskeyWalletProperties,
   passkeyWallet,
 } from '../passkey/passkeyWallet.js'
 export type { RecoveryCodeFormat } from '../recovery/CodeSender.js'

@@ -4,6 +4,7 @@
 
 export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
 export { receiptConfirmations } from '../core/receiptConfirmations.js'
+export type { PasskeyWalletConnector } from '../passkey/passkeyWallet.js'
 export {
   ExportPanel,
   type ExportPanelProps,
@@ -29,7 +30,6 @@ export {
   useExport,
 } from '../react/useExport.js'
 export { useInjectedWallets } from '../react/useInjectedWallets.js'
-export type { PasskeyWalletConnector } from '../react/usePasskeyWalletConnector.js'
 export {
   type UseRecoveryParameters,
   type UseRecoveryReturnType,

@@ -1,4 +1,4 @@
-import { createConnector } from '@wagmi/core'
+import { type Connector, createConnector } from '@wagmi/core'
 import type { Address, EIP1193Parameters } from 'viem'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import { createListeners, type Listeners } from '../core/createListeners.js'
@@ -181,6 +181,49 @@ const runtimeLoadTimeoutMs = 10_000
 
 passkeyWallet.type = 'passkeyWallet' as const
 
+/** What the passkey wallet's connector has beside wagmi's connector methods. */
+export type PasskeyWalletProperties = {
+  /**
+   * Loads the wallet's code (ceremonies, vendor client, the next session
+   * key) before the user taps, so that the tap reaches the passkey prompt
+   * with no download in between: iOS refuses a prompt opened after one.
+   * Call it when the wallet list opens or the pointer enters the button.
+   * Idempotent; never rejects (connect() reports what failed); does
+   * nothing on the server.
+   */
+  prepare(): Promise<void>
+  /** The recovery flow (see `RecoveryFlow`); loads its code on first call. */
+  getRecovery(): Promise<RecoveryFlow>
+  /** The export flow of the connected wallet; loads its code on first call. */
+  getExport(): Promise<ExportFlow>
+  /**
+   * Emails a one-time code to `email` (trimmed, lower case) through the
+   * host backend's `emailCode.send` or the Auth Proxy. Any address gets
+   * one: whether it has an account is told only after the code is entered.
+   */
+  sendEmailCode(email: string): Promise<{ email: string }>
+  /**
+   * Checks the code sent by `sendEmailCode`: on success, `connect({ signUp:
+   * { userName, email } })` with that email may keep it as the recovery
+   * address. `InvalidEmailCodeError` for a wrong or expired code,
+   * `EmailTakenError` when the address already has an account.
+   */
+  confirmEmailCode(code: string): Promise<{ email: string }>
+  connect<withCapabilities extends boolean = false>(
+    parameters?: PasskeyWalletConnectParameters & {
+      withCapabilities?: withCapabilities | boolean
+    },
+  ): Promise<{
+    accounts: withCapabilities extends true
+      ? readonly { address: Address; capabilities: Record<string, unknown> }[]
+      : readonly Address[]
+    chainId: number
+  }>
+}
+
+/** The config's passkeyWallet connector, as `config.connectors` or `useConnectors()` holds it. */
+export type PasskeyWalletConnector = Connector<ReturnType<typeof passkeyWallet>>
+
 /**
  * An embedded wallet whose keys the vendor holds and whose every signature
  * the user authorises with a passkey (or, for a while, a session key).
@@ -191,46 +234,7 @@ passkeyWallet.type = 'passkeyWallet' as const
  * passkeyWallet({ organizationId, createAccount: (request) => fetch('/api/create-account', …) })
  */
 export function passkeyWallet(parameters: PasskeyWalletParameters) {
-  type Properties = {
-    /**
-     * Loads the wallet's code (ceremonies, vendor client, the next session
-     * key) before the user taps, so that the tap reaches the passkey prompt
-     * with no download in between: iOS refuses a prompt opened after one.
-     * Call it when the wallet list opens or the pointer enters the button.
-     * Idempotent; never rejects (connect() reports what failed); does
-     * nothing on the server.
-     */
-    prepare(): Promise<void>
-    /** The recovery flow (see `RecoveryFlow`); loads its code on first call. */
-    getRecovery(): Promise<RecoveryFlow>
-    /** The export flow of the connected wallet; loads its code on first call. */
-    getExport(): Promise<ExportFlow>
-    /**
-     * Emails a one-time code to `email` (trimmed, lower case) through the
-     * host backend's `emailCode.send` or the Auth Proxy. Any address gets
-     * one: whether it has an account is told only after the code is entered.
-     */
-    sendEmailCode(email: string): Promise<{ email: string }>
-    /**
-     * Checks the code sent by `sendEmailCode`: on success, `connect({ signUp:
-     * { userName, email } })` with that email may keep it as the recovery
-     * address. `InvalidEmailCodeError` for a wrong or expired code,
-     * `EmailTakenError` when the address already has an account.
-     */
-    confirmEmailCode(code: string): Promise<{ email: string }>
-    connect<withCapabilities extends boolean = false>(
-      parameters?: PasskeyWalletConnectParameters & {
-        withCapabilities?: withCapabilities | boolean
-      },
-    ): Promise<{
-      accounts: withCapabilities extends true
-        ? readonly { address: Address; capabilities: Record<string, unknown> }[]
-        : readonly Address[]
-      chainId: number
-    }>
-  }
-
-  return createConnector<PasskeyProvider, Properties>((config) => {
+  return createConnector<PasskeyProvider, PasskeyWalletProperties>((config) => {
     const storage = createConnectorStorage({
       storage: config.storage,
       key: 'passkeyWallet',

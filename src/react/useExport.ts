@@ -2,11 +2,9 @@ import { useCallback } from 'react'
 import type { Address } from 'viem'
 import { type Connector, useAccount } from 'wagmi'
 import type { ExportFlow, ExportSnapshot } from '../export/createExportFlow.js'
+import type { PasskeyWalletConnector } from '../passkey/passkeyWallet.js'
 import { useFlow } from './useFlow.js'
-import {
-  type PasskeyWalletConnector,
-  usePasskeyWalletConnector,
-} from './usePasskeyWalletConnector.js'
+import { usePasskeyWalletConnector } from './usePasskeyWalletConnector.js'
 
 export type UseExportParameters = {
   /** The passkeyWallet connector; the config's by default. */

@@ -1,14 +1,5 @@
 import { type Connector, useConnectors } from 'wagmi'
-import type { ExportFlow } from '../export/createExportFlow.js'
-import type { RecoveryFlow } from '../recovery/createRecoveryFlow.js'
-
-export type PasskeyWalletConnector = Connector & {
-  prepare(): Promise<void>
-  getRecovery(): Promise<RecoveryFlow>
-  getExport(): Promise<ExportFlow>
-  sendEmailCode(email: string): Promise<{ email: string }>
-  confirmEmailCode(code: string): Promise<{ email: string }>
-}
+import type { PasskeyWalletConnector } from '../passkey/passkeyWallet.js'
 
 /** The config's passkeyWallet connector (or the one given). */
 export function usePasskeyWalletConnector(

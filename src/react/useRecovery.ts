@@ -1,15 +1,13 @@
 import { useCallback } from 'react'
 import type { Connector } from 'wagmi'
+import type { PasskeyWalletConnector } from '../passkey/passkeyWallet.js'
 import type {
   RecoveryFlow,
   RecoverySnapshot,
 } from '../recovery/createRecoveryFlow.js'
 import { useCountdown } from './useCountdown.js'
 import { useFlow } from './useFlow.js'
-import {
-  type PasskeyWalletConnector,
-  usePasskeyWalletConnector,
-} from './usePasskeyWalletConnector.js'
+import { usePasskeyWalletConnector } from './usePasskeyWalletConnector.js'
 
 export type UseRecoveryParameters = {
   /** The passkeyWallet connector; the config's by default. */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { build } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -8,8 +8,36 @@ import { builtPackage } from '../helpers/builtPackage.js'
 const run = promisify(execFile)
 const root = new URL('../../', import.meta.url).pathname
 const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+  version: string
   exports: Record<string, string | { types: string; default: string }>
   typesVersions: { '*': Record<string, [string]> }
+  peerDependencies: Record<string, string>
+  peerDependenciesMeta: Record<string, { optional?: boolean }>
+}
+
+/** The packages each source file of src/ (not its tests) imports, by file. */
+function sourceImports() {
+  const imports = new Map<string, Set<string>>()
+  for (const file of readdirSync(`${root}src`, {
+    recursive: true,
+    encoding: 'utf8',
+  })) {
+    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue
+    const code = readFileSync(`${root}src/${file}`, 'utf8')
+    const packages = new Set<string>()
+    for (const [, specifier] of code.matchAll(
+      /(?:from|import)\s*\(?\s*'([^'.][^']*)'/g,
+    ))
+      if (!specifier!.startsWith('node:'))
+        packages.add(
+          specifier!
+            .split('/')
+            .slice(0, specifier!.startsWith('@') ? 2 : 1)
+            .join('/'),
+        )
+    imports.set(file, packages)
+  }
+  return imports
 }
 const subpaths = [
   './passkey',
@@ -112,6 +140,86 @@ describe('the published package', () => {
         'SwitchChainUnavailableError',
       ]),
     )
+  })
+
+  it('packs the built files, the source without its tests, README, CHANGELOG and LICENSE: no tests, fixtures or sandbox', async () => {
+    const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], {
+      cwd: root,
+      maxBuffer: 16 * 1024 * 1024,
+    })
+    const [{ files }] = JSON.parse(stdout) as [{ files: { path: string }[] }]
+    const paths = files.map(({ path }) => path)
+    expect(
+      paths.filter(
+        (path) =>
+          !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(
+            path,
+          ) &&
+          !path.startsWith('dist/') &&
+          !path.startsWith('src/'),
+      ),
+    ).toEqual([])
+    expect(
+      paths.filter((path) => /\.test\.|\/test\/|sandbox/i.test(path)),
+    ).toEqual([])
+    for (const entry of [
+      'package.json',
+      'README.md',
+      'CHANGELOG.md',
+      'LICENSE',
+      'dist/esm/exports/passkey.js',
+      'dist/types/exports/passkey.d.ts',
+      'dist/export-frame/index.html',
+      'src/exports/passkey.ts',
+    ])
+      expect(paths).toContain(entry)
+  })
+
+  it('passes publint (strict) and Are the types wrong? for ESM consumers', async () => {
+    const publint = await run('npx', ['publint', '--strict'], { cwd: root })
+    expect(publint.stdout).toContain('All good!')
+    // The export frame is a page, not a module: no types to resolve. attw exits
+    // non-zero on any problem for an ESM consumer (the run then rejects).
+    const attw = await run(
+      'npx',
+      [
+        'attw',
+        '--pack',
+        '.',
+        '--profile',
+        'esm-only',
+        '--exclude-entrypoints',
+        'export-frame.html',
+      ],
+      { cwd: root },
+    )
+    for (const subpath of subpaths)
+      expect(attw.stdout).toContain(`"wagmi-connector-pack${subpath.slice(1)}"`)
+    expect(attw.stdout).not.toMatch(/💀|❌/)
+  })
+
+  it('names its release in errors and vendor requests: src/version.ts is package.json’s version', async () => {
+    const { version } = await import('../../src/version.js')
+    expect(version).toBe(manifest.version)
+  })
+
+  it('peers on what its subpaths import: wagmi and React Query only for /react, optional; no peer unused', () => {
+    const imports = sourceImports()
+    const importedBy = (name: string) =>
+      [...imports]
+        .filter(([, packages]) => packages.has(name))
+        .map(([file]) => file)
+    for (const peer of Object.keys(manifest.peerDependencies))
+      expect(importedBy(peer), peer).not.toEqual([])
+    for (const peer of ['wagmi', '@tanstack/react-query', 'react']) {
+      expect(
+        importedBy(peer).every((file) => file.startsWith('react/')),
+        peer,
+      ).toBe(true)
+      expect(manifest.peerDependenciesMeta[peer]?.optional, peer).toBe(true)
+    }
+    for (const required of ['@wagmi/core', 'viem'])
+      expect(manifest.peerDependenciesMeta[required]).toBeUndefined()
   })
 
   it('keeps internals private', async () => {

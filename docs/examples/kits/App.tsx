@@ -2,20 +2,20 @@
 // wallet the user has; a new passkey wallet needs a name, which neither RainbowKit's nor AppKit's asks).
 import { type ReactNode, useState } from 'react'
 import { useAccount, useConnect, useConnectors, useSignMessage } from 'wagmi'
+import type { PasskeyWalletConnector } from 'wagmi-connector-pack/passkey'
 
 function SignUp() {
   const [userName, setUserName] = useState('')
-  const passkey = useConnectors().find(({ id }) => id === 'passkeyWallet')
+  const passkey = useConnectors().find(({ id }) => id === 'passkeyWallet') as
+    | PasskeyWalletConnector
+    | undefined
   const { connect, error, isPending } = useConnect()
   if (!passkey) return null
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault()
-        // wagmi types connect()'s parameters by the config's connectors, which the kit made.
-        connect({ connector: passkey, signUp: { userName } } as Parameters<
-          typeof connect
-        >[0])
+        connect({ connector: passkey, signUp: { userName } })
       }}
     >
       <label>

@@ -1,10 +1,6 @@
-import {
-  createServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { createLocalServer } from '../../createLocalServer.js'
 import type { Clock } from '../clock.js'
 import { maxBodyBytes } from '../createVendorServer.js'
 import type { Faults } from '../Faults.js'
@@ -53,7 +49,7 @@ class NonJsonFailure extends Error {}
 export function createAuthProxyServer(world: AuthProxyWorld): Server {
   const otps: ProxyContext['otps'] = new Map()
 
-  return createServer((request, response) => {
+  return createLocalServer((request, response) => {
     const origin = request.headers.origin
     const url = new URL(request.url ?? '/', 'http://localhost')
     if (url.pathname.startsWith('/sandbox/')) {

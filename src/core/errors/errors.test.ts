@@ -98,7 +98,7 @@ describe('errors of SPEC §8', () => {
       Add the chain to \`chains\` in createConfig.
 
       Details: chain id 10
-      Version: wagmi-connector-pack@0.0.0"
+      Version: wagmi-connector-pack@0.1.0"
     `)
   })
 

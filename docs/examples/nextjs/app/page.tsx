@@ -3,13 +3,13 @@
 import Link from 'next/link'
 import { type FormEvent, useEffect, useState } from 'react'
 import {
-  type Connector,
   useConnect,
   useConnection,
   useConnectors,
   useDisconnect,
   useSignMessage,
 } from 'wagmi'
+import type { PasskeyWalletConnector } from 'wagmi-connector-pack/passkey'
 import { useEmailVerification } from 'wagmi-connector-pack/react'
 
 export default function WalletPage() {
@@ -34,7 +34,9 @@ export default function WalletPage() {
 function Connect() {
   const connect = useConnect()
   const connectors = useConnectors()
-  const passkey = connectors.find((c) => c.type === 'passkeyWallet')
+  const passkey = connectors.find((c) => c.type === 'passkeyWallet') as
+    | PasskeyWalletConnector
+    | undefined
   return (
     <section aria-label="Connect">
       {passkey && <SignUp connector={passkey} />}
@@ -54,7 +56,7 @@ function Connect() {
 }
 
 // A new passkey wallet whose recovery email is proven by a code sent to it.
-function SignUp({ connector }: { connector: Connector }) {
+function SignUp({ connector }: { connector: PasskeyWalletConnector }) {
   const connect = useConnect()
   const verification = useEmailVerification({ connector })
   const [userName, setUserName] = useState('')
@@ -65,7 +67,7 @@ function SignUp({ connector }: { connector: Connector }) {
     connect.mutate({
       connector,
       signUp: { userName, email: verification.email },
-    } as Parameters<typeof connect.mutate>[0])
+    })
   }
   return (
     <form aria-label="Sign up" onSubmit={signUp}>
