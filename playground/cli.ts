@@ -2,15 +2,15 @@ import { stopOnSignals } from '../sandbox/stopOnSignals.js'
 import { startPlayground } from './startPlayground.js'
 
 const startedAt = performance.now()
-const playground = await startPlayground()
+const playground = await startPlayground({ kits: true })
 const shutDown = stopOnSignals(playground.stop)
 
 console.log(
   [
     `Playground ready in ${Math.round(performance.now() - startedAt)} ms (Ctrl-C stops it)`,
     `  open        ${playground.url}`,
-    `  RainbowKit  ${playground.kitUrls.rainbowkit}`,
-    `  AppKit      ${playground.kitUrls.appkit}`,
+    `  RainbowKit  ${playground.kitUrls?.rainbowkit}`,
+    `  AppKit      ${playground.kitUrls?.appkit}`,
     ...Object.entries(playground.sandbox.rpcUrls).map(
       ([chainId, url]) => `  chain ${chainId.padEnd(5)} ${url}`,
     ),

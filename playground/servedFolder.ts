@@ -8,14 +8,29 @@ const contentTypes: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
 }
 
 /** A folder of built files, on the playground's own origin at `base` (the dev server's and the preview's). */
 export function servedFolder(base: string, folder: string): Plugin {
   const serve: Connect.NextHandleFunction = (request, response, next) => {
     const path = request.url?.split('?')[0] ?? ''
+    // The folder's own address without its slash: its page's relative links need the slash.
+    if (`${path}/` === base) {
+      response.writeHead(308, { location: base }).end()
+      return
+    }
     if (!path.startsWith(base)) return next()
-    const relative = normalize(path.slice(base.length) || 'index.html')
+    let relative: string
+    try {
+      relative = normalize(
+        decodeURIComponent(path.slice(base.length)) || 'index.html',
+      )
+    } catch {
+      return next()
+    }
     if (relative.startsWith('..')) return next()
     readFile(join(folder, relative)).then(
       (body) => {

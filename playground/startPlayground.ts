@@ -7,7 +7,11 @@ import { sandboxChains } from '../sandbox/chains.js'
 import { deployTestToken } from '../sandbox/contracts/deployTestToken.js'
 import { devAccount } from '../sandbox/devAccounts.js'
 import { type Sandbox, startSandbox } from '../sandbox/startSandbox.js'
-import { buildKitExample, type Kit, kits } from './buildKitExample.js'
+import {
+  buildKitExample,
+  type Kit,
+  kits as kitNames,
+} from './buildKitExample.js'
 import { hostBackend } from './hostBackend.js'
 import { sandboxFaucet } from './sandboxFaucet.js'
 import { sandboxModule } from './sandboxModule.js'
@@ -17,8 +21,8 @@ import { servedFolder } from './servedFolder.js'
 export type Playground = {
   /** Use `localhost`, not 127.0.0.1: WebAuthn refuses IP addresses as relying party. */
   url: string
-  /** docs/examples/kits/<kit> on the sandbox, on the playground's origin. */
-  kitUrls: Record<Kit, string>
+  /** docs/examples/kits/<kit> on the sandbox, on the playground's origin (with `kits`). */
+  kitUrls: Record<Kit, string> | undefined
   sandbox: Sandbox
   stop(): Promise<void>
 }
@@ -46,6 +50,7 @@ export async function startPlayground({
   port = 5173,
   strictPort = false,
   build = false,
+  kits = false,
 }: {
   port?: number
   strictPort?: boolean
@@ -55,6 +60,8 @@ export async function startPlayground({
    * in about half the CPU, and the browser suites load hundreds.
    */
   build?: boolean
+  /** Also builds and serves the connect kits' examples (docs/kits.md): two more production builds. */
+  kits?: boolean
 } = {}): Promise<Playground> {
   const sandbox = await startSandbox()
   // Each server optimizes dependencies into its own folder: another playground
@@ -88,7 +95,7 @@ export async function startPlayground({
     })
     const kitBase = (kit: Kit) => `/kits/${kit}/`
     // One after the other: each build already takes both cores.
-    for (const kit of kits) {
+    for (const kit of kits ? kitNames : []) {
       const folder = join(cacheDir, 'kits', kit)
       await buildKitExample({
         kit,
@@ -143,12 +150,14 @@ export async function startPlayground({
     sandbox.authProxy.allowOrigin(`http://localhost:${address.port}`)
     return {
       url: `http://localhost:${address.port}/`,
-      kitUrls: Object.fromEntries(
-        kits.map((kit) => [
-          kit,
-          `http://localhost:${address.port}${kitBase(kit)}`,
-        ]),
-      ) as Record<Kit, string>,
+      kitUrls: kits
+        ? (Object.fromEntries(
+            kitNames.map((kit) => [
+              kit,
+              `http://localhost:${address.port}${kitBase(kit)}`,
+            ]),
+          ) as Record<Kit, string>)
+        : undefined,
       sandbox,
       async stop() {
         await server.close()

@@ -6,6 +6,7 @@ export default async function globalSetup() {
     port: 0,
     strictPort: true,
     build: true,
+    kits: true,
   })
   process.env.PLAYGROUND_URL = playground.url
   process.env.SANDBOX_RPC_URLS = JSON.stringify(playground.sandbox.rpcUrls)

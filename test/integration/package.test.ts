@@ -1,7 +1,14 @@
 import { execFile } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
+import {
+  checkPackage,
+  createPackageFromTarballData,
+} from '@arethetypeswrong/core'
 import { build } from 'esbuild'
+import { publint } from 'publint'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { builtPackage } from '../helpers/builtPackage.js'
 
@@ -15,30 +22,37 @@ const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
   peerDependenciesMeta: Record<string, { optional?: boolean }>
 }
 
-/** The packages each source file of src/ (not its tests) imports, by file. */
-function sourceImports() {
-  const imports = new Map<string, Set<string>>()
-  for (const file of readdirSync(`${root}src`, {
-    recursive: true,
-    encoding: 'utf8',
-  })) {
-    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue
-    const code = readFileSync(`${root}src/${file}`, 'utf8')
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
+
+/** The packages each public subpath reaches, its dynamic imports included (esbuild follows them). */
+async function packagesBySubpath() {
+  const reached = new Map<string, Set<string>>()
+  for (const subpath of [...subpaths, './server']) {
+    const { metafile } = await build({
+      entryPoints: [`${root}src/exports/${subpath.slice(2)}.ts`],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: subpath === './server' ? 'node' : 'browser',
+      jsx: 'automatic',
+      packages: 'external',
+      logLevel: 'silent',
+    })
     const packages = new Set<string>()
-    for (const [, specifier] of code.matchAll(
-      /(?:from|import)\s*\(?\s*'([^'.][^']*)'/g,
-    ))
-      if (!specifier!.startsWith('node:'))
-        packages.add(
-          specifier!
-            .split('/')
-            .slice(0, specifier!.startsWith('@') ? 2 : 1)
-            .join('/'),
-        )
-    imports.set(file, packages)
+    for (const input of Object.values(metafile.inputs))
+      for (const { path, external } of input.imports)
+        if (external && !path.startsWith('node:'))
+          packages.add(packageName(path))
+    reached.set(subpath, packages)
   }
-  return imports
+  return reached
 }
+
 const subpaths = [
   './passkey',
   './recovery',
@@ -142,60 +156,83 @@ describe('the published package', () => {
     )
   })
 
-  it('packs the built files, the source without its tests, README, CHANGELOG and LICENSE: no tests, fixtures or sandbox', async () => {
-    const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], {
-      cwd: root,
-      maxBuffer: 16 * 1024 * 1024,
-    })
-    const [{ files }] = JSON.parse(stdout) as [{ files: { path: string }[] }]
-    const paths = files.map(({ path }) => path)
-    expect(
-      paths.filter(
-        (path) =>
-          !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(
-            path,
-          ) &&
-          !path.startsWith('dist/') &&
-          !path.startsWith('src/'),
-      ),
-    ).toEqual([])
-    expect(
-      paths.filter((path) => /\.test\.|\/test\/|sandbox/i.test(path)),
-    ).toEqual([])
-    for (const entry of [
-      'package.json',
-      'README.md',
-      'CHANGELOG.md',
-      'LICENSE',
-      'dist/esm/exports/passkey.js',
-      'dist/types/exports/passkey.d.ts',
-      'dist/export-frame/index.html',
-      'src/exports/passkey.ts',
-    ])
-      expect(paths).toContain(entry)
-  })
+  describe('packed', () => {
+    let tarball: Uint8Array
+    let paths: string[]
 
-  it('passes publint (strict) and Are the types wrong? for ESM consumers', async () => {
-    const publint = await run('npx', ['publint', '--strict'], { cwd: root })
-    expect(publint.stdout).toContain('All good!')
-    // The export frame is a page, not a module: no types to resolve. attw exits
-    // non-zero on any problem for an ESM consumer (the run then rejects).
-    const attw = await run(
-      'npx',
-      [
-        'attw',
-        '--pack',
-        '.',
-        '--profile',
-        'esm-only',
-        '--exclude-entrypoints',
-        'export-frame.html',
-      ],
-      { cwd: root },
-    )
-    for (const subpath of subpaths)
-      expect(attw.stdout).toContain(`"wagmi-connector-pack${subpath.slice(1)}"`)
-    expect(attw.stdout).not.toMatch(/💀|❌/)
+    beforeAll(async () => {
+      // One `npm pack`, as `npm publish` makes it, for the file list and both checkers.
+      const destination = mkdtempSync(join(tmpdir(), 'packed-'))
+      const { stdout } = await run(
+        'npm',
+        ['pack', '--json', '--pack-destination', destination],
+        { cwd: root, maxBuffer: 16 * 1024 * 1024 },
+      )
+      const [packed] = JSON.parse(stdout) as [
+        { filename: string; files: { path: string }[] },
+      ]
+      paths = packed.files.map(({ path }) => path)
+      tarball = readFileSync(join(destination, packed.filename))
+    }, 120_000)
+
+    it('holds the built files, the source without its tests, README, CHANGELOG and LICENSE: no tests, fixtures or sandbox', () => {
+      expect(
+        paths.filter(
+          (path) =>
+            !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(
+              path,
+            ) &&
+            !path.startsWith('dist/') &&
+            !path.startsWith('src/'),
+        ),
+      ).toEqual([])
+      expect(
+        paths.filter((path) => /\.test\.|\/test\/|sandbox/i.test(path)),
+      ).toEqual([])
+      for (const entry of [
+        'package.json',
+        'README.md',
+        'CHANGELOG.md',
+        'LICENSE',
+        'dist/esm/exports/passkey.js',
+        'dist/types/exports/passkey.d.ts',
+        'dist/export-frame/index.html',
+        'src/exports/passkey.ts',
+      ])
+        expect(paths).toContain(entry)
+    })
+
+    it('passes publint, strict', async () => {
+      // The tarball's own folder, as npm packs it.
+      const { messages, pkg } = await publint({
+        pkgDir: 'package',
+        pack: { tarball: Uint8Array.from(tarball).buffer },
+        strict: true,
+      })
+      expect(pkg).toMatchObject({ name: 'wagmi-connector-pack' })
+      expect(messages).toEqual([])
+    })
+
+    it('passes Are the types wrong? for ESM consumers, every subpath', async () => {
+      // The export frame is a page, not a module: there are no types to resolve.
+      const result = await checkPackage(createPackageFromTarballData(tarball), {
+        excludeEntrypoints: ['export-frame.html'],
+      })
+      if (!result.types) throw new Error('attw found no types in the package')
+      expect(Object.keys(result.entrypoints).sort()).toEqual(
+        [...subpaths, './server', './package.json'].sort(),
+      )
+      // The esm-only profile: CommonJS resolutions (node10, node16 from CJS) are not checked.
+      expect(
+        result.problems.filter(
+          (problem) =>
+            !(
+              'resolutionKind' in problem &&
+              ['node10', 'node16-cjs'].includes(problem.resolutionKind)
+            ),
+        ),
+      ).toEqual([])
+    })
   })
 
   it('names its release in errors and vendor requests: src/version.ts is package.json’s version', async () => {
@@ -203,19 +240,16 @@ describe('the published package', () => {
     expect(version).toBe(manifest.version)
   })
 
-  it('peers on what its subpaths import: wagmi and React Query only for /react, optional; no peer unused', () => {
-    const imports = sourceImports()
-    const importedBy = (name: string) =>
-      [...imports]
+  it('peers on what its subpaths import: wagmi, React and React Query only for /react, optional; no peer unused', async () => {
+    const reached = await packagesBySubpath()
+    const subpathsReaching = (name: string) =>
+      [...reached]
         .filter(([, packages]) => packages.has(name))
-        .map(([file]) => file)
+        .map(([subpath]) => subpath)
     for (const peer of Object.keys(manifest.peerDependencies))
-      expect(importedBy(peer), peer).not.toEqual([])
+      expect(subpathsReaching(peer), peer).not.toEqual([])
     for (const peer of ['wagmi', '@tanstack/react-query', 'react']) {
-      expect(
-        importedBy(peer).every((file) => file.startsWith('react/')),
-        peer,
-      ).toBe(true)
+      expect(subpathsReaching(peer), peer).toEqual(['./react'])
       expect(manifest.peerDependenciesMeta[peer]?.optional, peer).toBe(true)
     }
     for (const required of ['@wagmi/core', 'viem'])

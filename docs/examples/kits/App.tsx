@@ -6,9 +6,9 @@ import type { PasskeyWalletConnector } from 'wagmi-connector-pack/passkey'
 
 function SignUp() {
   const [userName, setUserName] = useState('')
-  const passkey = useConnectors().find(({ id }) => id === 'passkeyWallet') as
-    | PasskeyWalletConnector
-    | undefined
+  const passkey = useConnectors().find(
+    ({ type }) => type === 'passkeyWallet',
+  ) as PasskeyWalletConnector | undefined
   const { connect, error, isPending } = useConnect()
   if (!passkey) return null
   return (

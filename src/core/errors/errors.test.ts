@@ -4,6 +4,7 @@ import {
   SwitchChainNotSupportedError as WagmiSwitchChainNotSupportedError,
 } from '@wagmi/core'
 import { describe, expect, it } from 'vitest'
+import { version } from '../../version.js'
 import { BaseError } from './BaseError.js'
 import {
   ChainNotConfiguredError,
@@ -92,14 +93,16 @@ describe('errors of SPEC §8', () => {
 
   it('puts details, guidance and the version into the message', () => {
     const error = new ChainNotConfiguredError({ chainId: 10 })
-    expect(error.message).toMatchInlineSnapshot(`
-      "Could not find network mapping for chain
-
-      Add the chain to \`chains\` in createConfig.
-
-      Details: chain id 10
-      Version: wagmi-connector-pack@0.1.0"
-    `)
+    expect(error.message).toBe(
+      [
+        'Could not find network mapping for chain',
+        '',
+        'Add the chain to `chains` in createConfig.',
+        '',
+        'Details: chain id 10',
+        `Version: wagmi-connector-pack@${version}`,
+      ].join('\n'),
+    )
   })
 
   it('walks the cause chain', () => {

@@ -2,26 +2,16 @@
 
 import { createAppKit } from '@reown/appkit/react'
 import { WagmiAdapter } from '@reown/appkit-adapter-wagmi'
-import { type Chain, http } from 'viem'
+import { http } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { injectedWallet, metamask } from 'wagmi-connector-pack/injected'
 import { passkeyWallet } from 'wagmi-connector-pack/passkey'
+import { chains } from '../chains'
 import { metamaskIcon, passkeyIcon } from '../icons'
 import { settings } from '../settings'
 import { withIcon } from './withIcon'
 
-// A chain whose RPC is not the public one has none of its public contracts (a local anvil). AppKit
-// reads a network's RPC from the chain itself.
-const onRpc = <chain extends Chain>(chain: chain, url: string | undefined) => {
-  if (!url) return chain
-  const { contracts: _, ...withoutContracts } = chain
-  return { ...withoutContracts, rpcUrls: { default: { http: [url] } } }
-}
-
-const networks: [Chain, ...Chain[]] = [
-  onRpc(mainnet, settings.rpcUrls[1]),
-  onRpc(base, settings.rpcUrls[8453]),
-]
+const networks = chains
 
 export const wagmiAdapter = new WagmiAdapter({
   networks,

@@ -1,9 +1,10 @@
 // wagmiConfig.ts: RainbowKit's wallet list, made of the pack's connectors, in a wagmi 2 config.
 import { connectorsForWallets } from '@rainbow-me/rainbowkit'
-import { type Chain, http } from 'viem'
+import { http } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { createConfig } from 'wagmi'
 import { metamask } from 'wagmi-connector-pack/injected'
+import { chains } from '../chains'
 import { metamaskIcon, passkeyIcon, walletConnectIcon } from '../icons'
 import { settings } from '../settings'
 import {
@@ -11,13 +12,6 @@ import {
   passkeyRainbowKitWallet,
   walletConnectRainbowKitWallet,
 } from './wallets'
-
-// A chain whose RPC is not the public one has none of its public contracts (a local anvil).
-const onRpc = <chain extends Chain>(chain: chain, url: string | undefined) => {
-  if (!url) return chain
-  const { contracts: _, ...withoutContracts } = chain
-  return withoutContracts
-}
 
 const connectors = connectorsForWallets(
   [
@@ -54,10 +48,7 @@ const connectors = connectorsForWallets(
 )
 
 export const config = createConfig({
-  chains: [
-    onRpc(mainnet, settings.rpcUrls[1]),
-    onRpc(base, settings.rpcUrls[8453]),
-  ],
+  chains,
   connectors,
   transports: {
     [mainnet.id]: http(settings.rpcUrls[1]),

@@ -11,8 +11,8 @@ import {
   passkeyWallet,
 } from 'wagmi-connector-pack/passkey'
 import {
-  toPairingLinks,
   type WalletConnectDeepLinkParameters,
+  type WalletConnectPairing,
   walletConnectDeepLink,
 } from 'wagmi-connector-pack/walletconnect'
 
@@ -33,26 +33,24 @@ export const passkeyRainbowKitWallet =
   })
 
 export const walletConnectRainbowKitWallet =
-  (parameters: WalletConnectDeepLinkParameters, icon: Icon) => (): Wallet => ({
-    id: 'walletConnectDeepLink',
-    name: 'WalletConnect',
-    ...icon,
-    // RainbowKit shows the provider's `display_uri` as its QR code on a computer, and opens it as a
-    // link on a phone: the chosen wallet's `…/wc?uri=` link, else the `wc:` URI itself.
-    qrCode: { getUri: (uri) => uri },
-    mobile: {
-      getUri: (uri) =>
-        toPairingLinks(uri, {
-          wallet: parameters.wallet?.walletConnect,
-          preference: parameters.deepLink,
-        }).deepLink ?? uri,
-    },
-    createConnector: ({ rkDetails }) =>
-      createConnector((config) => ({
-        ...walletConnectDeepLink(parameters)(config),
-        rkDetails,
-      })),
-  })
+  (parameters: WalletConnectDeepLinkParameters, icon: Icon) => (): Wallet => {
+    let pairing: (() => WalletConnectPairing | undefined) | undefined
+    return {
+      id: 'walletConnectDeepLink',
+      name: 'WalletConnect',
+      ...icon,
+      // RainbowKit shows the provider's `display_uri` as its QR code on a computer, and opens a link
+      // on a phone: the connector's own pairing link (the chosen wallet's `…/wc?uri=`), else the URI.
+      qrCode: { getUri: (uri) => uri },
+      mobile: { getUri: (uri) => pairing?.()?.deepLink ?? uri },
+      createConnector: ({ rkDetails }) =>
+        createConnector((config) => {
+          const connector = walletConnectDeepLink(parameters)(config)
+          pairing = connector.getPairing
+          return { ...connector, rkDetails }
+        }),
+    }
+  }
 
 export const injectedRainbowKitWallet =
   (wallet: WalletDescriptor, icon: Icon) => (): Wallet => ({
