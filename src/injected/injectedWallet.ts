@@ -1,5 +1,5 @@
 import { createConnector } from '@wagmi/core'
-import type { Address } from 'viem'
+import type { ConnectWithCapabilities } from '../core/ConnectWithCapabilities.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { detectPlatform } from '../core/detectPlatform.js'
 import { loadOnce } from '../core/loadOnce.js'
@@ -60,16 +60,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
     isInstalled(): boolean
     /** On a phone without the wallet: the link `connect()` opens, for the host's "Open in" button. */
     getBrowseLink(): string | undefined
-    connect<withCapabilities extends boolean = false>(
-      parameters?: InjectedWalletConnectParameters & {
-        withCapabilities?: withCapabilities | boolean
-      },
-    ): Promise<{
-      accounts: withCapabilities extends true
-        ? readonly { address: Address; capabilities: Record<string, unknown> }[]
-        : readonly Address[]
-      chainId: number
-    }>
+    connect: ConnectWithCapabilities<InjectedWalletConnectParameters>
   }
 
   const find = () =>

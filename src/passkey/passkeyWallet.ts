@@ -1,5 +1,6 @@
 import { type Connector, createConnector } from '@wagmi/core'
-import type { Address, EIP1193Parameters } from 'viem'
+import type { EIP1193Parameters } from 'viem'
+import type { ConnectWithCapabilities } from '../core/ConnectWithCapabilities.js'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import { createListeners, type Listeners } from '../core/createListeners.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
@@ -209,16 +210,7 @@ export type PasskeyWalletProperties = {
    * `EmailTakenError` when the address already has an account.
    */
   confirmEmailCode(code: string): Promise<{ email: string }>
-  connect<withCapabilities extends boolean = false>(
-    parameters?: PasskeyWalletConnectParameters & {
-      withCapabilities?: withCapabilities | boolean
-    },
-  ): Promise<{
-    accounts: withCapabilities extends true
-      ? readonly { address: Address; capabilities: Record<string, unknown> }[]
-      : readonly Address[]
-    chainId: number
-  }>
+  connect: ConnectWithCapabilities<PasskeyWalletConnectParameters>
 }
 
 /** The config's passkeyWallet connector, as `config.connectors` or `useConnectors()` holds it. */

@@ -1,5 +1,9 @@
 import { expect, type Page, test } from '@playwright/test'
-import { type Address, type Hex, verifyMessage } from 'viem'
+import {
+  signsInKitExample,
+  signsUpInKitExample,
+} from '../helpers/kitExample.js'
+import { linkOpened } from '../helpers/linkOpened.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
@@ -9,7 +13,6 @@ import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
  */
 
 const example = '/kits/appkit/'
-const message = 'hello from a connect kit'
 
 const isLoopback = (url: string) =>
   ['localhost', '127.0.0.1'].includes(new URL(url).hostname)
@@ -48,15 +51,6 @@ async function openModal(page: Page) {
   await expect(modal(page).getByText('Connect Wallet')).toBeVisible()
 }
 
-/** Signs the example's message; the signature, once verified as the account's. */
-async function signs(page: Page) {
-  const address = (await page.getByLabel('Account').textContent()) as Address
-  await page.getByRole('button', { name: 'Sign a message' }).click()
-  const signature = (await page.getByLabel('Signature').textContent()) as Hex
-  expect(await verifyMessage({ address, message, signature })).toBe(true)
-  return address
-}
-
 test('the modal lists the pack’s wallets with their icons; offline, AppKit’s own services fail and the modal still opens', async ({
   page,
 }) => {
@@ -93,10 +87,7 @@ test('passkey: the app’s sign-up beside the modal, a signature; after a discon
 }) => {
   await addVirtualAuthenticator(page)
   await page.goto(example)
-  await page.getByLabel('Your name').fill('appkit')
-  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
-  await expect(page.getByLabel('Account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
-  const account = await signs(page)
+  const account = await signsUpInKitExample(page, 'appkit')
 
   await page.locator('appkit-button').click()
   await modal(page).getByText('Disconnect').click()
@@ -105,7 +96,7 @@ test('passkey: the app’s sign-up beside the modal, a signature; after a discon
   await openModal(page)
   await walletRow(page, 'Passkey').click()
   await expect(page.getByLabel('Account')).toHaveText(account)
-  expect(await signs(page)).toBe(account)
+  expect(await signsInKitExample(page)).toBe(account)
 })
 
 test.describe('on a phone without MetaMask', () => {
@@ -116,17 +107,11 @@ test.describe('on a phone without MetaMask', () => {
     baseURL,
   }) => {
     await page.goto(example)
-    const navigation = page.waitForRequest(
-      (request) => new URL(request.url()).host === 'link.metamask.io',
-    )
-    await page.route('https://link.metamask.io/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: 'opening the app' }),
-    )
-    await openModal(page)
-    await walletRow(page, 'MetaMask').click()
+    const opened = await linkOpened(page, 'link.metamask.io', async () => {
+      await openModal(page)
+      await walletRow(page, 'MetaMask').click()
+    })
     const host = new URL(baseURL!).host
-    expect((await navigation).url()).toBe(
-      `https://link.metamask.io/dapp/${host}${example}`,
-    )
+    expect(opened).toBe(`https://link.metamask.io/dapp/${host}${example}`)
   })
 })

@@ -6,6 +6,7 @@ import {
   installTestWallet,
   type TestWalletControls,
 } from '../helpers/injectedTestWallet.js'
+import { linkOpened } from '../helpers/linkOpened.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
@@ -234,17 +235,11 @@ test('on desktop without the wallet, a dedicated button offers the install page'
   await expect(wallets.getByRole('button', { name: 'MetaMask' })).toHaveCount(0)
 })
 
-/** Catches the navigation to a wallet's link service and answers it locally. */
-async function opened(page: Page, button: string, linkHost: string) {
-  const navigation = page.waitForRequest(
-    (request) => new URL(request.url()).host === linkHost,
+/** Where tapping `button` sends the page: a wallet's link service, answered locally. */
+const opened = (page: Page, button: string, linkHost: string) =>
+  linkOpened(page, linkHost, () =>
+    page.getByRole('button', { name: button }).click(),
   )
-  await page.route(`https://${linkHost}/**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: 'opening the app' }),
-  )
-  await page.getByRole('button', { name: button }).click()
-  return (await navigation).url()
-}
 
 for (const phone of ['iPhone 13', 'Pixel 7'])
   test.describe(`on a ${phone} without the wallet`, () => {

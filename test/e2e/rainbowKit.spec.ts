@@ -1,12 +1,16 @@
 import { expect, type Page, test } from '@playwright/test'
 import decodeQR from 'qr/decode.js'
-import { type Address, type Hex, verifyMessage } from 'viem'
 import type { SandboxChainUrls } from '../../sandbox/chains.js'
 import {
   type SandboxWallet,
   startSandboxWallet,
 } from '../../sandbox/wallet/startSandboxWallet.js'
 import { ignoreSessionDeletedTwice } from '../helpers/isSessionDeletedTwice.js'
+import {
+  signsInKitExample,
+  signsUpInKitExample,
+} from '../helpers/kitExample.js'
+import { linkOpened } from '../helpers/linkOpened.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
@@ -19,7 +23,6 @@ import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 ignoreSessionDeletedTwice()
 
 const example = '/kits/rainbowkit/'
-const message = 'hello from a connect kit'
 const relayUrl = process.env.SANDBOX_RELAY_URL ?? ''
 const rpcUrls = JSON.parse(
   process.env.SANDBOX_RPC_URLS ?? '{}',
@@ -33,15 +36,6 @@ test.afterAll(async () => {
 const modal = (page: Page) => page.getByRole('dialog')
 const walletOption = (page: Page, id: string) =>
   modal(page).getByTestId(`rk-wallet-option-${id}`)
-
-/** Signs the example's message; the signature, once verified as the account's. */
-async function signs(page: Page) {
-  const address = (await page.getByLabel('Account').textContent()) as Address
-  await page.getByRole('button', { name: 'Sign a message' }).click()
-  const signature = (await page.getByLabel('Signature').textContent()) as Hex
-  expect(await verifyMessage({ address, message, signature })).toBe(true)
-  return address
-}
 
 /** The text RainbowKit's QR code holds, read from its pixels as a camera would. */
 async function qrCodeText(page: Page) {
@@ -97,7 +91,7 @@ test('the modal lists the pack’s wallets with their names and icons; WalletCon
   await wallet.pair(uri)
   await expect(page.getByLabel('Account')).toHaveText(wallet.address)
   await expect(modal(page)).toHaveCount(0)
-  expect(await signs(page)).toBe(wallet.address)
+  expect(await signsInKitExample(page)).toBe(wallet.address)
 })
 
 test('passkey: the app’s sign-up beside the modal, a signature; after a disconnect in RainbowKit, the modal logs in with the same passkey', async ({
@@ -105,10 +99,7 @@ test('passkey: the app’s sign-up beside the modal, a signature; after a discon
 }) => {
   await addVirtualAuthenticator(page)
   await page.goto(example)
-  await page.getByLabel('Your name').fill('rainbow')
-  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
-  await expect(page.getByLabel('Account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
-  const account = await signs(page)
+  const account = await signsUpInKitExample(page, 'rainbow')
   await expect(page.getByTestId('rk-account-button')).toBeVisible()
 
   await page.getByTestId('rk-account-button').click()
@@ -118,7 +109,7 @@ test('passkey: the app’s sign-up beside the modal, a signature; after a discon
   await page.getByTestId('rk-connect-button').click()
   await walletOption(page, 'passkeyWallet').click()
   await expect(page.getByLabel('Account')).toHaveText(account)
-  expect(await signs(page)).toBe(account)
+  expect(await signsInKitExample(page)).toBe(account)
 })
 
 test.describe('on a phone without MetaMask', () => {
@@ -129,17 +120,11 @@ test.describe('on a phone without MetaMask', () => {
     baseURL,
   }) => {
     await page.goto(example)
-    const navigation = page.waitForRequest(
-      (request) => new URL(request.url()).host === 'link.metamask.io',
-    )
-    await page.route('https://link.metamask.io/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: 'opening the app' }),
-    )
-    await page.getByTestId('rk-connect-button').click()
-    await walletOption(page, 'metamask').click()
+    const opened = await linkOpened(page, 'link.metamask.io', async () => {
+      await page.getByTestId('rk-connect-button').click()
+      await walletOption(page, 'metamask').click()
+    })
     const host = new URL(baseURL!).host
-    expect((await navigation).url()).toBe(
-      `https://link.metamask.io/dapp/${host}${example}`,
-    )
+    expect(opened).toBe(`https://link.metamask.io/dapp/${host}${example}`)
   })
 })

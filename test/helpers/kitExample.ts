@@ -1,0 +1,21 @@
+import { expect, type Page } from '@playwright/test'
+import { type Address, type Hex, verifyMessage } from 'viem'
+
+const message = 'hello from a connect kit'
+
+/** Signs the kit example's message; the account, once the signature verifies as its. */
+export async function signsInKitExample(page: Page) {
+  const address = (await page.getByLabel('Account').textContent()) as Address
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  const signature = (await page.getByLabel('Signature').textContent()) as Hex
+  expect(await verifyMessage({ address, message, signature })).toBe(true)
+  return address
+}
+
+/** The kit example's own sign-up form: a new passkey wallet, connected and signing; its account. */
+export async function signsUpInKitExample(page: Page, userName: string) {
+  await page.getByLabel('Your name').fill(userName)
+  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
+  await expect(page.getByLabel('Account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  return signsInKitExample(page)
+}
