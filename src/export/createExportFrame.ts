@@ -44,7 +44,7 @@ export async function createExportFrame({
   container,
   timeoutMs = 10_000,
 }: {
-  /** Where the frame is served, e.g. `defaultExportFrameUrl`. */
+  /** Where the frame is served: passkeyWallet's `exportFrameUrl`. */
   url: string
   container: HTMLElement
   timeoutMs?: number | undefined

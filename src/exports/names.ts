@@ -1,7 +1,7 @@
 // biome-ignore-all lint/performance/noBarrelFile: entrypoint module
 export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
-export { accountNameChainId } from '../names/accountNameChainId.js'
 export {
+  accountNameChainId,
   type GetAccountNameParameters,
   getAccountName,
 } from '../names/getAccountName.js'

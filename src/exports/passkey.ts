@@ -58,7 +58,6 @@ export {
   type InvalidPasskeyWalletParameterErrorType,
 } from '../passkey/InvalidPasskeyWalletParameterError.js'
 export {
-  type CreateAccountRequest,
   type PasskeyProvider,
   type PasskeyWalletConnector,
   type PasskeyWalletConnectParameters,
@@ -70,11 +69,9 @@ export type { RecoveryCodeFormat } from '../recovery/CodeSender.js'
 export type {
   RecoveryFlow,
   RecoverySnapshot,
-  RecoveryStartAnswer,
-  RecoveryStartRequest,
   RecoveryStep,
 } from '../recovery/createRecoveryFlow.js'
-export type { RecoveryState, RecoveryType } from '../recovery/recoveryState.js'
+export type { RecoveryState } from '../recovery/recoveryState.js'
 export type {
   SendEmailCodeAnswer,
   SendEmailCodeRequest,
@@ -91,4 +88,13 @@ export {
   VendorTimeoutError,
   type VendorTimeoutErrorType,
 } from '../turnkey/errors.js'
+export type {
+  RecoveryStartAnswer,
+  RecoveryStartRequest,
+  RecoveryType,
+} from '../turnkey/recoveryStartContract.js'
+export type {
+  CreateAccountAnswer,
+  CreateAccountRequest,
+} from '../turnkey/signUpAccount.js'
 export type { VendorAttestation } from '../turnkey/VendorAttestation.js'

@@ -12,16 +12,16 @@ export {
   type InvalidPasskeyBackendParameterErrorType,
 } from '../server/errors.js'
 export type {
-  CreateAccountAnswer,
-  CreateAccountRequest,
-} from '../server/parseCreateAccountRequest.js'
-export type {
-  RecoveryStartAnswer,
-  RecoveryStartRequest,
-} from '../server/parseRecoveryStartRequest.js'
-export type {
   SendEmailCodeAnswer,
   SendEmailCodeRequest,
   VerifyEmailCodeAnswer,
   VerifyEmailCodeRequest,
 } from '../turnkey/emailCodeContract.js'
+export type {
+  RecoveryStartAnswer,
+  RecoveryStartRequest,
+} from '../turnkey/recoveryStartContract.js'
+export type {
+  CreateAccountAnswer,
+  CreateAccountRequest,
+} from '../turnkey/signUpAccount.js'

@@ -1,7 +1,9 @@
 import { type Config, getEnsName } from '@wagmi/core'
 import { type Address, InvalidAddressError, isAddress } from 'viem'
 import { toCoinType } from 'viem/ens'
-import { accountNameChainId } from './accountNameChainId.js'
+
+/** SPEC §9: names are resolved with the ENS lookup on Base. */
+export const accountNameChainId = 8453
 
 export type GetAccountNameParameters = {
   address: Address

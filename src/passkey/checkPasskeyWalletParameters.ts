@@ -1,9 +1,8 @@
 import { isUuid } from '../core/isUuid.js'
 import { isWholeFrom } from '../core/isWholeFrom.js'
 import { defaultBackendTimeoutMs } from '../core/readHostBackendAnswer.js'
-import { defaultExportFrameUrl } from '../export/defaultExportFrameUrl.js'
 import { isAllowedFrameUrl } from '../export/isAllowedFrameUrl.js'
-import { defaultRecoverySessionSeconds } from '../recovery/defaultRecoverySessionSeconds.js'
+import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'
 import { isValidRpId } from './isValidRpId.js'
 import type { PasskeyWalletParameters } from './passkeyWallet.js'
@@ -23,6 +22,8 @@ export const emailCodeCalls =
 const defaultSessionSeconds = 900
 // The vendor's hosted frame for credential bundles (notes §6).
 const defaultRecoveryFrameUrl = 'https://auth.turnkey.com'
+/** The vendor's hosted export frame; it trusts only the vendor's production enclave key. */
+export const defaultExportFrameUrl = 'https://export.turnkey.com'
 // The session key signs anything the passkey can: a long one is the host's explicit choice.
 const longestSessionSecondsByDefault = 86_400
 const longestSessionSeconds = 604_800

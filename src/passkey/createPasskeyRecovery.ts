@@ -3,7 +3,7 @@ import { createAuthProxyCodeSender } from '../recovery/createAuthProxyCodeSender
 import { createCodeFrame } from '../recovery/createCodeFrame.js'
 import { createRecoveryFlow } from '../recovery/createRecoveryFlow.js'
 import { createRecoveryStateStore } from '../recovery/createRecoveryStateStore.js'
-import { defaultRecoverySessionSeconds } from '../recovery/defaultRecoverySessionSeconds.js'
+import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import { createAuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
 import { checkPasskeyWalletParameters } from './checkPasskeyWalletParameters.js'

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
-import { defaultExportFrameUrl } from '../export/defaultExportFrameUrl.js'
 import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
-import { checkPasskeyWalletParameters } from './checkPasskeyWalletParameters.js'
+import {
+  checkPasskeyWalletParameters,
+  defaultExportFrameUrl,
+} from './checkPasskeyWalletParameters.js'
 import { createPasskey } from './createPasskey.js'
 import { PasskeyError, WebauthnNotSupportedError } from './errors.js'
 import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'

@@ -9,20 +9,21 @@ import { isUuid } from '../core/isUuid.js'
 import { loadOnce } from '../core/loadOnce.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { ExportFlow } from '../export/createExportFlow.js'
-import type {
-  RecoveryFlow,
-  RecoveryStartAnswer,
-  RecoveryStartRequest,
-} from '../recovery/createRecoveryFlow.js'
+import type { RecoveryFlow } from '../recovery/createRecoveryFlow.js'
 import type {
   SendEmailCodeAnswer,
   SendEmailCodeRequest,
   VerifyEmailCodeAnswer,
   VerifyEmailCodeRequest,
 } from '../turnkey/emailCodeContract.js'
-import type { CreateAccountRequest } from '../turnkey/signUpAccount.js'
-
-export type { CreateAccountRequest } from '../turnkey/signUpAccount.js'
+import type {
+  RecoveryStartAnswer,
+  RecoveryStartRequest,
+} from '../turnkey/recoveryStartContract.js'
+import type {
+  CreateAccountAnswer,
+  CreateAccountRequest,
+} from '../turnkey/signUpAccount.js'
 
 export type PasskeyWalletParameters = {
   /** The host's parent organization at the vendor. */
@@ -46,7 +47,7 @@ export type PasskeyWalletParameters = {
     | ((
         request: CreateAccountRequest,
         options: { signal: AbortSignal },
-      ) => Promise<{ subOrganizationId: string } | Response>)
+      ) => Promise<CreateAccountAnswer | Response>)
     | undefined
   /**
    * The host backend's email-code calls, for a sign-up with an email: `send`

@@ -1,7 +1,7 @@
 import { connect } from '@wagmi/core'
 import { type FormEvent, useId, useState } from 'react'
 import { useAccount, useConfig } from 'wagmi'
-import type { RecoveryType } from '../recovery/recoveryState.js'
+import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
 import { describeError } from './describeError.js'
 import { formatDuration } from './formatDuration.js'
 import { panelFrameStyles } from './panelFrameStyles.js'

@@ -1,6 +1,5 @@
 import type { Config } from '@wagmi/core'
 import type { Address } from 'viem'
-import { accountNameChainId } from '../names/accountNameChainId.js'
 
 /**
  * TanStack Query's options for the primary name of `address` on Base, shared
@@ -22,7 +21,6 @@ export function accountNameQuery(
     queryKey: [
       'wagmi-connector-pack',
       'accountName',
-      accountNameChainId,
       address,
       universalResolverAddress,
     ] as const,

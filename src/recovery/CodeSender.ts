@@ -1,5 +1,5 @@
+import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
 import type { CodeKey } from './createCodeFrame.js'
-import type { RecoveryType } from './recoveryState.js'
 
 /** The shape of the codes a sender emails, so a code field can ask for exactly that. */
 export type RecoveryCodeFormat = {

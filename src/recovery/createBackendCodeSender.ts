@@ -1,12 +1,12 @@
 import { HostBackendError } from '../core/errors/hostBackend.js'
 import { isUuid } from '../core/isUuid.js'
 import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
-import type { CodeSender } from './CodeSender.js'
-import type { CodeFrame } from './createCodeFrame.js'
 import type {
   RecoveryStartAnswer,
   RecoveryStartRequest,
-} from './createRecoveryFlow.js'
+} from '../turnkey/recoveryStartContract.js'
+import type { CodeSender } from './CodeSender.js'
+import type { CodeFrame } from './createCodeFrame.js'
 import { recoveryCodeValiditySeconds } from './validateRecoveryCode.js'
 
 /**

@@ -1,6 +1,11 @@
 import { createSupersession } from '../core/createSupersession.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
+import type {
+  RecoveryStartAnswer,
+  RecoveryStartRequest,
+  RecoveryType,
+} from '../turnkey/recoveryStartContract.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
 import type {
   CodeSender,
@@ -11,32 +16,11 @@ import { createBackendCodeSender } from './createBackendCodeSender.js'
 import type { CodeFrame, CodeKey } from './createCodeFrame.js'
 import type { RecoveryStateStore } from './createRecoveryStateStore.js'
 import { InvalidRecoveryCodeError, RecoveryStepError } from './errors.js'
-import type { RecoveryState, RecoveryType } from './recoveryState.js'
+import type { RecoveryState } from './recoveryState.js'
 import {
   recoveryCodeValiditySeconds,
   validateRecoveryCode,
 } from './validateRecoveryCode.js'
-
-/** What the host backend receives to start a recovery (the parent API key stays there). */
-export type RecoveryStartRequest = {
-  email: string
-  /**
-   * `email`: email authentication (`email_auth`); the code's key signs a
-   * recovery session that adds a passkey. `passkey`: the vendor's recovery
-   * (`init_user_email_recovery`); the code's key may add one passkey.
-   */
-  type: RecoveryType
-  /** Uncompressed P-256 key, hex: the code is encrypted to it. */
-  targetPublicKey: string
-}
-
-/**
- * What the host backend answers (as JSON, or as the object itself): the user
- * the code was sent to. Passkey recovery needs it, because the emailed
- * recover-user key may sign `recover_user` only. An unknown email gets
- * made-up ids of the same shape, so the answer tells no one who has an account.
- */
-export type RecoveryStartAnswer = { userId: string; organizationId: string }
 
 export type RecoveryStep =
   | 'idle'

@@ -1,8 +1,11 @@
 import { type CreateStorageParameters, createStorage } from '@wagmi/core'
 import { describe, expect, it } from 'vitest'
 import { createRecoveryStateStore } from './createRecoveryStateStore.js'
-import { defaultRecoverySessionSeconds } from './defaultRecoverySessionSeconds.js'
-import { isRecoverySessionActive, type RecoveryState } from './recoveryState.js'
+import {
+  defaultRecoverySessionSeconds,
+  isRecoverySessionActive,
+  type RecoveryState,
+} from './recoveryState.js'
 
 type BaseStorage = NonNullable<CreateStorageParameters['storage']>
 const now = 1_800_000_000

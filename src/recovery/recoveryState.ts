@@ -1,6 +1,7 @@
-import { defaultRecoverySessionSeconds } from './defaultRecoverySessionSeconds.js'
+import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
 
-export type RecoveryType = 'email' | 'passkey'
+/** How long a recovery session may sign, by default (SPEC §9). */
+export const defaultRecoverySessionSeconds = 1800
 
 /** Where a recovery stands; public data only, never the code or a key. */
 export type RecoveryState = {

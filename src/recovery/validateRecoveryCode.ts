@@ -1,5 +1,5 @@
+import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
 import { InvalidRecoveryCodeError } from './errors.js'
-import type { RecoveryType } from './recoveryState.js'
 
 /** A recovery code is valid for this long after its credential was made (SPEC §9). */
 export const recoveryCodeValiditySeconds = 900

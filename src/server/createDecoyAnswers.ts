@@ -1,6 +1,6 @@
 import { loadOnce } from '../core/loadOnce.js'
 import { hexToBytes } from '../turnkey/hexToBytes.js'
-import type { RecoveryStartAnswer } from './parseRecoveryStartRequest.js'
+import type { RecoveryStartAnswer } from '../turnkey/recoveryStartContract.js'
 
 const label = new TextEncoder().encode('wagmi-connector-pack/server decoys v1')
 

@@ -6,20 +6,13 @@ import {
   verifyStampSignature,
 } from '@turnkey/crypto'
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
-import type { CreateAccountRequest as BrowserCreateAccountRequest } from '../passkey/passkeyWallet.js'
-import type {
-  RecoveryStartAnswer as BrowserRecoveryStartAnswer,
-  RecoveryStartRequest as BrowserRecoveryStartRequest,
-} from '../recovery/createRecoveryFlow.js'
+import type { PasskeyWalletParameters } from '../passkey/passkeyWallet.js'
 import {
   type CreatePasskeyBackendParameters,
   createPasskeyBackend,
 } from './createPasskeyBackend.js'
-import type { CreateAccountRequest } from './parseCreateAccountRequest.js'
-import type {
-  RecoveryStartAnswer,
-  RecoveryStartRequest,
-} from './parseRecoveryStartRequest.js'
+import { parseCreateAccountRequest } from './parseCreateAccountRequest.js'
+import { parseRecoveryStartRequest } from './parseRecoveryStartRequest.js'
 
 const uuid =
   /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
@@ -195,10 +188,29 @@ afterEach(() => {
 })
 
 describe('the contract with passkeyWallet', () => {
-  it('takes and answers the types the browser side sends and reads', () => {
-    expectTypeOf<CreateAccountRequest>().toEqualTypeOf<BrowserCreateAccountRequest>()
-    expectTypeOf<RecoveryStartRequest>().toEqualTypeOf<BrowserRecoveryStartRequest>()
-    expectTypeOf<RecoveryStartAnswer>().toEqualTypeOf<BrowserRecoveryStartAnswer>()
+  // Checked by tsc (npm run check): the page's callbacks and the handlers' parsers must stay in step.
+  it('parses what the page sends', () => {
+    type HostCallbacks = Required<PasskeyWalletParameters>
+    type SignUpCall = NonNullable<HostCallbacks['createAccount']>
+    type RecoveryStartCall = NonNullable<
+      Exclude<HostCallbacks['recovery'], false>['start']
+    >
+    expectTypeOf(parseCreateAccountRequest).returns.toEqualTypeOf<
+      Parameters<SignUpCall>[0]
+    >()
+    expectTypeOf(parseRecoveryStartRequest).returns.toEqualTypeOf<
+      Parameters<RecoveryStartCall>[0]
+    >()
+    const sent: Parameters<RecoveryStartCall>[0] = {
+      email: 'ada@example.com',
+      type: 'passkey',
+      targetPublicKey: Buffer.from(
+        p256.getPublicKey(p256.utils.randomPrivateKey(), false),
+      ).toString('hex'),
+    }
+    expect(parseRecoveryStartRequest(JSON.parse(JSON.stringify(sent)))).toEqual(
+      sent,
+    )
   })
 })
 

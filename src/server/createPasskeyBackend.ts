@@ -12,7 +12,9 @@ import {
 import { VendorRequestError } from '../turnkey/errors.js'
 import { grpcCode } from '../turnkey/grpcCode.js'
 import { httpStatusText } from '../turnkey/httpStatusText.js'
+import type { RecoveryStartAnswer } from '../turnkey/recoveryStartContract.js'
 import {
+  type CreateAccountAnswer,
   signUpRootUser,
   signUpWallet,
   subOrganizationName,
@@ -37,10 +39,7 @@ import {
 } from './emailCodeRoutes.js'
 import { InvalidPasskeyBackendParameterError } from './errors.js'
 import { jsonAnswer } from './jsonAnswer.js'
-import {
-  type CreateAccountAnswer,
-  parseCreateAccountRequest,
-} from './parseCreateAccountRequest.js'
+import { parseCreateAccountRequest } from './parseCreateAccountRequest.js'
 import { parseRecoveryStartRequest } from './parseRecoveryStartRequest.js'
 import { badField, Refusal } from './Refusal.js'
 import { readJsonBody } from './readJsonBody.js'
@@ -555,7 +554,10 @@ export function createPasskeyBackend(
           `${logPrefix} start-recovery: no code was sent to the user of ${subOrganizationId}: ${scrub(describeVendorFailure(error, baseUrl) ?? String((error as Error)?.message ?? error))}`,
         )
       }
-      return { userId, organizationId: subOrganizationId }
+      return {
+        userId,
+        organizationId: subOrganizationId,
+      } satisfies RecoveryStartAnswer
     },
     { floorMs: options.startRecoveryFloorMs },
   )

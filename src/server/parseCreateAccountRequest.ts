@@ -3,11 +3,6 @@ import type { CreateAccountRequest } from '../turnkey/signUpAccount.js'
 import { badField } from './Refusal.js'
 import { decodeBase64Url, normalizeEmail, readFields } from './readFields.js'
 
-export type {
-  CreateAccountAnswer,
-  CreateAccountRequest,
-} from '../turnkey/signUpAccount.js'
-
 /** The same limit the passkey prompt's user name meets in practice. */
 const maxUserNameLength = 64
 

@@ -1,26 +1,7 @@
 import { p256 } from '@noble/curves/p256'
+import type { RecoveryStartRequest } from '../turnkey/recoveryStartContract.js'
 import { badField } from './Refusal.js'
 import { normalizeEmail, readFields } from './readFields.js'
-
-/**
- * What passkeyWallet's `recovery.start(request)` sends (its
- * `RecoveryStartRequest`): whose account, which recovery, and the page's
- * one-time key the emailed code is encrypted to.
- */
-export type RecoveryStartRequest = {
-  email: string
-  /** `email`: email authentication (`email_auth`); `passkey`: the vendor's user recovery (`init_user_email_recovery`). */
-  type: 'email' | 'passkey'
-  /** Uncompressed P-256 public key, hex (130 characters, `04…`). */
-  targetPublicKey: string
-}
-
-/**
- * What the recovery-start handler answers with status 200: the user and the
- * sub-organization the code was sent for (made-up, well-formed ids when no
- * account has that email).
- */
-export type RecoveryStartAnswer = { userId: string; organizationId: string }
 
 const uncompressedKeyHex = /^04[0-9a-f]{128}$/i
 

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
-import {
-  createRecoveryFlow,
-  type RecoveryStartRequest,
-} from '../../src/recovery/createRecoveryFlow.js'
+import { createRecoveryFlow } from '../../src/recovery/createRecoveryFlow.js'
 import { createRecoveryStateStore } from '../../src/recovery/createRecoveryStateStore.js'
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
+import type { RecoveryStartRequest } from '../../src/turnkey/recoveryStartContract.js'
 import { codeFrameInNode } from '../helpers/codeFrameInNode.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { expect } from 'vitest'
-import type { RecoveryType } from '../../../src/recovery/recoveryState.js'
 import { validateRecoveryCode } from '../../../src/recovery/validateRecoveryCode.js'
 import { decodeCredentialBundle } from '../../../src/turnkey/decodeCredentialBundle.js'
 import { generateRecipientKey } from '../../../src/turnkey/hpkeOpen.js'
+import type { RecoveryType } from '../../../src/turnkey/recoveryStartContract.js'
 import { codeFrameInNode } from '../../helpers/codeFrameInNode.js'
 import { bad, type Case, codeInvalid, runCases } from './cases.js'
 import {
