@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 import {
   isSessionDeletedTwice,
   isUnreadProposalExpiry,
-} from './test/helpers/isSessionDeletedTwice.js'
+} from './test/helpers/unhandledSdkRejections.js'
 
 // wagmi 2, installed as `wagmi-v2`, and the @wagmi/core it depends on: the
 // connectors' suites run against both majors.

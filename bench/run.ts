@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
-import { isSessionDeletedTwice } from '../test/helpers/isSessionDeletedTwice.js'
+import { isSessionDeletedTwice } from '../test/helpers/unhandledSdkRejections.js'
 import { type BenchResults, writeDocsTables } from './docsTables.js'
 import { passkeyBrowser } from './passkeyBrowser.js'
 import { relayThroughput } from './relayThroughput.js'

@@ -7,6 +7,10 @@ import { createConnectorStorage } from './createConnectorStorage.js'
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const topic = 'a'.repeat(64)
+const sessionTopic = {
+  name: 'sessionTopic',
+  isValid: (value: string) => /^[0-9a-f]{64}$/.test(value),
+} as const
 
 function memory(initial: Record<string, string> = {}) {
   const raw = new Map(Object.entries(initial))
@@ -26,6 +30,7 @@ function connectorStorage(initial: Record<string, string> = {}) {
       storage,
       key: 'pack',
       chainIds: [1, 8453],
+      sessionId: sessionTopic,
     }),
   }
 }
@@ -44,6 +49,22 @@ describe('createConnectorStorage', () => {
     expect(await store.get('activeAccount')).toBe(account)
     expect(await store.get('sessionTopic')).toBe(topic)
     expect(await store.get('chainId')).toBe(8453)
+  })
+
+  it('keeps no session id for a connector without one, and names it as the connector does', async () => {
+    const { raw, storage } = memory()
+    const injected = createConnectorStorage({ storage, key: 'injected' })
+    const passkey = createConnectorStorage({
+      storage,
+      key: 'passkey',
+      sessionId: { name: 'subOrganizationId', isValid: (id) => id === 'org' },
+    })
+    await injected.set('chainId', 1)
+    await passkey.set('subOrganizationId', 'org')
+    await injected.clear()
+    expect([...raw.keys()]).toEqual(['wagmi.passkey.subOrganizationId'])
+    await passkey.clear()
+    expect(raw.size).toBe(0)
   })
 
   it('keeps connectors apart', async () => {

@@ -1,70 +1,63 @@
 import type { Storage } from '@wagmi/core'
 import { type Address, getAddress, isAddress } from 'viem'
 
-/** The three public values a connector keeps across reloads (SPEC §3). */
-type ConnectorStorageItems = {
-  activeAccount: Address
-  sessionTopic: string
-  chainId: number
+/**
+ * The id of a connector's session, as it is kept across reloads: its entry's
+ * name and what a valid one looks like (SPEC §3's "session topic": a
+ * WalletConnect topic, or passkeyWallet's sub-organization id).
+ */
+export type StoredSessionId<name extends string = string> = {
+  name: name
+  isValid(value: string): boolean
 }
 
-export type ConnectorStorageItemName = keyof ConnectorStorageItems
+/** The three public values a connector keeps across reloads (SPEC §3). */
+export type ConnectorStorageItems<sessionIdName extends string> = {
+  activeAccount: Address
+  chainId: number
+} & { [name in sessionIdName]: string }
 
-export type ConnectorStorage = {
+export type ConnectorStorage<sessionIdName extends string = never> = {
   /** The stored value, or `undefined` when it is missing, stale or garbage (then it is removed). */
-  get<name extends ConnectorStorageItemName>(
+  get<name extends keyof ConnectorStorageItems<sessionIdName>>(
     name: name,
-  ): Promise<ConnectorStorageItems[name] | undefined>
+  ): Promise<ConnectorStorageItems<sessionIdName>[name] | undefined>
   /** Writes a valid value; an invalid one is refused with a `TypeError`. */
-  set<name extends ConnectorStorageItemName>(
+  set<name extends keyof ConnectorStorageItems<sessionIdName>>(
     name: name,
-    value: ConnectorStorageItems[name],
+    value: ConnectorStorageItems<sessionIdName>[name],
   ): Promise<void>
-  remove(name: ConnectorStorageItemName): Promise<void>
-  /** Removes all three entries. */
+  remove(name: keyof ConnectorStorageItems<sessionIdName>): Promise<void>
+  /** Removes every entry. */
   clear(): Promise<void>
 }
 
-export type CreateConnectorStorageParameters = {
+export type CreateConnectorStorageParameters<sessionIdName extends string> = {
   /** wagmi's `config.storage`; `null` keeps nothing. */
   storage: Storage | null | undefined
   /** The connector's key, e.g. its id; every entry is named `<key>.<item>`. */
   key: string
   /** Chains of the config: a stored chain id outside them is stale. */
   chainIds?: readonly number[] | undefined
-  /** What a session id looks like for this connector; a WalletConnect topic (64 hex) by default. */
-  isSessionTopic?: ((value: string) => boolean) | undefined
+  /** The connector's session id, when it keeps one. */
+  sessionId?: StoredSessionId<sessionIdName> | undefined
 }
-
-const itemNames = [
-  'activeAccount',
-  'sessionTopic',
-  'chainId',
-] as const satisfies readonly ConnectorStorageItemName[]
 
 /**
  * Namespaced, validating storage over wagmi's `config.storage`. Reads never
  * throw: whatever an older version, another connector or a user left behind
  * is discarded.
  */
-export function createConnectorStorage({
+export function createConnectorStorage<sessionIdName extends string = never>({
   storage,
   key,
   chainIds,
-  isSessionTopic = (value) => /^[0-9a-f]{64}$/.test(value),
-}: CreateConnectorStorageParameters): ConnectorStorage {
-  const parsers: {
-    [name in ConnectorStorageItemName]: (
-      value: unknown,
-    ) => ConnectorStorageItems[name] | undefined
-  } = {
+  sessionId,
+}: CreateConnectorStorageParameters<sessionIdName>): ConnectorStorage<sessionIdName> {
+  const parsers: Record<string, (value: unknown) => unknown> = {
     activeAccount: (value) =>
       typeof value === 'string' && isAddress(value)
         ? getAddress(value)
-        : undefined,
-    sessionTopic: (value) =>
-      typeof value === 'string' && value.length <= 256 && isSessionTopic(value)
-        ? value
         : undefined,
     chainId: (value) =>
       typeof value === 'number' &&
@@ -74,9 +67,18 @@ export function createConnectorStorage({
         ? value
         : undefined,
   }
-  const storageKey = (name: ConnectorStorageItemName) => `${key}.${name}`
+  if (sessionId)
+    parsers[sessionId.name] = (value) =>
+      typeof value === 'string' &&
+      value.length <= 256 &&
+      sessionId.isValid(value)
+        ? value
+        : undefined
+  const storageKey = (name: string) => `${key}.${name}`
+  const parse = (name: string, value: unknown) =>
+    (parsers[name] as (value: unknown) => unknown)(value)
 
-  async function remove(name: ConnectorStorageItemName) {
+  async function remove(name: string) {
     try {
       await storage?.removeItem(storageKey(name))
     } catch {
@@ -95,12 +97,12 @@ export function createConnectorStorage({
         return undefined
       }
       if (raw === null || raw === undefined) return undefined
-      const value = parsers[name](raw)
+      const value = parse(name, raw)
       if (value === undefined) await remove(name)
-      return value
+      return value as never
     },
     async set(name, value) {
-      const parsed = parsers[name](value)
+      const parsed = parse(name, value)
       if (parsed === undefined)
         throw new TypeError(
           `Refusing to store ${JSON.stringify(value)} as ${storageKey(name)}.`,
@@ -109,7 +111,7 @@ export function createConnectorStorage({
     },
     remove,
     async clear() {
-      await Promise.all(itemNames.map(remove))
+      await Promise.all(Object.keys(parsers).map(remove))
     },
   }
 }

@@ -114,7 +114,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
       )
       const load = runtime.load
       /** Hands a wallet event to the runtime (loaded by then: only it listens to the wallet). */
-      const relay = (use: (runtime: InjectedRuntime) => void) => {
+      const handToRuntime = (use: (runtime: InjectedRuntime) => void) => {
         if (runtime.value) use(runtime.value)
         else void load().then(use, () => undefined)
       }
@@ -189,13 +189,13 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
           return (await load()).switchChain(parameters)
         },
         onAccountsChanged(accounts) {
-          relay((runtime) => runtime.onAccountsChanged(accounts))
+          handToRuntime((runtime) => runtime.onAccountsChanged(accounts))
         },
         onChainChanged(chain) {
-          relay((runtime) => runtime.onChainChanged(chain))
+          handToRuntime((runtime) => runtime.onChainChanged(chain))
         },
         onDisconnect(error) {
-          relay((runtime) => runtime.onDisconnect(error))
+          handToRuntime((runtime) => runtime.onDisconnect(error))
         },
       }
     },

@@ -53,7 +53,7 @@ export type PasskeyRuntimeParameters = {
   parameters: PasskeyWalletParameters
   chains: readonly [Chain, ...Chain[]]
   transports: Record<number, Transport> | undefined
-  storage: ConnectorStorage
+  storage: ConnectorStorage<'subOrganizationId'>
   /** Where the session key lives in IndexedDB; `undefined` keeps it in memory only. */
   sessionStoreKey: string | undefined
   /** Tells wagmi that the chain changed. */
@@ -184,7 +184,7 @@ export function createPasskeyRuntime({
     const signal = connections.current()
     const [address, organizationId, storedChainId] = await Promise.all([
       storage.get('activeAccount'),
-      storage.get('sessionTopic'),
+      storage.get('subOrganizationId'),
       storage.get('chainId'),
     ])
     if (storedChainId) chainId = storedChainId
@@ -522,7 +522,7 @@ export function createPasskeyRuntime({
       // it): a connect that failed or was abandoned leaves nothing that would reconnect on reload.
       const stored = [
         ['activeAccount', next.address],
-        ['sessionTopic', next.organizationId],
+        ['subOrganizationId', next.organizationId],
         ['chainId', chainId],
       ] as const
       for (const [key, value] of stored) {

@@ -267,7 +267,7 @@ describe('passkeyWallet in a wagmi config', () => {
     const { connector } = await setup(
       {
         'wagmi.passkeyWallet.activeAccount': JSON.stringify(account),
-        'wagmi.passkeyWallet.sessionTopic': JSON.stringify(
+        'wagmi.passkeyWallet.subOrganizationId': JSON.stringify(
           valid.organizationId,
         ),
         'wagmi.passkeyWallet.chainId': '8453',
@@ -292,7 +292,9 @@ describe('passkeyWallet in a wagmi config', () => {
       'wagmi.passkeyWallet.activeAccount': JSON.stringify(
         account.toLowerCase(),
       ),
-      'wagmi.passkeyWallet.sessionTopic': JSON.stringify(valid.organizationId),
+      'wagmi.passkeyWallet.subOrganizationId': JSON.stringify(
+        valid.organizationId,
+      ),
       'wagmi.passkeyWallet.chainId': '8453',
     })
     expect(await connector.isAuthorized()).toBe(true)
@@ -301,7 +303,7 @@ describe('passkeyWallet in a wagmi config', () => {
 
     const garbage = await setup({
       'wagmi.passkeyWallet.activeAccount': '{not json',
-      'wagmi.passkeyWallet.sessionTopic': JSON.stringify('not-a-uuid'),
+      'wagmi.passkeyWallet.subOrganizationId': JSON.stringify('not-a-uuid'),
     })
     expect(await garbage.connector.isAuthorized()).toBe(false)
     expect(await garbage.connector.getAccounts()).toEqual([])
@@ -328,7 +330,9 @@ describe('passkeyWallet in a wagmi config', () => {
   it('disconnects cleanly without ever having loaded its runtime', async () => {
     const { connector, raw } = await setup({
       'wagmi.passkeyWallet.activeAccount': JSON.stringify(account),
-      'wagmi.passkeyWallet.sessionTopic': JSON.stringify(valid.organizationId),
+      'wagmi.passkeyWallet.subOrganizationId': JSON.stringify(
+        valid.organizationId,
+      ),
     })
     await connector.disconnect()
     expect(
@@ -362,7 +366,7 @@ describe('disconnect while connecting', () => {
     const organizationId = '5f0c8a3e-1b2d-4c6e-9f70-123456789abd'
     entries.set('host.passkeyWallet.activeAccount', JSON.stringify(address))
     entries.set(
-      'host.passkeyWallet.sessionTopic',
+      'host.passkeyWallet.subOrganizationId',
       JSON.stringify(organizationId),
     )
     const config = createConfig({

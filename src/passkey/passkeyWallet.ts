@@ -232,7 +232,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       storage: config.storage,
       key: 'passkeyWallet',
       chainIds: config.chains.map((chain) => chain.id),
-      isSessionTopic: isUuid,
+      sessionId: { name: 'subOrganizationId', isValid: isUuid },
     })
     const listeners = createListeners()
     // Without wagmi storage nothing survives a reload, the session key included.
@@ -379,7 +379,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         try {
           const [address, organizationId] = await Promise.all([
             storage.get('activeAccount'),
-            storage.get('sessionTopic'),
+            storage.get('subOrganizationId'),
           ])
           return Boolean(address && organizationId)
         } catch {

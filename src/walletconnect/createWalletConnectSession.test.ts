@@ -2,9 +2,11 @@ import { createStorage } from '@wagmi/core'
 import { http } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import { createListeners } from '../core/createListeners.js'
+import type { SignClientModule } from './createSignClient.js'
 import { createWalletConnectSession } from './createWalletConnectSession.js'
-import type { SignClientModule } from './initSignClient.js'
+import { storedSessionTopic } from './walletConnectDeepLink.js'
 
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
@@ -31,6 +33,18 @@ async function sessionWithSilentWallet() {
   const sdk = {
     SignClient: { init: async () => client },
   } as unknown as SignClientModule
+  // The connector stored this session: a reload takes it up again.
+  const storage = createStorage({
+    key: 'host',
+    storage: {
+      getItem: (key) =>
+        key === 'host.walletConnectDeepLink.sessionTopic'
+          ? JSON.stringify(stored.topic)
+          : null,
+      setItem: () => undefined,
+      removeItem: () => undefined,
+    },
+  })
   return createWalletConnectSession({
     sdk: Promise.resolve(sdk),
     parameters: { projectId: 'p', verify: true, telemetry: false },
@@ -40,20 +54,14 @@ async function sessionWithSilentWallet() {
         [mainnet.id]: http('http://127.0.0.1:1'),
         [base.id]: http('http://127.0.0.1:1'),
       },
-      // The connector stored this session: a reload takes it up again.
-      storage: createStorage({
-        key: 'host',
-        storage: {
-          getItem: (key) =>
-            key === 'host.walletConnectDeepLink.sessionTopic'
-              ? JSON.stringify(stored.topic)
-              : null,
-          setItem: () => undefined,
-          removeItem: () => undefined,
-        },
-      }),
+      storage,
       emitter: { emit() {} },
     } as never,
+    storage: createConnectorStorage({
+      storage,
+      key: 'walletConnectDeepLink',
+      sessionId: storedSessionTopic,
+    }),
     listeners: createListeners(),
   })
 }

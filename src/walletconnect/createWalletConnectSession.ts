@@ -1,7 +1,7 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, getAddress, isAddress, numberToHex } from 'viem'
 import { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
-import { createConnectorStorage } from '../core/createConnectorStorage.js'
+import type { ConnectorStorage } from '../core/createConnectorStorage.js'
 import type { Listeners } from '../core/createListeners.js'
 import { createSerialQueue } from '../core/createSerialQueue.js'
 import { createSupersession } from '../core/createSupersession.js'
@@ -14,15 +14,17 @@ import { checkChainSwitch } from './checkChainSwitch.js'
 import { clearSdkDeepLink } from './clearSdkDeepLink.js'
 import { createPreparedProposal } from './createPreparedProposal.js'
 import { createSessionEnder } from './createSessionEnder.js'
+import {
+  createSignClient,
+  endSessionsOtherThan,
+  type SignClientModule,
+} from './createSignClient.js'
+import {
+  createSignClientProvider,
+  type SignClientProvider,
+} from './createSignClientProvider.js'
 import { IncompleteSessionError, PairingAbortedError } from './errors.js'
 import { findMissingRequirements } from './findMissingRequirements.js'
-import {
-  endSessionsOtherThan,
-  initSignClient,
-  type SignClientModule,
-  startSignClient,
-  type WalletConnectClient,
-} from './initSignClient.js'
 import { needsTheUser } from './needsTheUser.js'
 import { openWalletForRequest } from './openWalletForRequest.js'
 import { maxPairingAttempts, pairWithRetries } from './pairWithRetries.js'
@@ -52,8 +54,10 @@ export type CreateWalletConnectSessionParameters = {
   sdk: Promise<SignClientModule>
   /** As the host gave them: checked here, each bad one a typed error. */
   parameters: WalletConnectDeepLinkParameters
-  /** wagmi's connector config: chains, transports, storage, emitter. */
+  /** wagmi's connector config: chains, transports, emitter. */
   config: ConnectorConfig
+  /** The connector's entries in wagmi's storage (SPEC §3). */
+  storage: ConnectorStorage<'sessionTopic'>
   /** The host's listeners on the connector's stable provider. */
   listeners: Listeners
 }
@@ -72,16 +76,12 @@ export async function createWalletConnectSession({
   sdk,
   parameters,
   config,
+  storage,
   listeners,
 }: CreateWalletConnectSessionParameters) {
   const { deepLink, switching, wallet, hostSchemes } =
     parseWalletConnectParameters(parameters)
   const chainIds = config.chains.map((chain) => chain.id)
-  const storage = createConnectorStorage({
-    storage: config.storage,
-    key: 'walletConnectDeepLink',
-    chainIds,
-  })
   // One request before the wallet at a time, in order. Also: the SDK's request
   // ids are the millisecond plus 3 random digits, so two sent at once can share
   // one and a caller gets the other's answer.
@@ -93,7 +93,7 @@ export async function createWalletConnectSession({
     storage.get('sessionTopic'),
     storage.get('chainId'),
   ])
-  const client = await startSignClient(await sdk, parameters)
+  const client = await createSignClient(await sdk, parameters)
   void endSessionsOtherThan(client, storedTopic)
   /** The one handle to the SDK's sign client; a rejected pairing replaces it (SPEC §4). */
   let provider = startProvider()
@@ -112,7 +112,7 @@ export async function createWalletConnectSession({
   })
 
   function startProvider() {
-    return initSignClient({
+    return createSignClientProvider({
       client,
       config,
       listeners,
@@ -215,7 +215,7 @@ export async function createWalletConnectSession({
   }
 
   /** SPEC §9: a session without the required methods, events or an account is ended, never stored. */
-  async function refuseIncompleteSession(wc: WalletConnectClient) {
+  async function refuseIncompleteSession(wc: SignClientProvider) {
     const missing = findMissingRequirements(wc.session?.namespaces, chainIds)
     if (!missing) return
     await endQuietly(wc)
@@ -228,7 +228,7 @@ export async function createWalletConnectSession({
    * One that comes while the entries are written may clear them before they
    * land: then they are taken back, and the session ended.
    */
-  async function remember(wc: WalletConnectClient, signal: AbortSignal) {
+  async function remember(wc: SignClientProvider, signal: AbortSignal) {
     const topic = wc.session?.topic
     const [address] = wc.accounts
     if (signal.aborted) {

@@ -1,4 +1,4 @@
-import type { WalletConnectClient } from './initSignClient.js'
+import type { SignClientProvider } from './createSignClientProvider.js'
 
 /** A pairing URI the wallet can answer, and what became of it. */
 export type SessionProposal = {
@@ -32,7 +32,7 @@ function expiryOf(uri: string, madeAt: number) {
  * URI (`display_uri`); a failure before that (the relay unreachable) rejects.
  */
 export async function proposeSession(
-  provider: WalletConnectClient,
+  provider: SignClientProvider,
   {
     chainIds,
     target = chainIds[0],

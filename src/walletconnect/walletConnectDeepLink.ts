@@ -1,5 +1,9 @@
 import { createConnector } from '@wagmi/core'
 import type { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
+import {
+  createConnectorStorage,
+  type StoredSessionId,
+} from '../core/createConnectorStorage.js'
 import { createListeners, type Listeners } from '../core/createListeners.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
@@ -82,22 +86,15 @@ export type WalletConnectDeepLinkProperties = {
   getSessionAccounts(): ReturnType<typeof parseCaipAccount>[]
 }
 
-/** Where the session's topic is kept (written by the session, read before loading it). */
-type StorageItem = { 'walletConnectDeepLink.sessionTopic': string }
-const sessionTopicKey = 'walletConnectDeepLink.sessionTopic'
-const storageKeys = [
-  'walletConnectDeepLink.activeAccount',
-  sessionTopicKey,
-  'walletConnectDeepLink.chainId',
-] as const
+/** The session's id across reloads: its WalletConnect topic, 32 bytes of hex. */
+export const storedSessionTopic: StoredSessionId<'sessionTopic'> = {
+  name: 'sessionTopic',
+  isValid: (value) => /^[0-9a-f]{64}$/.test(value),
+}
 
 export type WalletConnectProvider = {
   request(args: { method: string; params?: unknown }): Promise<any>
 } & Pick<Listeners, 'on' | 'once' | 'removeListener'>
-// A WalletConnect topic: 32 bytes of hex.
-const isSessionTopic = (value: unknown) =>
-  typeof value === 'string' && /^[0-9a-f]{64}$/.test(value)
-
 // How long a reload waits for the SDK before it gives up restoring.
 const restoreTimeoutMs = 10_000
 const inBrowser = () => typeof window !== 'undefined'
@@ -124,9 +121,15 @@ export function walletConnectDeepLink(
 ) {
   return createConnector<
     WalletConnectProvider,
-    WalletConnectDeepLinkProperties,
-    StorageItem
+    WalletConnectDeepLinkProperties
   >((config) => {
+    // Read before the session's code loads: a reload with no session stored loads nothing.
+    const storage = createConnectorStorage({
+      storage: config.storage,
+      key: 'walletConnectDeepLink',
+      chainIds: config.chains.map((chain) => chain.id),
+      sessionId: storedSessionTopic,
+    })
     // The host's listeners on the stable provider; the session forwards the SDK's events to them.
     const listeners = createListeners()
     const session = loadOnce(async (): Promise<WalletConnectSession> => {
@@ -153,16 +156,17 @@ export function walletConnectDeepLink(
       const { createWalletConnectSession } = await import(
         './createWalletConnectSession.js'
       )
-      return createWalletConnectSession({ sdk, parameters, config, listeners })
+      return createWalletConnectSession({
+        sdk,
+        parameters,
+        config,
+        storage,
+        listeners,
+      })
     })
     /** A session topic in wagmi's storage: there is a session to restore. */
-    async function hasStoredSession() {
-      if (!config.storage) return false
-      const topic = await config.storage.getItem(sessionTopicKey)
-      if (isSessionTopic(topic)) return true
-      if (topic !== null) await config.storage.removeItem(sessionTopicKey)
-      return false
-    }
+    const hasStoredSession = async () =>
+      (await storage.get('sessionTopic')) !== undefined
     const provider: WalletConnectProvider = {
       request(args) {
         // Loaded: the session opens the wallet within the user's tap, before anything is awaited.
@@ -210,11 +214,7 @@ export function walletConnectDeepLink(
           : session.value
         if (loaded) return loaded.disconnect()
         // Never loaded: there is only what wagmi's storage holds.
-        await Promise.all(
-          storageKeys.map((key) =>
-            config.storage?.removeItem(key as typeof sessionTopicKey),
-          ),
-        )
+        await storage.clear()
       },
       async getAccounts() {
         return session.value ? session.value.getAccounts() : []

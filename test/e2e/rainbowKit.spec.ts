@@ -5,13 +5,13 @@ import {
   type SandboxWallet,
   startSandboxWallet,
 } from '../../sandbox/wallet/startSandboxWallet.js'
-import { ignoreSessionDeletedTwice } from '../helpers/isSessionDeletedTwice.js'
 import {
   signsInKitExample,
   signsUpInKitExample,
 } from '../helpers/kitExample.js'
 import { linkOpened } from '../helpers/linkOpened.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
+import { ignoreSessionDeletedTwice } from '../helpers/unhandledSdkRejections.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
 /*

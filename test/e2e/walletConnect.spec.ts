@@ -5,10 +5,10 @@ import {
   type SandboxWallet,
   startSandboxWallet,
 } from '../../sandbox/wallet/startSandboxWallet.js'
-import { ignoreSessionDeletedTwice } from '../helpers/isSessionDeletedTwice.js'
 import { screenshot } from '../helpers/panelSteps.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { signInPlayground } from '../helpers/playgroundSignature.js'
+import { ignoreSessionDeletedTwice } from '../helpers/unhandledSdkRejections.js'
 
 // Its sandbox wallets run in this worker.
 ignoreSessionDeletedTwice()

@@ -14,8 +14,8 @@ import {
   type SandboxWallet,
   startSandboxWallet,
 } from '../../sandbox/wallet/startSandboxWallet.js'
-import { ignoreSessionDeletedTwice } from '../helpers/isSessionDeletedTwice.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
+import { ignoreSessionDeletedTwice } from '../helpers/unhandledSdkRejections.js'
 
 // Its sandbox wallets run in this worker.
 ignoreSessionDeletedTwice()

@@ -2,9 +2,10 @@
 import { base, mainnet } from 'viem/chains'
 import { expect, vi } from 'vitest'
 import {
-  type ConnectorStorageItemName,
+  type ConnectorStorageItems,
   createConnectorStorage,
 } from '../../../src/core/createConnectorStorage.js'
+import { storedSessionTopic } from '../../../src/walletconnect/walletConnectDeepLink.js'
 import { bad, type Case, runCases } from './cases.js'
 import {
   blockedStorage,
@@ -21,13 +22,17 @@ import {
 // Bad values stored by (or for) the connectors, read back as a page reloads.
 
 /** One stored item read back through createConnectorStorage, as WalletConnect's connector reads it. */
-async function readStored(item: ConnectorStorageItemName, raw: string) {
+async function readStored(
+  item: keyof ConnectorStorageItems<'sessionTopic'>,
+  raw: string,
+) {
   const key = `host.walletConnectDeepLink.${item}`
   const { storage, entries } = memoryStorage({ [key]: raw })
   const value = await createConnectorStorage({
     storage,
     key: 'walletConnectDeepLink',
     chainIds: [mainnet.id, base.id],
+    sessionId: storedSessionTopic,
   }).get(item)
   return { value, kept: entries.has(key) }
 }
@@ -136,7 +141,8 @@ const cases: Case[] = [
     name: 'passkeyWallet reloads with a garbage account and WalletConnect’s topic',
     input: {
       'host.passkeyWallet.activeAccount': '"0xnope"',
-      'host.passkeyWallet.sessionTopic': JSON.stringify(walletConnectTopic),
+      'host.passkeyWallet.subOrganizationId':
+        JSON.stringify(walletConnectTopic),
     },
     run: async (raw) => {
       const { storage, entries } = memoryStorage(raw)

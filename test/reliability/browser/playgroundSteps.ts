@@ -2,9 +2,9 @@ import { expect, type Page } from '@playwright/test'
 import type { Address } from 'viem'
 import type { Playground } from '../../../playground/startPlayground.js'
 import { startSandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
-import { ignoreSessionDeletedTwice } from '../../helpers/isSessionDeletedTwice.js'
 import { signatureOf } from '../../helpers/playgroundSignature.js'
 import { withSandboxTools } from '../../helpers/sandboxTools.js'
+import { ignoreSessionDeletedTwice } from '../../helpers/unhandledSdkRejections.js'
 
 // Its sandbox wallets run in this worker.
 ignoreSessionDeletedTwice()

@@ -5,11 +5,8 @@ import { type Chain, custom, UnsupportedProviderMethodError } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import { createListeners } from '../core/createListeners.js'
-import {
-  endSessionsOtherThan,
-  initSignClient,
-  type SignClient,
-} from './initSignClient.js'
+import { endSessionsOtherThan, type SignClient } from './createSignClient.js'
+import { createSignClientProvider } from './createSignClientProvider.js'
 
 // The sign client's side is the SDK's; the sandbox relay runs it for real in
 // test/integration/walletConnectDeepLink.test.ts. Here: the adapter's own
@@ -81,7 +78,7 @@ function adapterOver(
   const listeners = createListeners()
   for (const event of ['accountsChanged', 'chainChanged', 'disconnect'])
     listeners.on(event, (value) => hostHeard.push([event, value]))
-  const provider = initSignClient({
+  const provider = createSignClientProvider({
     client: fake.client,
     config: {
       chains: options.chains ?? [mainnet, base],

@@ -1,30 +1,18 @@
-import type { CreateConnectorFn, Transport } from '@wagmi/core'
+import type { CreateConnectorFn } from '@wagmi/core'
 import {
   getAddress,
-  http,
   isAddress,
   numberToHex,
   UnsupportedProviderMethodError,
 } from 'viem'
 import { createListeners, type Listeners } from '../core/createListeners.js'
-import { PublicClientNotFoundError } from '../core/errors/chain.js'
 import { RequestRefusedError } from '../core/errors/connection.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
-import { isLocalRelayUrl } from './isLocalRelayUrl.js'
+import { createChainTransports } from './createChainTransports.js'
+import { type SignClient, userDisconnected } from './createSignClient.js'
 import { sessionChainIds } from './sessionChainIds.js'
 import { sessionMethods } from './sessionMethods.js'
-import { skipVerify } from './skipVerify.js'
-import type { WalletConnectDeepLinkParameters } from './walletConnectDeepLink.js'
 
-/** `@walletconnect/sign-client`, the optional peer, once imported. */
-export type SignClientModule = Pick<
-  typeof import('@walletconnect/sign-client'),
-  'SignClient'
->
-
-export type SignClient = Awaited<
-  ReturnType<SignClientModule['SignClient']['init']>
->
 type Session = ReturnType<SignClient['session']['getAll']>[number]
 
 type ConnectorConfig = Parameters<CreateConnectorFn>[0]
@@ -83,6 +71,36 @@ const forwardedEvents = new Set([
   'session_delete',
 ])
 
+/** The chain a session is on: `preferred` when approved, else the first approved chain the config has. */
+function startingChainOf(
+  session: Session | undefined,
+  configuredChainIds: readonly number[],
+  preferred?: number,
+) {
+  const approved = sessionChainIds(session)
+  if (preferred !== undefined && approved.includes(preferred)) return preferred
+  return (
+    approved.find((id) => configuredChainIds.includes(id)) ??
+    approved[0] ??
+    configuredChainIds[0]!
+  )
+}
+
+/** The addresses of a wallet's `accountsChanged` event (CAIP-10 or plain), checksummed. */
+const eventAccounts = (data: unknown[]) =>
+  data
+    .map((account) => String(account).split(':').at(-1)!)
+    .filter((address) => isAddress(address))
+    .map((address) => getAddress(address))
+
+/** The chain of a wallet's `chainChanged` event: a number, hex, or a CAIP-2 id (`eip155:8453`), as wallets send it. */
+const eventChainId = (data: unknown, fallback: string) =>
+  Number(
+    String(data ?? fallback)
+      .split(':')
+      .at(-1),
+  )
+
 /** The `eip155` addresses of `session` on `chainId`, in the session's order. */
 function accountsOn(session: Session | undefined, chainId: number) {
   return Object.entries(session?.namespaces ?? {})
@@ -96,51 +114,20 @@ function accountsOn(session: Session | undefined, chainId: number) {
     })
 }
 
-/**
- * The SDK's sign client for this connector: no QR modal, no provider
- * wrapper, its state stored under `storagePrefix`. Verify and telemetry, two
- * WalletConnect services outside the relay, follow the host's `verify` and
- * `telemetry`; by default both are off when the relay is on a loopback or
- * private address (the sandbox), where no wallet can check an attestation
- * and the services are out of reach, and as the SDK decides otherwise.
- */
-export async function startSignClient(
-  sdk: SignClientModule,
-  parameters: WalletConnectDeepLinkParameters,
-) {
-  const localRelay = isLocalRelayUrl(parameters.relayUrl)
-  const client = await sdk.SignClient.init({
-    projectId: parameters.projectId,
-    metadata: parameters.metadata,
-    relayUrl: parameters.relayUrl,
-    customStoragePrefix: parameters.storagePrefix ?? 'wagmi-connector-pack',
-    telemetryEnabled: parameters.telemetry ?? (localRelay ? false : undefined),
-  })
-  if (!(parameters.verify ?? !localRelay)) skipVerify(client)
-  return client
-}
-
-const userDisconnected = { code: 6000, message: 'User disconnected.' }
-
-/**
- * Ends every session the SDK holds but `kept`, each as far as the relay
- * lets it: sessions the connector let go of (a disconnect that could not
- * reach the relay) must not come back, on this visit or a later one.
- */
-export function endSessionsOtherThan(
-  client: SignClient,
-  kept: string | undefined,
-) {
-  return Promise.all(
-    client.session
-      .getAll()
-      .filter(({ topic }) => topic !== kept)
-      .map(({ topic }) =>
-        client
-          .disconnect({ topic, reason: userDisconnected })
-          .catch(() => undefined),
-      ),
-  )
+export type SignClientProviderParameters = {
+  client: SignClient
+  config: ConnectorConfig
+  /** The host's listeners on the connector's stable provider. */
+  listeners: Listeners
+  storedTopic?: string | undefined
+  storedChainId?: number | undefined
+  /** What the session code hears. */
+  on: {
+    accountsChanged(accounts: string[]): void
+    chainChanged(chainId: string): void
+    /** The wallet ended the session, or it expired. */
+    sessionEnded(): void
+  }
 }
 
 /**
@@ -152,26 +139,14 @@ export function endSessionsOtherThan(
  * The session the connector stored (`storedTopic`) is taken up again, on
  * `storedChainId` when the session approved it.
  */
-export function initSignClient({
+export function createSignClientProvider({
   client,
   config,
   listeners,
   storedTopic,
   storedChainId,
   on,
-}: {
-  client: SignClient
-  config: ConnectorConfig
-  listeners: Listeners
-  storedTopic?: string | undefined
-  storedChainId?: number | undefined
-  on: {
-    accountsChanged(accounts: string[]): void
-    chainChanged(chainId: string): void
-    /** The wallet ended the session, or it expired. */
-    sessionEnded(): void
-  }
-}) {
+}: SignClientProviderParameters) {
   const events = createListeners()
   const configuredChainIds = config.chains.map((chain) => chain.id)
   let closed = false
@@ -179,20 +154,8 @@ export function initSignClient({
   let session: Session | undefined = client.session
     .getAll()
     .find(({ topic }) => topic === storedTopic)
-  let chainId = defaultChainOf(session, storedChainId)
+  let chainId = startingChainOf(session, configuredChainIds, storedChainId)
   let accounts = accountsOn(session, chainId)
-
-  /** The chain a session is on: `preferred` when approved, else the first approved chain the config has. */
-  function defaultChainOf(of: Session | undefined, preferred?: number) {
-    const approved = sessionChainIds(of)
-    if (preferred !== undefined && approved.includes(preferred))
-      return preferred
-    return (
-      approved.find((id) => configuredChainIds.includes(id)) ??
-      approved[0] ??
-      configuredChainIds[0]!
-    )
-  }
 
   function emit(event: string, ...args: unknown[]) {
     // A replaced handle (a rejected pairing's) tells nobody anything.
@@ -224,18 +187,10 @@ export function initSignClient({
       if (topic !== session?.topic) return
       const { name, data } = params.event
       if (name === 'accountsChanged' && Array.isArray(data)) {
-        accounts = data
-          .map((account) => String(account).split(':').at(-1)!)
-          .filter((address) => isAddress(address))
-          .map((address) => getAddress(address))
+        accounts = eventAccounts(data)
         emit('accountsChanged', accounts)
       } else if (name === 'chainChanged') {
-        // A number, hex, or a CAIP-2 id (`eip155:8453`), as wallets send it.
-        const next = Number(
-          String(data ?? params.chainId)
-            .split(':')
-            .at(-1),
-        )
+        const next = eventChainId(data, params.chainId)
         if (Number.isInteger(next)) setChain(next)
       } else emit(name, data)
     },
@@ -244,7 +199,7 @@ export function initSignClient({
       session = { ...session, namespaces: params.namespaces }
       // A chain the wallet no longer approves is left for one it does.
       if (!sessionChainIds(session).includes(chainId)) {
-        setChain(defaultChainOf(session))
+        setChain(startingChainOf(session, configuredChainIds))
         return
       }
       const next = accountsOn(session, chainId)
@@ -266,20 +221,7 @@ export function initSignClient({
   events.on('chainChanged', (next) => on.chainChanged(next as string))
   events.on('session_delete', on.sessionEnded)
 
-  // One transport per chain, as the host configured it (batching, fallback
-  // ranking, retries); the chain's own RPC URL when the config has none.
-  const transports = new Map<number, ReturnType<Transport>>()
-  function transportFor(id: number) {
-    const known = transports.get(id)
-    if (known) return known
-    const chain = config.chains.find((c) => c.id === id)
-    const url = chain?.rpcUrls.default.http[0]
-    const transport = chain && (config.transports?.[id] ?? (url && http(url)))
-    if (!transport) throw new PublicClientNotFoundError({ chainId: id })
-    const made = transport({ chain })
-    transports.set(id, made)
-    return made
-  }
+  const transportFor = createChainTransports(config)
 
   /** Sends `args` to the wallet, in the session, for `chain` (`eip155:<id>`). */
   function requestFromWallet(
@@ -334,7 +276,7 @@ export function initSignClient({
       const approved = await approval()
       if (closed) return
       session = approved
-      chainId = defaultChainOf(session, optionalChains[0])
+      chainId = startingChainOf(session, configuredChainIds, optionalChains[0])
       accounts = accountsOn(session, chainId)
       emit('connect', { chainId: numberToHex(chainId) })
     },
@@ -396,4 +338,4 @@ export function initSignClient({
 }
 
 /** The sign client as the session code uses it. */
-export type WalletConnectClient = ReturnType<typeof initSignClient>
+export type SignClientProvider = ReturnType<typeof createSignClientProvider>

@@ -3,7 +3,7 @@ import {
   ignoreSessionDeletedTwice,
   isSessionDeletedTwice,
   isUnreadProposalExpiry,
-} from './isSessionDeletedTwice.js'
+} from './unhandledSdkRejections.js'
 
 const topic = 'c1353c74a10bb37de060ff9673dfe6c094998e95bc8b7039d14baefd1e80f5d1'
 const rejection = (message: string, ...frames: string[]) => ({

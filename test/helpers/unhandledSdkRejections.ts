@@ -1,4 +1,9 @@
 /**
+ * The WalletConnect SDK's own unread rejections, which a test process may pass
+ * over because a page only logs them, each recogniser for one flaw of the SDK.
+ */
+
+/**
  * WalletConnect's sign-client (2.21) handles an incoming `wc_sessionDelete`
  * and its own `disconnect()` without guarding one against the other, so when
  * both sides end a session at about the same time, whichever runs second
