@@ -10,6 +10,8 @@ export {
   type SwitchChainRejectedErrorType,
 } from '../core/errors/chain.js'
 export {
+  ConnectionRejectedError,
+  type ConnectionRejectedErrorType,
   ProviderNotFoundError,
   type ProviderNotFoundErrorType,
 } from '../core/errors/connection.js'

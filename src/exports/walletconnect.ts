@@ -57,8 +57,6 @@ export {
   type PairingAbortedErrorType,
   PairingAttemptsExhaustedError,
   type PairingAttemptsExhaustedErrorType,
-  PairingRejectedError,
-  type PairingRejectedErrorType,
   PairingResetError,
   type PairingResetErrorType,
 } from '../walletconnect/errors.js'

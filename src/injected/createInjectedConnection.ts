@@ -1,8 +1,8 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, numberToHex } from 'viem'
 import { createSupersession } from '../core/createSupersession.js'
+import { providerErrorCode } from '../core/providerErrorCode.js'
 import type { InjectedProvider } from './eip1193.js'
-import { providerErrorCode } from './providerErrorCode.js'
 import { lookUpAccounts, lookUpChainId, toAddresses } from './walletLookups.js'
 
 /** The accounts and chain of a connection, as the wallet last said them. */

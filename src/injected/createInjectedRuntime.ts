@@ -5,18 +5,24 @@ import {
   createClient,
   custom,
   ResourceUnavailableRpcError,
-  UserRejectedRequestError,
 } from 'viem'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
-import { ProviderNotFoundError } from '../core/errors/connection.js'
+import {
+  ConnectionRejectedError,
+  ProviderNotFoundError,
+} from '../core/errors/connection.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
+import {
+  isWalletRejection,
+  userRejection,
+} from '../core/errors/userRejection.js'
+import { providerErrorCode } from '../core/providerErrorCode.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import { createInjectedConnection } from './createInjectedConnection.js'
 import type { InjectedProvider } from './eip1193.js'
 import { InAppBrowserNotFoundError, RedirectedToWalletError } from './errors.js'
-import { providerErrorCode } from './providerErrorCode.js'
 import { switchInjectedChain } from './switchInjectedChain.js'
 import { lookUpAccounts, lookUpChainId, toAddresses } from './walletLookups.js'
 
@@ -123,8 +129,7 @@ export function createInjectedRuntime({
           .switchChain({ chainId })
           .catch((error: unknown) => {
             // As wagmi's own connectors: a refused switch is a refused connect.
-            if (providerErrorCode(error) === 4001 || isRejection(error))
-              throw new UserRejectedRequestError(error as Error)
+            if (isWalletRejection(error)) throw error
             return undefined
           })
         currentChainId = chain?.id ?? currentChainId
@@ -240,18 +245,15 @@ async function askForAccounts(provider: InjectedProvider) {
       params: [{ eth_accounts: {} }],
     })
     .catch((error: unknown) => {
-      if (providerErrorCode(error) === 4001) throw error
+      if (isWalletRejection(error)) throw error
     })
 }
 
 function toConnectError(error: unknown) {
   const code = providerErrorCode(error)
-  if (code === 4001) return new UserRejectedRequestError(error as Error)
+  if (isWalletRejection(error))
+    return userRejection(new ConnectionRejectedError({ cause: error }))
   if (code === ResourceUnavailableRpcError.code)
     return new ResourceUnavailableRpcError(error as Error)
   return error
-}
-
-function isRejection(error: unknown) {
-  return (error as { name?: unknown })?.name === 'SwitchChainRejectedError'
 }

@@ -25,7 +25,10 @@ import {
   SwitchChainNotSupportedError,
   SwitchChainRejectedError,
 } from '../core/errors/chain.js'
-import { ProviderNotFoundError } from '../core/errors/connection.js'
+import {
+  ConnectionRejectedError,
+  ProviderNotFoundError,
+} from '../core/errors/connection.js'
 import {
   type WalletDescriptor,
   type WalletId,
@@ -511,14 +514,16 @@ describe('injectedWallet with the wallet in the page', () => {
     expect(wallet.listening()).toBe(0)
   })
 
-  it("a rejected account request is viem's UserRejectedRequestError", async () => {
+  it("a rejected account request is viem's UserRejectedRequestError saying 'Connection rejected', its cause ConnectionRejectedError", async () => {
     const wallet = fakeWallet()
     wallet.state.failures.set('eth_requestAccounts', providerError(4001))
     inPage(wallet)
     const { config, connector } = host()
-    await expect(connect(config, { connector })).rejects.toBeInstanceOf(
-      UserRejectedRequestError,
-    )
+    const error = await rejectionOf(connect(config, { connector }))
+    expect(error).toBeInstanceOf(UserRejectedRequestError)
+    expect(error.code).toBe(4001)
+    expect(error.shortMessage).toBe('Connection rejected. Please try again.')
+    expect(error.cause).toBeInstanceOf(ConnectionRejectedError)
     expect(config.state.status).toBe('disconnected')
   })
 
@@ -616,13 +621,18 @@ describe('injectedWallet switching networks', () => {
     },
   )
 
-  it('a rejected switch is SwitchChainRejectedError, and the chain stays', async () => {
+  it('a rejected switch is a 4001 UserRejectedRequestError saying so, its cause SwitchChainRejectedError, and the chain stays', async () => {
     const { wallet, config } = await connected()
     wallet.state.failures.set('wallet_switchEthereumChain', providerError(4001))
     const error = await rejectionOf(switchChain(config, { chainId: base.id }))
-    expect(error).toBeInstanceOf(SwitchChainRejectedError)
+    expect(error).toBeInstanceOf(UserRejectedRequestError)
+    expect(error.code).toBe(4001)
     expect(error.shortMessage).toBe(
       "User rejected the wallet's request to switch network",
+    )
+    expect(error.cause).toBeInstanceOf(SwitchChainRejectedError)
+    expect((error.cause as SwitchChainRejectedError).code).toBe(
+      'network_switch_rejected',
     )
     expect(config.state.chainId).toBe(mainnet.id)
   })
@@ -703,11 +713,12 @@ describe('injectedWallet switching networks', () => {
     },
   )
 
-  it('a rejected add is SwitchChainRejectedError and the chain stays', async () => {
+  it('a rejected add is a user rejection of the switch, and the chain stays', async () => {
     const { wallet, config } = await connected()
     wallet.state.failures.set('wallet_addEthereumChain', providerError(4001))
     const error = await rejectionOf(switchChain(config, { chainId: devnet.id }))
-    expect(error).toBeInstanceOf(SwitchChainRejectedError)
+    expect(error).toBeInstanceOf(UserRejectedRequestError)
+    expect(error.cause).toBeInstanceOf(SwitchChainRejectedError)
     expect(wallet.state.chainId).toBe(mainnet.id)
     expect(config.state.chainId).toBe(mainnet.id)
   })

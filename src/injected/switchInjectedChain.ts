@@ -1,13 +1,10 @@
 import { type AddEthereumChainParameter, type Chain, numberToHex } from 'viem'
-import {
-  SwitchChainNotSupportedError,
-  SwitchChainRejectedError,
-} from '../core/errors/chain.js'
+import { SwitchChainNotSupportedError } from '../core/errors/chain.js'
+import { asSwitchRejection } from '../core/errors/userRejection.js'
+import { providerErrorCode } from '../core/providerErrorCode.js'
 import type { InjectedProvider } from './eip1193.js'
-import { providerErrorCode } from './providerErrorCode.js'
 
 const unknownChain = 4902
-const userRejected = 4001
 // 4200: the wallet does not support the method; -32601: no such method.
 const unsupported = new Set([4200, -32601])
 
@@ -66,9 +63,7 @@ export async function switchInjectedChain(
 
 function toSwitchError(error: unknown, chainId: number) {
   const code = providerErrorCode(error)
-  if (code === userRejected)
-    return new SwitchChainRejectedError({ chainId, cause: error })
   if (code !== undefined && unsupported.has(code))
     return new SwitchChainNotSupportedError({ chainId, cause: error })
-  return error
+  return asSwitchRejection(error, chainId)
 }

@@ -20,6 +20,10 @@ describe('toPasskeyError', () => {
       expect((error as UserRejectedRequestError).code).toBe(4001)
       expect(error.cause).toBeInstanceOf(PasskeyError)
       expect((error.cause as PasskeyError).code).toBe(code)
+      // The refusal reads as the prompt's own words, first line of the message too.
+      const words = (error.cause as PasskeyError).shortMessage
+      expect((error as UserRejectedRequestError).shortMessage).toBe(words)
+      expect(error.message.split('\n')[0]).toBe(words)
     },
   )
 

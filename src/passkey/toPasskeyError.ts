@@ -1,4 +1,5 @@
-import { UserRejectedRequestError } from 'viem'
+import type { UserRejectedRequestError } from 'viem'
+import { userRejection } from '../core/errors/userRejection.js'
 import { PasskeyError } from './errors.js'
 
 /**
@@ -86,6 +87,6 @@ export function toPasskeyError(
     }
   })()
   if (name === 'NotAllowedError' || name === 'AbortError')
-    return new UserRejectedRequestError(passkeyError)
+    return userRejection(passkeyError)
   return passkeyError
 }

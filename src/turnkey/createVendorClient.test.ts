@@ -49,7 +49,8 @@ describe('the vendor client', () => {
     expect(http1).toBeInstanceOf(VendorRequestError)
     expect(http1.shortMessage).toBe('Internal Server Error')
     expect(http1.status).toBe(500)
-    expect(http1.code).toBe(500)
+    expect(http1.code).toBe('vendor_request_failed')
+    expect(http1.vendorCode).toBeUndefined()
     // HTTP/2 and HTTP/3 carry no status text: the standard reason phrase.
     const http2 = await failure(503, '<html>down</html>')
     expect(http2.shortMessage).toBe('Service Unavailable')
@@ -70,7 +71,8 @@ describe('the vendor client', () => {
     )
     expect(listed).toMatchObject({
       shortMessage: 'policy denied',
-      code: 7,
+      code: 'vendor_request_failed',
+      status: 403,
       vendorCode: 7,
       vendorMessage: 'policy denied',
       vendorDetails: details,

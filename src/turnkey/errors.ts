@@ -3,9 +3,16 @@ import { BaseError } from '../core/errors/BaseError.js'
 export type VendorRequestErrorType = VendorRequestError & {
   name: 'VendorRequestError'
 }
-/** The vendor answered an error: its code, message and details are kept as they came. */
+/**
+ * The vendor answered an error: its code, message and details are kept as
+ * they came, apart from the HTTP status (`status`: HTTP; `vendorCode`: the
+ * vendor's gRPC code, when it gave one).
+ */
 export class VendorRequestError extends BaseError {
   override name = 'VendorRequestError'
+  static get code() {
+    return 'vendor_request_failed' as const
+  }
   readonly status: number
   readonly vendorCode: number | undefined
   readonly vendorMessage: string
@@ -31,7 +38,7 @@ export class VendorRequestError extends BaseError {
     // Kept whatever their shape (SPEC §8: "with details if present").
     const vendorDetails = parsed?.details ?? undefined
     super(vendorMessage, {
-      code: vendorCode ?? status,
+      code: VendorRequestError.code,
       details:
         vendorDetails === undefined ||
         (Array.isArray(vendorDetails) && vendorDetails.length === 0)

@@ -1,7 +1,12 @@
 import { EventEmitter } from 'node:events'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type Chain, custom, UnsupportedProviderMethodError } from 'viem'
+import {
+  type Chain,
+  custom,
+  UnsupportedProviderMethodError,
+  UserRejectedRequestError,
+} from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import { createListeners } from '../core/createListeners.js'
@@ -37,12 +42,14 @@ function fakeClient(sessions: { topic: string; namespaces: Namespaces }[]) {
     disconnects: [] as string[],
   }
   let failDisconnect: Error | undefined
+  let failRequest: unknown
   const client = {
     session: { getAll: () => sessions },
     on: (event: string, listener: () => void) => events.on(event, listener),
     off: (event: string, listener: () => void) => events.off(event, listener),
     async request(args: unknown) {
       calls.requests.push(args)
+      if (failRequest) throw failRequest
       return '0xsigned'
     },
     async disconnect({ topic }: { topic: string }) {
@@ -60,6 +67,9 @@ function fakeClient(sessions: { topic: string; namespaces: Namespaces }[]) {
     calls,
     failDisconnectWith: (error: Error) => {
       failDisconnect = error
+    },
+    failRequestWith: (error: unknown) => {
+      failRequest = error
     },
   }
 }
@@ -155,6 +165,25 @@ describe('the sign-client provider', () => {
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UnsupportedProviderMethodError)
     expect(fake.calls.requests).toEqual([])
+  })
+
+  it("a wallet's refusal in WalletConnect's words (USER_REJECTED, 5000) is viem's UserRejectedRequestError (4001); other errors pass as they came", async () => {
+    const fake = fakeClient([{ topic, namespaces: bothChains }])
+    const { provider } = adapterOver(fake)
+    const sign = () =>
+      provider
+        .request({ method: 'personal_sign', params: ['0x68690a', alice] })
+        .catch((e: unknown) => e)
+    fake.failRequestWith({ code: 5000, message: 'User rejected.' })
+    const rejected = await sign()
+    expect(rejected).toBeInstanceOf(UserRejectedRequestError)
+    expect((rejected as UserRejectedRequestError).code).toBe(4001)
+    expect((rejected as UserRejectedRequestError).details).toBe(
+      'User rejected.',
+    )
+    const other = { code: -32000, message: 'execution reverted' }
+    fake.failRequestWith(other)
+    expect(await sign()).toBe(other)
   })
 
   it('a session update that drops the current chain moves to an approved one instead of emptying the accounts', () => {

@@ -4,10 +4,12 @@ import {
   isAddress,
   numberToHex,
   UnsupportedProviderMethodError,
+  UserRejectedRequestError,
 } from 'viem'
 import { createListeners, type Listeners } from '../core/createListeners.js'
 import { RequestRefusedError } from '../core/errors/connection.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
+import { providerErrorCode } from '../core/providerErrorCode.js'
 import { createChainTransports } from './createChainTransports.js'
 import { type SignClient, userDisconnected } from './createSignClient.js'
 import { sessionChainIds } from './sessionChainIds.js'
@@ -70,6 +72,13 @@ const forwardedEvents = new Set([
   'message',
   'session_delete',
 ])
+
+/** WalletConnect's USER_REJECTED (5000) is EIP-1193's 4001 to viem and wagmi. */
+function asEip1193Error(error: unknown): never {
+  if (providerErrorCode(error) === 5000)
+    throw new UserRejectedRequestError(error as Error)
+  throw error
+}
 
 /** The chain a session is on: `preferred` when approved, else the first approved chain the config has. */
 function startingChainOf(
@@ -238,11 +247,13 @@ export function createSignClientProvider({
           { method: args.method },
         ),
       )
-    return client.request({
-      topic: session.topic,
-      chainId: chain,
-      request: { method: args.method, params: args.params ?? [] },
-    })
+    return client
+      .request({
+        topic: session.topic,
+        chainId: chain,
+        request: { method: args.method, params: args.params ?? [] },
+      })
+      .catch(asEip1193Error)
   }
 
   return {

@@ -67,6 +67,24 @@ export type WalletConnectSession = Awaited<
 >
 
 /**
+ * Moves the session to `chainId` as SPEC §9 allows: only to a chain the
+ * session approved, where the provider switches locally and emits
+ * chainChanged, so the wallet is never asked.
+ */
+async function switchSessionChain(
+  wc: SignClientProvider,
+  chainId: number,
+  switching: 'app' | 'wallet',
+) {
+  if (!wc.session) throw new SessionNotFoundError()
+  checkChainSwitch({ session: wc.session, chainId, switching })
+  await wc.request({
+    method: 'wallet_switchEthereumChain',
+    params: [{ chainId: numberToHex(chainId) }],
+  })
+}
+
+/**
  * Everything walletConnectDeepLink does once the SDK is loaded: the pairing
  * (prepared ahead or on connect, with its retries), the session it yields
  * (checked against SPEC §9, stored per SPEC §3), requests to the wallet and
@@ -385,14 +403,7 @@ export async function createWalletConnectSession({
     async switchChain({ chainId }: { chainId: number }) {
       const chain = config.chains.find((c) => c.id === chainId)
       if (!chain) throw new ChainNotConfiguredError({ chainId })
-      const wc = provider
-      if (!wc.session) throw new SessionNotFoundError()
-      checkChainSwitch({ session: wc.session, chainId, switching })
-      // An approved chain: the provider switches locally and emits chainChanged.
-      await wc.request({
-        method: 'wallet_switchEthereumChain',
-        params: [{ chainId: numberToHex(chainId) }],
-      })
+      await switchSessionChain(provider, chainId, switching)
       await storage.set('chainId', chainId)
       config.emitter.emit('change', { chainId })
       return chain

@@ -1,6 +1,4 @@
-import { UserRejectedRequestError } from 'viem'
 import { BaseError } from '../core/errors/BaseError.js'
-import { ConnectionRejectedError } from '../core/errors/connection.js'
 import type { MissingSessionRequirements } from './findMissingRequirements.js'
 
 export type PairingAttemptsExhaustedErrorType =
@@ -50,31 +48,6 @@ export class PairingAbortedError extends BaseError {
   }
   constructor() {
     super('Pairing aborted', { code: PairingAbortedError.code })
-  }
-}
-
-const viemRejectionMessage = 'User rejected the request.'
-
-export type PairingRejectedErrorType = PairingRejectedError & {
-  name: 'UserRejectedRequestError'
-}
-/**
- * The wallet, or its user, declined the pairing; the provider was
- * re-initialised and 1000 ms passed (SPEC §4). It is viem's
- * UserRejectedRequestError (code 4001, name kept), so
- * `err instanceof UserRejectedRequestError` and `code === 4001` in
- * `err.walk()` recognise a rejection, as for any wallet. It reads as SPEC §8
- * says, 'Connection rejected. Please try again.', and its cause is the
- * ConnectionRejectedError with the code `connection_rejected`.
- */
-export class PairingRejectedError extends UserRejectedRequestError {
-  constructor({ cause }: { cause?: unknown } = {}) {
-    const rejected = new ConnectionRejectedError({ cause })
-    super(rejected)
-    this.shortMessage = rejected.shortMessage
-    if (this.message.startsWith(viemRejectionMessage))
-      this.message =
-        rejected.shortMessage + this.message.slice(viemRejectionMessage.length)
   }
 }
 

@@ -1,7 +1,6 @@
 import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { ConnectionRejectedError } from '../core/errors/connection.js'
-import { PairingRejectedError } from './errors.js'
 import { pairWithRetries } from './pairWithRetries.js'
 
 // The pairing itself runs against the sandbox relay in test/integration;
@@ -54,8 +53,7 @@ describe('pairWithRetries', () => {
     expect(calls).toEqual(['pair 1', 'reinitialise', 'wait 1000'])
     // What hosts already check for a user saying no…
     expect(error).toBeInstanceOf(UserRejectedRequestError)
-    expect(error).toBeInstanceOf(PairingRejectedError)
-    const rejection = error as PairingRejectedError
+    const rejection = error as UserRejectedRequestError
     expect(rejection.walk((e) => (e as { code?: unknown }).code === 4001)).toBe(
       rejection,
     )

@@ -1,7 +1,8 @@
+import { ConnectionRejectedError } from '../core/errors/connection.js'
+import { userRejection } from '../core/errors/userRejection.js'
 import {
   PairingAbortedError,
   PairingAttemptsExhaustedError,
-  PairingRejectedError,
   PairingResetError,
 } from './errors.js'
 
@@ -27,9 +28,9 @@ export type PairWithRetriesParameters<result> = {
 
 /**
  * Pairs, renewing an expired proposal with a fresh URI up to attempt 10. A
- * rejection re-initialises the provider, waits 1000 ms and fails with
- * PairingRejectedError: viem's UserRejectedRequestError (4001) reading
- * 'Connection rejected. Please try again.' (`connection_rejected`).
+ * rejection re-initialises the provider, waits 1000 ms and fails with viem's
+ * UserRejectedRequestError (4001) reading 'Connection rejected. Please try
+ * again.', whose cause is ConnectionRejectedError (`connection_rejected`).
  */
 export async function pairWithRetries<result>({
   pairOnce,
@@ -56,7 +57,7 @@ export async function pairWithRetries<result>({
       if (rejected.test(message)) {
         await reinitialise()
         await wait(reinitialiseWaitMs)
-        throw new PairingRejectedError({ cause: error })
+        throw userRejection(new ConnectionRejectedError({ cause: error }))
       }
       throw error
     }

@@ -159,7 +159,7 @@ test.describe('on desktop with a browser wallet', () => {
       .click()
     await expect(
       page.getByRole('region', { name: 'Browser wallets' }).getByRole('alert'),
-    ).toHaveText('User rejected the request.')
+    ).toHaveText('Connection rejected. Please try again.')
     await expect(page.getByTestId('status')).toHaveText('disconnected')
   })
 

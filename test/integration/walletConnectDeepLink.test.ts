@@ -26,7 +26,6 @@ import { ConnectionRejectedError } from '../../src/core/errors/connection.js'
 import {
   IncompleteSessionError,
   PairingAbortedError,
-  PairingRejectedError,
 } from '../../src/walletconnect/errors.js'
 import {
   type WalletConnectProvider,
@@ -366,8 +365,7 @@ describe('walletConnectDeepLink with the real SDK over the sandbox relay', () =>
     const error = await connect(config, { connector }).catch((e: unknown) => e)
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
     expect(error).toBeInstanceOf(UserRejectedRequestError)
-    expect(error).toBeInstanceOf(PairingRejectedError)
-    const rejection = error as PairingRejectedError
+    const rejection = error as UserRejectedRequestError
     expect(rejection.code).toBe(4001)
     expect(rejection.shortMessage).toBe(
       'Connection rejected. Please try again.',

@@ -17,13 +17,6 @@ export type BaseErrorType = BaseError & { name: 'WagmiConnectorPackError' }
 export const packErrorVersion = `wagmi-connector-pack@${version}`
 
 /**
- * Errors of ours that extend one of wagmi's classes instead (so a host's
- * `instanceof` against `@wagmi/core` holds): `instanceof BaseError` holds
- * for them too.
- */
-export const wagmiDerived = new WeakSet<object>()
-
-/**
  * Root of every error the pack throws. `shortMessage` is the sentence a host
  * may show to its user; `message` adds what a developer needs to fix it.
  * It is a viem BaseError, so viem and wagmi pass it to the hooks unchanged
@@ -52,20 +45,6 @@ export class BaseError extends ViemBaseError {
     this.message = formatMessage(shortMessage, details, parameters)
   }
 }
-
-// `instanceof BaseError` also holds for our errors built on wagmi's classes;
-// for subclasses (`this` is the class right of `instanceof`) nothing changes.
-Object.defineProperty(BaseError, Symbol.hasInstance, {
-  value: function hasInstance(this: typeof BaseError, value: unknown) {
-    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true
-    return (
-      this === BaseError &&
-      typeof value === 'object' &&
-      value !== null &&
-      wagmiDerived.has(value)
-    )
-  },
-})
 
 export function formatMessage(
   shortMessage: string,

@@ -3,13 +3,13 @@ import {
   detailsOf,
   formatMessage,
   packErrorVersion,
-  wagmiDerived,
 } from './BaseError.js'
 
 /**
  * Gives an error built on one of wagmi's classes our shape: the SPEC
  * sentence as `shortMessage`, our `code`, `details`, message layout and
- * version, and `instanceof BaseError`.
+ * version. It stays wagmi's class, so it is not `instanceof` our BaseError:
+ * hosts check it by wagmi's class or by its `code`.
  */
 export function asPackError<error extends Error>(
   error: error,
@@ -44,6 +44,5 @@ export function asPackError<error extends Error>(
       writable: true,
       configurable: true,
     })
-  wagmiDerived.add(error)
   return error as error & { code: string | number | undefined }
 }

@@ -81,7 +81,8 @@ const cases: Case[] = [
       throws: 'VendorRequestError',
       message: 'Bad Request',
       also: (error) => {
-        expect(error.code).toBe(400)
+        expect(error.status).toBe(400)
+        expect(error.vendorCode).toBeUndefined()
         // Details are kept whatever their shape.
         expect(error.vendorDetails).toBe('x')
         expect(error.details).toBe('x')
