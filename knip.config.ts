@@ -41,8 +41,8 @@ const config: KnipConfig = {
     'bench/**/*.html',
     // The connect kits' example apps (docs/kits.md), built by playground/buildKitExample.ts.
     'docs/examples/kits/*/index.html',
-    // The docs' code examples (docs/backend.md), type-checked by tsconfig.docs.json.
-    'docs/examples/**/*.ts',
+    // The docs' code examples (shown in README.md and docs/*.md), type-checked by tsconfig.docs.json.
+    'docs/examples/**/*.{ts,tsx}',
   ],
   // docs/nextjs.md's app: its pages and layout are Next.js's entries, not imports.
   next: { entry: ['docs/examples/nextjs/app/**/{page,layout}.tsx'] },

@@ -59,6 +59,41 @@ describe('the vendor client', () => {
     expect((await failure(599, '')).shortMessage).toBe('599')
   })
 
+  // SPEC §8: the five everyday failures of sessions and prompts, each phrase inside a message.
+  it.each([
+    [401, 16, 'expired api key'],
+    [
+      401,
+      16,
+      'could not find public key in organization or its parent organization',
+    ],
+    [400, 3, 'webauthn: user cancelled the request'],
+    [400, 3, 'webauthn: the operation timed out'],
+    [403, 7, 'webauthn: the operation is not allowed'],
+  ])(
+    'logs a %i "%s" as a warning, not an error',
+    async (status, code, message) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      const error = vi
+        .spyOn(console, 'error')
+        .mockImplementation(() => undefined)
+      const refused = await failure(status, JSON.stringify({ code, message }))
+      expect(refused.vendorMessage).toBe(message)
+      expect(warn.mock.calls).toEqual([[`[passkeyWallet] ${message}`]])
+      expect(error).not.toHaveBeenCalled()
+    },
+  )
+
+  it('logs any other vendor refusal as an error', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    await failure(403, JSON.stringify({ code: 7, message: 'policy denied' }))
+    expect(error.mock.calls).toEqual([
+      ['[passkeyWallet] vendor error: policy denied'],
+    ])
+    expect(warn).not.toHaveBeenCalled()
+  })
+
   it("keeps the vendor's code, message and details, whatever their shape", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const details = [

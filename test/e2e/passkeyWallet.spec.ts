@@ -207,7 +207,10 @@ test('a cancelled passkey prompt is a rejection and leaves nothing behind', asyn
   await page.getByLabel('User name').fill('eve')
   const requests = countVendorRequests(page)
   await page.getByRole('button', { name: 'Create passkey wallet' }).click()
-  await expect(playgroundAlert(page)).toContainText(/rejected/i)
+  // viem's UserRejectedRequestError (4001) in the prompt's own words.
+  await expect(playgroundAlert(page)).toHaveText(
+    'The passkey prompt was cancelled or timed out.',
+  )
   await expect(page.getByTestId('status')).toHaveText('disconnected')
   expect(requests).toEqual([])
   const stored = await page.evaluate(() =>

@@ -5,24 +5,13 @@ import { createConfig } from 'wagmi'
 import { injectedWallets } from 'wagmi-connector-pack/injected'
 import { passkeyWallet } from 'wagmi-connector-pack/passkey'
 import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'
+import { createAccount, emailCode, recovery } from '../backend/calls'
 
 // A fresh anvil has no Multicall3 or ENS contracts: wagmi gets the chains without them.
 const withoutContracts = <chain extends Chain>({
   contracts: _,
   ...chain
 }: chain) => chain
-
-// Your backend's routes (passkeyBackend.ts below); the pack reads the Response.
-// `signal` aborts at passkeyWallet's deadline (backendTimeoutMs): the request is cancelled.
-const post =
-  (path: string) =>
-  (request: unknown, { signal }: { signal: AbortSignal }) =>
-    fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(request),
-      signal,
-    })
 
 export const config = createConfig({
   chains: [withoutContracts(mainnet), withoutContracts(base)],
@@ -31,16 +20,11 @@ export const config = createConfig({
       organizationId: '<parent org>',
       apiBaseUrl: '<vendor API>',
       exportFrameUrl: '<export frame>',
-      createAccount: post('/api/create-account'),
-      emailCode: {
-        send: post('/api/send-email-code'),
-        verify: post('/api/verify-email-code'),
-      },
+      // Your backend's routes (backend/calls.ts), answered by passkeyBackend.ts below.
+      createAccount,
+      emailCode,
       // Without frameUrl, recovery goes to the vendor's hosted frame, which the sandbox is not.
-      recovery: {
-        start: post('/api/start-recovery'),
-        frameUrl: '<recovery frame>',
-      },
+      recovery: { ...recovery, frameUrl: '<recovery frame>' },
     }),
     // Any project id: the sandbox relay takes every one.
     walletConnectDeepLink({

@@ -1,0 +1,7 @@
+'use client'
+import { useInjectedWallets } from 'wagmi-connector-pack/react'
+
+export function InjectedWallets() {
+  useInjectedWallets({ exclude: ['rabby'] }) // the same parameters as injectedWallets()
+  return null
+}

@@ -1,0 +1,38 @@
+import type { Address } from 'viem'
+import type { VendorClient } from '../turnkey/createVendorClient.js'
+import type { Stamper } from '../turnkey/Stamper.js'
+import type { SessionKeys } from './createSessionKeys.js'
+
+/**
+ * A log-in: the passkey finds the user's organization, in one prompt that
+ * also opens the session when sessions are on; then the account.
+ */
+export async function logInWithPasskey(
+  signal: AbortSignal,
+  {
+    parentOrganizationId,
+    sessionKeys,
+    vendor,
+    passkeyStamper,
+    findAccount,
+  }: {
+    parentOrganizationId: string
+    sessionKeys: SessionKeys
+    vendor: VendorClient
+    passkeyStamper(credentialId?: string, signal?: AbortSignal): Stamper
+    findAccount(
+      organizationId: string,
+    ): Promise<{ address: Address; walletId: string }>
+  },
+) {
+  const organizationId = sessionKeys.enabled
+    ? await sessionKeys.start(parentOrganizationId, signal)
+    : (
+        await vendor.query<{ organizationId: string }>(
+          'whoami',
+          { organizationId: parentOrganizationId },
+          passkeyStamper(undefined, signal),
+        )
+      ).organizationId
+  return { organizationId, ...(await findAccount(organizationId)) }
+}

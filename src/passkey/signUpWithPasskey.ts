@@ -1,0 +1,144 @@
+import type { Address } from 'viem'
+import { HostBackendError } from '../core/errors/hostBackend.js'
+import { isUuid } from '../core/isUuid.js'
+import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
+import type { CreateAuthProxyClientParameters } from '../turnkey/createAuthProxyClient.js'
+import { createClientSignature } from '../turnkey/createClientSignature.js'
+import {
+  type CreateAccountRequest,
+  signUpRootUser,
+  signUpUsage,
+} from '../turnkey/signUpAccount.js'
+import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
+import type { EmailProof } from './createEmailVerification.js'
+import { createPasskey } from './createPasskey.js'
+import { forgetPasskey } from './forgetPasskey.js'
+import type {
+  PasskeyWalletConnectParameters,
+  PasskeyWalletParameters,
+} from './passkeyWallet.js'
+
+type Account = { address: Address; walletId: string }
+
+export type SignUpContext = {
+  parameters: PasskeyWalletParameters
+  rpId: string
+  backendTimeoutMs: number
+  authProxy: CreateAuthProxyClientParameters | undefined
+  /** The proof a sign-up with `email` carries (checked before, so the prompt is never wasted). */
+  emailProof: ((email: string) => EmailProof) | undefined
+  /** The proof is spent once the account is made. */
+  spendEmailProof(): void
+  /** Opens a session on the new account with its passkey, when sessions are on. */
+  startSession?:
+    | ((
+        organizationId: string,
+        signal: AbortSignal,
+        credentialId: string,
+      ) => Promise<unknown>)
+    | undefined
+  findAccount(organizationId: string, credentialId: string): Promise<Account>
+}
+
+/**
+ * The host backend's sign-up answer, checked: a sub-organization id, or a
+ * HostBackendError (through the Auth Proxy when the host has no backend).
+ * `onAnswer` is called once the backend answered at all.
+ */
+async function createAccount(
+  request: CreateAccountRequest,
+  { parameters, authProxy, backendTimeoutMs }: SignUpContext,
+  onAnswer: () => void,
+): Promise<{ organizationId: string; account?: Account | undefined }> {
+  const hostCreateAccount = parameters.createAccount
+  // Without a backend call of the host's, the connector was checked to have
+  // the proxy; its code loads only then (after the passkey prompt: no gesture to keep).
+  if (!hostCreateAccount) {
+    const [{ signUpWithAuthProxy }, { createAuthProxyClient }] =
+      await Promise.all([
+        import('./signUpWithAuthProxy.js'),
+        import('../turnkey/createAuthProxyClient.js'),
+      ])
+    return signUpWithAuthProxy(
+      createAuthProxyClient(authProxy!),
+      request,
+      onAnswer,
+    )
+  }
+  const { subOrganizationId } = await readHostBackendAnswer(
+    'createAccount',
+    async (signal) => {
+      const answer = await hostCreateAccount(request, { signal })
+      onAnswer()
+      return answer
+    },
+    backendTimeoutMs,
+  )
+  if (!isUuid(subOrganizationId))
+    throw new HostBackendError({
+      callback: 'createAccount',
+      reason: `its answer has no subOrganizationId UUID (got ${subOrganizationId === undefined ? 'none' : typeof subOrganizationId})`,
+    })
+  return { organizationId: subOrganizationId }
+}
+
+/**
+ * A sign-up: the new passkey (one prompt), the account made for it by the
+ * host backend or the Auth Proxy, then the session on it. A passkey whose
+ * account was refused is signalled unknown to the browser.
+ */
+export async function signUpWithPasskey(
+  {
+    userName: givenName,
+    email: givenEmail,
+  }: NonNullable<PasskeyWalletConnectParameters['signUp']>,
+  signal: AbortSignal,
+  context: SignUpContext,
+) {
+  const { parameters, rpId } = context
+  const userName = givenName.trim()
+  const proof = givenEmail ? context.emailProof?.(givenEmail) : undefined
+  const passkey = await createPasskey({
+    rpId,
+    rpName: parameters.rpName ?? rpId,
+    userName,
+    signal,
+  })
+  const request: CreateAccountRequest = { userName, ...passkey }
+  if (proof) {
+    request.email = proof.email
+    request.verificationToken = proof.verificationToken
+    request.clientSignature = await createClientSignature({
+      key: proof.key,
+      tokenId: proof.tokenId,
+      usage: signUpUsage({
+        ...signUpRootUser(request),
+        userEmail: proof.email,
+      }),
+    })
+  }
+  let answered = false
+  const { organizationId, account } = await createAccount(
+    request,
+    context,
+    () => {
+      answered = true
+    },
+  ).catch(async (error: unknown) => {
+    // The backend answered without an account: the passkey points at none, and the browser
+    // may drop it from the user's list. Without an answer (the request failed, or the page
+    // is going away) the account may still be made: the passkey is its only way in.
+    if (answered) await forgetPasskey(rpId, passkey.attestation.credentialId)
+    throw error
+  })
+  // The proof is spent: a second sign-up needs a new code.
+  if (proof) context.spendEmailProof()
+  if (signal.aborted) throw new ConnectionAbandonedError()
+  const { credentialId } = passkey.attestation
+  await context.startSession?.(organizationId, signal, credentialId)
+  // The Auth Proxy answers the wallet it made; a host backend answers the organization only.
+  return {
+    organizationId,
+    ...(account ?? (await context.findAccount(organizationId, credentialId))),
+  }
+}
