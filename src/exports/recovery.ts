@@ -1,6 +1,5 @@
 // biome-ignore-all lint/performance/noBarrelFile: entrypoint module
-// The recovery flow's errors, apart from /passkey: a bundler that splits code
-// would otherwise put them in the first load of every passkeyWallet page.
+// Apart from /passkey: see docs/layout.md, "Shell and runtime".
 export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
 export {
   InvalidRecoveryCodeError,

@@ -1,6 +1,5 @@
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 
-// Its own module: thrown by the runtime (loaded on first use), never by the connector's first load.
 export type ConnectionAbandonedErrorType = ConnectionAbandonedError & {
   name: 'ConnectionAbandonedError'
 }

@@ -135,11 +135,7 @@ async function storeConnection(
   stillWanted()
 }
 
-/**
- * Everything the passkey wallet does once used: ceremonies, the vendor,
- * sessions and signing. Loaded on first use so that configuring the
- * connector costs the host's first load almost nothing.
- */
+/** passkeyWallet's runtime (docs/layout.md): ceremonies, the vendor, sessions and signing. */
 export function createPasskeyRuntime({
   parameters,
   chains,

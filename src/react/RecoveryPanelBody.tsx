@@ -3,18 +3,23 @@ import { type FormEvent, useId, useState } from 'react'
 import { useAccount, useConfig } from 'wagmi'
 import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
 import { describeError } from './describeError.js'
-import { formatDuration } from './formatDuration.js'
 import { panelFrameStyles } from './panelFrameStyles.js'
 import { panelStyles } from './panelStyles.js'
+import { RecoveryCodeStep } from './RecoveryCodeStep.js'
+import { RecoveryEmailStep } from './RecoveryEmailStep.js'
 import type { RecoveryPanelProps } from './RecoveryPanel.js'
+import {
+  type RecoveryView,
+  recoveryStatus,
+  recoveryTimer,
+  recoveryView,
+} from './recoveryStatusLine.js'
 import { useFocusOnChange } from './useFocusOnChange.js'
 import { usePanelAccountName } from './usePanelAccountName.js'
 import { useRecovery } from './useRecovery.js'
 
 /** The sign-in step's connection attempt: pending, or why it failed. */
 type SignIn = { isPending: boolean; error?: Error | undefined }
-
-type RecoveryView = 'email' | 'code' | 'passkey' | 'sign-in' | 'done'
 
 const ignore = () => {}
 
@@ -52,17 +57,9 @@ export function RecoveryPanelBody({
     recovered !== undefined &&
     connection.status === 'connected' &&
     connection.address === recovered
-  const view: RecoveryView | 'loading' = !snapshot
-    ? 'loading'
-    : signedIn
-      ? 'done'
-      : step === 'idle' || step === 'sending-email'
-        ? 'email'
-        : step === 'waiting-for-code' || step === 'verifying-code'
-          ? 'code'
-          : step === 'passkey-created'
-            ? 'sign-in'
-            : 'passkey'
+  const view: RecoveryView | 'loading' = snapshot
+    ? recoveryView(snapshot, signedIn)
+    : 'loading'
   const error =
     recovery.loadError ??
     snapshot?.error ??
@@ -78,44 +75,28 @@ export function RecoveryPanelBody({
     signIn.isPending
 
   const { flow, codeSecondsLeft, sessionSecondsLeft } = recovery
-  const codeFormat = snapshot?.codeFormat
 
-  const status = (() => {
-    if (!snapshot) return recovery.loadError ? '' : 'Loading…'
-    if (view === 'done')
-      return `Done. Your wallet ${accountName ? `${accountName} (${connection.address})` : connection.address} is connected with your new passkey.`
-    switch (snapshot.step) {
-      case 'idle':
-        return snapshot.interrupted
-          ? 'A recovery was in progress when this page was reloaded. For your safety a code works only in the page that asked for it: send a new code.'
-          : 'Enter the email of your account and we will send you a code.'
-      case 'sending-email':
-        return 'Sending email…'
-      case 'waiting-for-code':
-        return `We sent a code to ${snapshot.email}. ${snapshot.codeFormat ? 'Type' : 'Paste'} it below.`
-      case 'verifying-code':
-        return 'Checking the code…'
-      case 'ready-to-create-passkey':
-        return 'Code accepted. Create a new passkey for this device.'
-      case 'creating-passkey':
-        return 'Creating passkey… Follow the prompt of your device.'
-      case 'passkey-created':
-        return signIn.isPending
-          ? 'Signing in… Follow the prompt of your device.'
-          : 'Passkey created. Sign in with it to open your wallet.'
-    }
-  })()
-
+  const status = !snapshot
+    ? recovery.loadError
+      ? ''
+      : 'Loading…'
+    : recoveryStatus(snapshot, {
+        signedInAs:
+          view !== 'done'
+            ? undefined
+            : accountName
+              ? `${accountName} (${connection.address})`
+              : connection.address,
+        signingIn: signIn.isPending,
+      })
   const timer =
-    view === 'code' && codeSecondsLeft !== undefined
-      ? codeSecondsLeft > 0
-        ? `The code works for ${formatDuration(codeSecondsLeft)} more.`
-        : 'The code has expired: send a new one.'
-      : view === 'passkey' && sessionSecondsLeft !== undefined
-        ? `Recovery session ends in ${formatDuration(sessionSecondsLeft)}.`
-        : view === 'email' && snapshot?.interrupted && sessionSecondsLeft
-          ? `Recovery session ends in ${formatDuration(sessionSecondsLeft)}.`
-          : ''
+    view === 'loading'
+      ? ''
+      : recoveryTimer(view, {
+          interrupted: snapshot?.interrupted ?? false,
+          codeSecondsLeft,
+          sessionSecondsLeft,
+        })
 
   const sendEmail = (event?: FormEvent) => {
     event?.preventDefault()
@@ -134,97 +115,31 @@ export function RecoveryPanelBody({
   const steps = (
     <>
       {view === 'email' && (
-        <form onSubmit={sendEmail}>
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            ref={focusRef as never}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            disabled={busy}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          {offersBoth && (
-            <fieldset disabled={busy}>
-              <legend>What do you need?</legend>
-              <label className="wcp-option">
-                <input
-                  type="radio"
-                  name={`${id}-type`}
-                  checked={type === 'email'}
-                  onChange={() => setType('email')}
-                />
-                Sign in with an email code and add a passkey
-              </label>
-              <label className="wcp-option">
-                <input
-                  type="radio"
-                  name={`${id}-type`}
-                  checked={type === 'passkey'}
-                  onChange={() => setType('passkey')}
-                />
-                Recover my account: replace a lost passkey
-              </label>
-            </fieldset>
-          )}
-          <div className="wcp-actions">
-            <button type="submit" data-primary disabled={busy || !email}>
-              Send code
-            </button>
-          </div>
-        </form>
+        <RecoveryEmailStep
+          id={id}
+          focusRef={focusRef}
+          busy={busy}
+          email={email}
+          onEmail={setEmail}
+          type={type}
+          onType={setType}
+          offersBoth={offersBoth}
+          onSubmit={sendEmail}
+        />
       )}
 
       {view === 'code' && (
-        <form onSubmit={submitCode}>
-          <label htmlFor={`${id}-code`}>Code from the email</label>
-          {codeFormat ? (
-            // A short one-time code (Auth Proxy): its length and alphabet come from the vendor.
-            <input
-              id={`${id}-code`}
-              ref={focusRef as never}
-              autoComplete="one-time-code"
-              inputMode={codeFormat.alphanumeric ? 'text' : 'numeric'}
-              autoCapitalize={codeFormat.alphanumeric ? 'characters' : 'off'}
-              spellCheck={false}
-              required
-              aria-describedby={`${id}-code-hint`}
-              value={code}
-              disabled={busy}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          ) : (
-            <textarea
-              id={`${id}-code`}
-              ref={focusRef as never}
-              autoComplete="one-time-code"
-              spellCheck={false}
-              required
-              value={code}
-              disabled={busy}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          )}
-          {codeFormat && (
-            <p id={`${id}-code-hint`} className="wcp-hint">
-              {codeFormat.length}{' '}
-              {codeFormat.alphanumeric ? 'letters and digits' : 'digits'}
-            </p>
-          )}
-          <div className="wcp-actions">
-            <button type="submit" data-primary disabled={busy || !code.trim()}>
-              Continue
-            </button>
-            <button type="button" disabled={busy} onClick={() => sendEmail()}>
-              Send a new code
-            </button>
-            <button type="button" disabled={busy} onClick={startOver}>
-              Start over
-            </button>
-          </div>
-        </form>
+        <RecoveryCodeStep
+          id={id}
+          focusRef={focusRef}
+          busy={busy}
+          code={code}
+          onCode={setCode}
+          codeFormat={snapshot?.codeFormat}
+          onSubmit={submitCode}
+          onSendAgain={() => sendEmail()}
+          onStartOver={startOver}
+        />
       )}
 
       {view === 'passkey' && (

@@ -1,6 +1,5 @@
 import { BaseError } from '../core/errors/BaseError.js'
 
-// Its own module: the connector's first load needs this class and none of the flow's others.
 export type RecoveryNotConfiguredErrorType = RecoveryNotConfiguredError & {
   name: 'RecoveryNotConfiguredError'
 }

@@ -10,39 +10,21 @@ import {
   type VendorClient,
 } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
-import { grpcCode } from '../turnkey/grpcCode.js'
 import { httpStatusText } from '../turnkey/httpStatusText.js'
-import type { RecoveryStartAnswer } from '../turnkey/recoveryStartContract.js'
-import {
-  type CreateAccountAnswer,
-  signUpRootUser,
-  signUpWallet,
-  subOrganizationName,
-} from '../turnkey/signUpAccount.js'
-import {
-  productionVerificationTokenPublicKey,
-  verifyVerificationToken,
-} from '../turnkey/verificationToken.js'
+import { productionVerificationTokenPublicKey } from '../turnkey/verificationToken.js'
+import { createAccount } from './createAccount.js'
 import { createDecoyAnswers } from './createDecoyAnswers.js'
 import {
   describeVendorFailure,
-  UnexpectedVendorAnswer,
   VendorTimeout,
   VendorUnreachable,
 } from './describeVendorFailure.js'
-import {
-  emailTaken,
-  hasAccount,
-  sendEmailCode,
-  subOrganizationsBy,
-  verifyEmailCode,
-} from './emailCodeRoutes.js'
+import { sendEmailCode, verifyEmailCode } from './emailCodeRoutes.js'
 import { InvalidPasskeyBackendParameterError } from './errors.js'
 import { jsonAnswer } from './jsonAnswer.js'
-import { parseCreateAccountRequest } from './parseCreateAccountRequest.js'
-import { parseRecoveryStartRequest } from './parseRecoveryStartRequest.js'
-import { badField, Refusal } from './Refusal.js'
+import { Refusal } from './Refusal.js'
 import { readJsonBody } from './readJsonBody.js'
+import { startRecovery as startRecoveryRoute } from './startRecovery.js'
 
 export type CreatePasskeyBackendParameters = {
   /** Your parent organization at the vendor (Turnkey), a UUID. */
@@ -145,12 +127,6 @@ export type PasskeyBackend = {
 const defaultApiBaseUrl = 'https://api.turnkey.com'
 const defaultVendorTimeoutMs = 10_000
 const defaultStartRecoveryFloorMs = 1500
-/** Recovery start answers this long before its deadline, whatever the vendor still does. */
-const lateAnswerMarginMs = 250
-/** The recover-user key is spent at once: the page takes its code within 900 s. */
-const passkeyRecoveryKeySeconds = '900'
-/** The email-auth key signs the whole recovery session (the page allows up to 1800 s). */
-const emailRecoveryKeySeconds = '1800'
 const logPrefix = '[wagmi-connector-pack/server]'
 /** Answers about the request itself, the same whatever accounts exist. */
 const badInputStatuses = new Set([400, 403, 405, 413, 415])
@@ -160,6 +136,28 @@ class HostAnswer extends Error {
   constructor(readonly response: Response) {
     super('authorize answered')
   }
+}
+
+/** The host's gate, within the deadline; refuses by throwing a Refusal or its own answer. */
+async function authorized(
+  authorize: CreatePasskeyBackendParameters['authorize'],
+  request: Request,
+  body: unknown,
+  route: PasskeyBackendRoute,
+) {
+  if (!authorize) return
+  let verdict: unknown
+  try {
+    verdict = await authorize(request, body, route)
+  } catch (cause) {
+    throw new Error(
+      `authorize rejected: ${String((cause as Error)?.message ?? cause)}`,
+      { cause },
+    )
+  }
+  if (verdict instanceof Response) throw new HostAnswer(verdict)
+  if (verdict === false)
+    throw new Refusal(403, 'forbidden', 'This request was refused by the app.')
 }
 
 function isLoopback(hostname: string) {
@@ -336,31 +334,6 @@ export function createPasskeyBackend(
     })
   }
 
-  /** The host's gate, within the deadline; refuses by throwing a Refusal or its own answer. */
-  async function authorized(
-    request: Request,
-    body: unknown,
-    route: PasskeyBackendRoute,
-  ) {
-    if (!options.authorize) return
-    let verdict: unknown
-    try {
-      verdict = await options.authorize(request, body, route)
-    } catch (cause) {
-      throw new Error(
-        `authorize rejected: ${String((cause as Error)?.message ?? cause)}`,
-        { cause },
-      )
-    }
-    if (verdict instanceof Response) throw new HostAnswer(verdict)
-    if (verdict === false)
-      throw new Refusal(
-        403,
-        'forbidden',
-        'This request was refused by the app.',
-      )
-  }
-
   function handler(
     route: PasskeyBackendRoute,
     work: (
@@ -378,7 +351,7 @@ export function createPasskeyBackend(
         const answer = await withTimeout(
           (async () => {
             const body = await readJsonBody(request)
-            await authorized(request, body, route)
+            await authorized(options.authorize, request, body, route)
             return work(body, vendorFor(controller.signal), {
               signal: controller.signal,
               deadline,
@@ -425,79 +398,13 @@ export function createPasskeyBackend(
     }
   }
 
-  const signUp = handler('sign-up', async (body, vendor) => {
-    const request = parseCreateAccountRequest(body)
-    const { email, verificationToken, clientSignature } = request
-    if (email) {
-      const claims = verifyVerificationToken(
-        verificationToken,
-        options.verificationTokenPublicKey,
-        Date.now(),
-      )
-      if (
-        claims?.contact.toLowerCase() !== email ||
-        claims.organization_id !== organizationId
-      )
-        throw badField(
-          'email_not_verified',
-          'The email’s proof is not valid for this address (or has expired): enter a new code sent to it.',
-        )
-    }
-    // A replayed sign-up (a retry after a lost answer) gets the account its passkey already has.
-    const existing = await subOrganizationsBy(
-      'CREDENTIAL_ID',
-      request.attestation.credentialId,
-      vendor,
-      { organizationId, stamper },
-    )
-    if (existing[0])
-      return { subOrganizationId: existing[0] } satisfies CreateAccountAnswer
-    // The token proves the caller reads this inbox: telling them leaks nothing.
-    if (email && (await hasAccount(email, vendor, { organizationId, stamper })))
-      throw emailTaken()
-    const result = await vendor
-      .submit<{ subOrganizationId?: unknown }>(
-        'create_sub_organization',
-        {
-          type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
-          organizationId,
-          parameters: {
-            subOrganizationName: subOrganizationName(request.userName),
-            // Recovery finds the account by its verified email (list_suborgs, EMAIL).
-            rootUsers: [signUpRootUser(request)],
-            rootQuorumThreshold: 1,
-            wallet: signUpWallet,
-            ...(email && { verificationToken, clientSignature }),
-          },
-          resultKey: 'createSubOrganizationResultV8',
-        },
-        stamper,
-      )
-      .catch(async (error: unknown) => {
-        // A proof spent meanwhile (another tab's sign-up with it): the user's
-        // answer, not the vendor's failure.
-        if (
-          email &&
-          error instanceof VendorRequestError &&
-          error.vendorCode === grpcCode.failedPrecondition
-        ) {
-          if (await hasAccount(email, vendor, { organizationId, stamper }))
-            throw emailTaken()
-          throw badField(
-            'email_not_verified',
-            'The email’s proof was already used: enter a new code sent to it.',
-          )
-        }
-        throw error
-      })
-    if (!isUuid(result.subOrganizationId))
-      throw new UnexpectedVendorAnswer(
-        'create_sub_organization returned no subOrganizationId',
-      )
-    return {
-      subOrganizationId: result.subOrganizationId,
-    } satisfies CreateAccountAnswer
-  })
+  const signUp = handler('sign-up', (body, vendor) =>
+    createAccount(body, vendor, {
+      organizationId,
+      stamper,
+      verificationTokenPublicKey: options.verificationTokenPublicKey,
+    }),
+  )
 
   const emailCodeContext = { organizationId, appName, stamper }
   const sendCode = handler('send-email-code', (body, vendor) =>
@@ -509,133 +416,22 @@ export function createPasskeyBackend(
 
   const startRecovery = handler(
     'start-recovery',
-    async (body, vendor, call) => {
-      const request = parseRecoveryStartRequest(body)
-      const { email } = request
-      const organizationIds = await subOrganizationsBy('EMAIL', email, vendor, {
-        organizationId,
-        stamper,
-      })
-      const decoy = await decoyFor(email)
-      if (organizationIds.length !== 1) {
-        // Several accounts share the email (made before sign-up verified it,
-        // or by another backend): sending to one could hand over another's wallet.
-        if (organizationIds.length > 1)
-          console.warn(
-            `${logPrefix} start-recovery: ${organizationIds.length} sub-organizations have the same email (${organizationIds.join(', ')}); no code was sent.`,
-          )
-        return decoy
-      }
-      const subOrganizationId = organizationIds[0] as string
-      // Past the lookup, a failure must answer as an unknown email does, and
-      // in time for the deadline: the account's ids whatever the vendor
-      // does, and the failure in the log (the user asks for a new code).
-      const late = new AbortController()
-      const sending = vendorFor(AbortSignal.any([call.signal, late.signal]))
-      let userId = decoy.userId
-      try {
-        await withTimeout(
-          (async () => {
-            userId = await userIdOf(email, subOrganizationId, sending)
-            await sendRecoveryCode(sending, {
-              ...request,
-              subOrganizationId,
-              userId,
-            })
-          })(),
-          Math.max(0, call.deadline - Date.now() - lateAnswerMarginMs),
-          () => {
-            late.abort()
-            return new VendorTimeout(timeoutMs)
-          },
-        )
-      } catch (error) {
-        console.error(
-          `${logPrefix} start-recovery: no code was sent to the user of ${subOrganizationId}: ${scrub(describeVendorFailure(error, baseUrl) ?? String((error as Error)?.message ?? error))}`,
-        )
-      }
-      return {
-        userId,
-        organizationId: subOrganizationId,
-      } satisfies RecoveryStartAnswer
-    },
+    (body, vendor, call) =>
+      startRecoveryRoute(body, vendor, call, {
+        ...emailCodeContext,
+        decoyFor,
+        vendorFor,
+        timeoutMs,
+        log: (level, message) =>
+          (level === 'warn' ? console.warn : console.error)(
+            `${logPrefix} start-recovery: ${scrub(message)}`,
+          ),
+        describeFailure: (error) =>
+          describeVendorFailure(error, baseUrl) ??
+          String((error as Error)?.message ?? error),
+      }),
     { floorMs: options.startRecoveryFloorMs },
   )
-
-  /** The user of the account's sub-organization who has this email (`list_users`). */
-  async function userIdOf(
-    email: string,
-    subOrganizationId: string,
-    vendor: VendorClient,
-  ): Promise<string> {
-    const { users } = await vendor.query<{ users?: unknown }>(
-      'list_users',
-      { organizationId: subOrganizationId },
-      stamper,
-    )
-    const user = (Array.isArray(users) ? users : []).find(
-      (candidate: { userEmail?: unknown }) =>
-        typeof candidate?.userEmail === 'string' &&
-        candidate.userEmail.toLowerCase() === email,
-    ) as { userId?: unknown } | undefined
-    if (!isUuid(user?.userId))
-      throw new UnexpectedVendorAnswer(
-        'list_users returned no user with the email',
-      )
-    return user.userId
-  }
-
-  /** The vendor emails the code to the one account's user with this email. */
-  async function sendRecoveryCode(
-    vendor: VendorClient,
-    {
-      subOrganizationId,
-      userId,
-      email,
-      type,
-      targetPublicKey,
-    }: ReturnType<typeof parseRecoveryStartRequest> & {
-      subOrganizationId: string
-      userId: string
-    },
-  ): Promise<void> {
-    const parameters = {
-      email,
-      targetPublicKey,
-      expirationSeconds:
-        type === 'passkey'
-          ? passkeyRecoveryKeySeconds
-          : emailRecoveryKeySeconds,
-      emailCustomization: { appName },
-    }
-    const result =
-      type === 'passkey'
-        ? await vendor.submit<{ userId?: unknown }>(
-            'init_user_email_recovery',
-            {
-              type: 'ACTIVITY_TYPE_INIT_USER_EMAIL_RECOVERY_V2',
-              organizationId: subOrganizationId,
-              parameters,
-              resultKey: 'initUserEmailRecoveryResult',
-            },
-            stamper,
-          )
-        : await vendor.submit<{ userId?: unknown }>(
-            'email_auth',
-            {
-              type: 'ACTIVITY_TYPE_EMAIL_AUTH_V3',
-              organizationId: subOrganizationId,
-              // Each new code ends the ones before: one live email credential at a time.
-              parameters: { ...parameters, invalidateExisting: true },
-              resultKey: 'emailAuthResult',
-            },
-            stamper,
-          )
-    if (result.userId !== userId)
-      throw new UnexpectedVendorAnswer(
-        `${type === 'passkey' ? 'init_user_email_recovery' : 'email_auth'} returned another userId than list_users`,
-      )
-  }
 
   return {
     signUp,

@@ -1,0 +1,110 @@
+import { isUuid } from '../core/isUuid.js'
+import type { VendorClient } from '../turnkey/createVendorClient.js'
+import { VendorRequestError } from '../turnkey/errors.js'
+import { grpcCode } from '../turnkey/grpcCode.js'
+import {
+  type CreateAccountAnswer,
+  signUpRootUser,
+  signUpWallet,
+  subOrganizationName,
+} from '../turnkey/signUpAccount.js'
+import { verifyVerificationToken } from '../turnkey/verificationToken.js'
+import { UnexpectedVendorAnswer } from './describeVendorFailure.js'
+import {
+  type EmailCodeContext,
+  emailTaken,
+  hasAccount,
+  subOrganizationsBy,
+} from './emailCodeRoutes.js'
+import { parseCreateAccountRequest } from './parseCreateAccountRequest.js'
+import { badField } from './Refusal.js'
+
+/**
+ * `POST …/create-account` (passkeyWallet's `CreateAccountRequest`): the
+ * user's sub-organization, with the passkey as its root user's one
+ * authenticator, the email only with its owner's proof, and an Ethereum
+ * account. A replayed sign-up gets the account its passkey already has.
+ */
+export async function createAccount(
+  body: unknown,
+  vendor: VendorClient,
+  {
+    organizationId,
+    stamper,
+    verificationTokenPublicKey,
+  }: Pick<EmailCodeContext, 'organizationId' | 'stamper'> & {
+    verificationTokenPublicKey: string
+  },
+): Promise<CreateAccountAnswer> {
+  const request = parseCreateAccountRequest(body)
+  const { email, verificationToken, clientSignature } = request
+  if (email) {
+    const claims = verifyVerificationToken(
+      verificationToken,
+      verificationTokenPublicKey,
+      Date.now(),
+    )
+    if (
+      claims?.contact.toLowerCase() !== email ||
+      claims.organization_id !== organizationId
+    )
+      throw badField(
+        'email_not_verified',
+        'The email’s proof is not valid for this address (or has expired): enter a new code sent to it.',
+      )
+  }
+  // A replayed sign-up (a retry after a lost answer) gets the account its passkey already has.
+  const existing = await subOrganizationsBy(
+    'CREDENTIAL_ID',
+    request.attestation.credentialId,
+    vendor,
+    { organizationId, stamper },
+  )
+  if (existing[0])
+    return { subOrganizationId: existing[0] } satisfies CreateAccountAnswer
+  // The token proves the caller reads this inbox: telling them leaks nothing.
+  if (email && (await hasAccount(email, vendor, { organizationId, stamper })))
+    throw emailTaken()
+  const result = await vendor
+    .submit<{ subOrganizationId?: unknown }>(
+      'create_sub_organization',
+      {
+        type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
+        organizationId,
+        parameters: {
+          subOrganizationName: subOrganizationName(request.userName),
+          // Recovery finds the account by its verified email (list_suborgs, EMAIL).
+          rootUsers: [signUpRootUser(request)],
+          rootQuorumThreshold: 1,
+          wallet: signUpWallet,
+          ...(email && { verificationToken, clientSignature }),
+        },
+        resultKey: 'createSubOrganizationResultV8',
+      },
+      stamper,
+    )
+    .catch(async (error: unknown) => {
+      // A proof spent meanwhile (another tab's sign-up with it): the user's
+      // answer, not the vendor's failure.
+      if (
+        email &&
+        error instanceof VendorRequestError &&
+        error.vendorCode === grpcCode.failedPrecondition
+      ) {
+        if (await hasAccount(email, vendor, { organizationId, stamper }))
+          throw emailTaken()
+        throw badField(
+          'email_not_verified',
+          'The email’s proof was already used: enter a new code sent to it.',
+        )
+      }
+      throw error
+    })
+  if (!isUuid(result.subOrganizationId))
+    throw new UnexpectedVendorAnswer(
+      'create_sub_organization returned no subOrganizationId',
+    )
+  return {
+    subOrganizationId: result.subOrganizationId,
+  } satisfies CreateAccountAnswer
+}
