@@ -204,7 +204,7 @@ export function createPasskeyRuntime({
       authProxy,
       emailProof: emailVerification.proofFor,
       spendEmailProof: emailVerification.clear,
-      startSession: sessionKeys.enabled ? sessionKeys.start : undefined,
+      startSession: sessionKeys.start,
       findAccount: (organizationId, credentialId) =>
         firstAccount(organizationId, { credentialId }),
     })

@@ -63,6 +63,49 @@ export function createSessionKeys({
     },
   })
 
+  /** Registers a fresh session key with the passkey (one prompt); returns the user's organization. */
+  async function startSession(
+    seconds: number,
+    organizationId: string,
+    signal: AbortSignal,
+    credentialId?: string,
+  ) {
+    const pair = await (nextKeyPair ?? generateStampingKey())
+    nextKeyPair = generateStampingKey()
+    const { session: jwt } = await vendor.submit<{ session: string }>(
+      'stamp_login',
+      {
+        type: 'ACTIVITY_TYPE_STAMP_LOGIN',
+        organizationId,
+        parameters: {
+          publicKey: pair.publicKey,
+          expirationSeconds: String(seconds),
+          // The newest log-in is the user's: earlier session keys lose their authority now.
+          ...(endOthersOnLogIn && { invalidateExisting: true }),
+        },
+        resultKey: 'stampLoginResult',
+      },
+      passkeyStamper(credentialId, signal),
+    )
+    const claims = readSessionClaims(jwt)
+    const made: SessionKey = {
+      ...pair,
+      organizationId: claims.organizationId,
+      userId: claims.userId,
+      expiresAt: Math.min(claims.exp, Math.floor(Date.now() / 1000) + seconds),
+    }
+    if (signal.aborted) {
+      // Made for a connection the user left meanwhile: revoked now, not left to expire.
+      void revokeSessionKey(client, made)
+      throw new ConnectionAbandonedError()
+    }
+    sessionKey = made
+    // Without IndexedDB the session lasts for this page only.
+    if (sessionStoreKey)
+      await sessionKeyStore.set(sessionStoreKey, made).catch(() => undefined)
+    return claims.organizationId
+  }
+
   return {
     /** The vendor, through the session fallback. */
     vendor,
@@ -104,57 +147,20 @@ export function createSessionKeys({
       return false
     },
 
-    /** Whether a log-in opens a session (`sessionSeconds` given), or the passkey signs everything. */
-    enabled: sessionSeconds !== undefined,
-
     /**
-     * Registers a fresh session key with the passkey (one prompt), when
-     * sessions are on; returns the user's organization.
+     * Registers a fresh session key with the passkey (one prompt); returns
+     * the user's organization. Absent when sessions are off: then the
+     * passkey signs everything.
      */
-    async start(
-      organizationId: string,
-      signal: AbortSignal,
-      credentialId?: string,
-    ) {
-      const seconds = sessionSeconds ?? 0
-      const pair = await (nextKeyPair ?? generateStampingKey())
-      nextKeyPair = generateStampingKey()
-      const { session: jwt } = await vendor.submit<{ session: string }>(
-        'stamp_login',
-        {
-          type: 'ACTIVITY_TYPE_STAMP_LOGIN',
-          organizationId,
-          parameters: {
-            publicKey: pair.publicKey,
-            expirationSeconds: String(seconds),
-            // The newest log-in is the user's: earlier session keys lose their authority now.
-            ...(endOthersOnLogIn && { invalidateExisting: true }),
-          },
-          resultKey: 'stampLoginResult',
-        },
-        passkeyStamper(credentialId, signal),
-      )
-      const claims = readSessionClaims(jwt)
-      const made: SessionKey = {
-        ...pair,
-        organizationId: claims.organizationId,
-        userId: claims.userId,
-        expiresAt: Math.min(
-          claims.exp,
-          Math.floor(Date.now() / 1000) + seconds,
-        ),
-      }
-      if (signal.aborted) {
-        // Made for a connection the user left meanwhile: revoked now, not left to expire.
-        void revokeSessionKey(client, made)
-        throw new ConnectionAbandonedError()
-      }
-      sessionKey = made
-      // Without IndexedDB the session lasts for this page only.
-      if (sessionStoreKey)
-        await sessionKeyStore.set(sessionStoreKey, made).catch(() => undefined)
-      return claims.organizationId
-    },
+    start:
+      sessionSeconds === undefined
+        ? undefined
+        : (
+            organizationId: string,
+            signal: AbortSignal,
+            credentialId?: string,
+          ) =>
+            startSession(sessionSeconds, organizationId, signal, credentialId),
 
     /**
      * Lets go of the key at once, then revokes it at the vendor: resolves

@@ -25,8 +25,9 @@ export async function logInWithPasskey(
     ): Promise<{ address: Address; walletId: string }>
   },
 ) {
-  const organizationId = sessionKeys.enabled
-    ? await sessionKeys.start(parentOrganizationId, signal)
+  const { start } = sessionKeys
+  const organizationId = start
+    ? await start(parentOrganizationId, signal)
     : (
         await vendor.query<{ organizationId: string }>(
           'whoami',

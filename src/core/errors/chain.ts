@@ -56,7 +56,7 @@ export type SwitchChainNotSupportedErrorType = SwitchChainNotSupportedError & {
 }
 /**
  * The wallet has no `wallet_switchEthereumChain`. It is `@wagmi/core`'s
- * `SwitchChainNotSupportedError` (and our `BaseError`), with the SPEC's words.
+ * `SwitchChainNotSupportedError` (not our `BaseError`), with the SPEC's words and our `code`.
  */
 export class SwitchChainNotSupportedError extends WagmiSwitchChainNotSupportedError {
   static get code() {
@@ -115,7 +115,7 @@ export type ChainNotConfiguredErrorType = ChainNotConfiguredError & {
 }
 /**
  * The chain is not in the wagmi config's `chains`. It is `@wagmi/core`'s
- * `ChainNotConfiguredError` (and our `BaseError`), with the SPEC's words.
+ * `ChainNotConfiguredError` (not our `BaseError`), with the SPEC's words and our `code`.
  */
 export class ChainNotConfiguredError extends WagmiChainNotConfiguredError {
   static get code() {

@@ -24,7 +24,7 @@ export type ProviderNotFoundErrorType = ProviderNotFoundError & {
 }
 /**
  * No wallet provider to talk to. It is `@wagmi/core`'s
- * `ProviderNotFoundError` (and our `BaseError`), with the SPEC's words.
+ * `ProviderNotFoundError` (not our `BaseError`), with the SPEC's words and our `code`.
  */
 export class ProviderNotFoundError extends WagmiProviderNotFoundError {
   static get code() {
