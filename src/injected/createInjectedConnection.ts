@@ -115,9 +115,9 @@ export function createInjectedConnection({
   }
 
   return {
-    /** The wallet's state while connected to the wallet still in the page. */
+    /** The wallet's state while connected; `undefined` otherwise. */
     get state() {
-      return subscribedProvider ? state : undefined
+      return state
     },
     /** The wallet this connection listens to, connected or locked. */
     get provider() {

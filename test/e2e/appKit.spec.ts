@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test'
 import {
+  expectMetaMaskBrowseLink,
   signsInKitExample,
   signsUpInKitExample,
 } from '../helpers/kitExample.js'
-import { linkOpened } from '../helpers/linkOpened.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
@@ -106,12 +106,9 @@ test.describe('on a phone without MetaMask', () => {
     page,
     baseURL,
   }) => {
-    await page.goto(example)
-    const opened = await linkOpened(page, 'link.metamask.io', async () => {
+    await expectMetaMaskBrowseLink(page, { example, baseURL }, async () => {
       await openModal(page)
       await walletRow(page, 'MetaMask').click()
     })
-    const host = new URL(baseURL!).host
-    expect(opened).toBe(`https://link.metamask.io/dapp/${host}${example}`)
   })
 })

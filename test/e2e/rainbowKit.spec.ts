@@ -6,10 +6,10 @@ import {
   startSandboxWallet,
 } from '../../sandbox/wallet/startSandboxWallet.js'
 import {
+  expectMetaMaskBrowseLink,
   signsInKitExample,
   signsUpInKitExample,
 } from '../helpers/kitExample.js'
-import { linkOpened } from '../helpers/linkOpened.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { ignoreSessionDeletedTwice } from '../helpers/unhandledSdkRejections.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
@@ -119,12 +119,9 @@ test.describe('on a phone without MetaMask', () => {
     page,
     baseURL,
   }) => {
-    await page.goto(example)
-    const opened = await linkOpened(page, 'link.metamask.io', async () => {
+    await expectMetaMaskBrowseLink(page, { example, baseURL }, async () => {
       await page.getByTestId('rk-connect-button').click()
       await walletOption(page, 'metamask').click()
     })
-    const host = new URL(baseURL!).host
-    expect(opened).toBe(`https://link.metamask.io/dapp/${host}${example}`)
   })
 })

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { type Address, type Hex, verifyMessage } from 'viem'
+import { linkOpened } from './linkOpened.js'
 
 const message = 'hello from a connect kit'
 
@@ -10,6 +11,21 @@ export async function signsInKitExample(page: Page) {
   const signature = (await page.getByLabel('Signature').textContent()) as Hex
   expect(await verifyMessage({ address, message, signature })).toBe(true)
   return address
+}
+
+/**
+ * On a phone without MetaMask: choosing MetaMask in the kit's modal opens
+ * the example's page in MetaMask's browser.
+ */
+export async function expectMetaMaskBrowseLink(
+  page: Page,
+  { example, baseURL }: { example: string; baseURL: string | undefined },
+  chooseMetaMask: () => Promise<void>,
+) {
+  await page.goto(example)
+  const opened = await linkOpened(page, 'link.metamask.io', chooseMetaMask)
+  const host = new URL(baseURL!).host
+  expect(opened).toBe(`https://link.metamask.io/dapp/${host}${example}`)
 }
 
 /** The kit example's own sign-up form: a new passkey wallet, connected and signing; its account. */
