@@ -129,11 +129,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The size budgets (bench/budgets.json): builds only, no sandbox.
+        // The size budgets (bench/budgets.json): the builds, and each connect flow in Chromium against the sandbox.
         test: {
           name: 'bench',
           environment: 'node',
-          include: ['test/integration/weight.test.ts'],
+          include: [
+            'test/integration/weight.test.ts',
+            'test/integration/weightInBrowser.test.ts',
+          ],
           // Builds beside every other suite on a 2-core machine: hang guards, not timings.
           testTimeout: 300_000,
           hookTimeout: 300_000,

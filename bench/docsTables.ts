@@ -245,7 +245,7 @@ export function renderBenchTables(results: BenchResults) {
     'served gzipped, loaded in Chromium and taken through its connect flow against the sandbox',
     '(WalletConnect paired by the sandbox wallet, injected with the test wallet, passkey sign-up); the',
     'gzipped JavaScript bytes Chromium fetched until connected, and the budget of each of ours in',
-    '`bench/budgets.json` (`connectFlows`, checked by test/integration/bench.test.ts in `npm run test:bench`):',
+    '`bench/budgets.json` (`connectFlows`, checked by test/integration/weightInBrowser.test.ts in `npm test`):',
     '',
     ...table(
       ['bundle', 'JS fetched', 'added', 'requests', 'added budget'],
