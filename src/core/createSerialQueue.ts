@@ -7,6 +7,8 @@
  * a departed wallet may never answer), or once the abandoned task has really
  * ended (`'wait-for-running'`: the browser shows one passkey prompt at a time).
  */
+export type SerialQueue = ReturnType<typeof createSerialQueue>
+
 export function createSerialQueue({
   afterClear = 'start-at-once',
 }: {

@@ -14,7 +14,7 @@ export type CreatePairingParameters = {
   client: SignClient
   chainIds: readonly number[]
   /** The one handle to the SDK's sign client now. */
-  provider(): SignClientProvider
+  currentProvider(): SignClientProvider
   /** Replaces it: the rejected pairing's client must no longer call us (SPEC §4). */
   restartProvider(): void
   /** Superseded by disconnect(): it ends the pairing in flight at once. */
@@ -35,7 +35,7 @@ export type CreatePairingParameters = {
 export function createPairing({
   client,
   chainIds,
-  provider,
+  currentProvider,
   restartProvider,
   connections,
   endQuietly,
@@ -48,7 +48,8 @@ export function createPairing({
   let inFlight: Promise<void> | undefined
 
   const prepared = createPreparedProposal({
-    propose: (attempt) => proposeSession(provider(), { chainIds, attempt }),
+    propose: (attempt) =>
+      proposeSession(currentProvider(), { chainIds, attempt }),
     maxAttempts: maxPairingAttempts,
   })
 
@@ -65,13 +66,14 @@ export function createPairing({
   /** A stale session, or one a disconnect could not end at the wallet. */
   function hasStaleSession() {
     return (
-      provider().session !== undefined || client.session.getAll().length > 0
+      currentProvider().session !== undefined ||
+      client.session.getAll().length > 0
     )
   }
 
-  /** Ending it ends every pending pairing of the SDK's too: gone from the wallet's view, and from ours. */
+  /** Ends the stale sessions, and with them every pending pairing of the SDK's: gone from the wallet's view, and from ours. */
   async function endStaleSessions() {
-    await endQuietly(provider())
+    await endQuietly(currentProvider())
     await endSessionsOtherThan(client, undefined)
     await storage.clear()
   }
@@ -105,11 +107,15 @@ export function createPairing({
         async pairOnce(attempt) {
           const current =
             proposal ??
-            (await proposeSession(provider(), { chainIds, target, attempt }))
+            (await proposeSession(currentProvider(), {
+              chainIds,
+              target,
+              attempt,
+            }))
           if (current !== proposal) show(current)
           proposal = undefined
           // Approved after the host gave up: end that session instead of keeping it.
-          const approvedOn = provider()
+          const approvedOn = currentProvider()
           current.approved.then(
             () => {
               if (signal.aborted) void endQuietly(approvedOn)
@@ -140,7 +146,7 @@ export function createPairing({
     },
     /** Makes a proposal ahead of connect() (the host's prepare()); see createPreparedProposal. */
     prepare(): Promise<void> {
-      if (provider().session || inFlight) return Promise.resolve()
+      if (currentProvider().session || inFlight) return Promise.resolve()
       return prepared.prepare()
     },
     onScreen: () => onScreen,

@@ -1,7 +1,7 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import { getAddress, isAddress } from 'viem'
 import type { ConnectorStorage } from '../core/createConnectorStorage.js'
-import type { createSerialQueue } from '../core/createSerialQueue.js'
+import type { SerialQueue } from '../core/createSerialQueue.js'
 import { SessionEndedError } from '../core/errors/connection.js'
 import { clearSdkDeepLink } from './clearSdkDeepLink.js'
 
@@ -10,7 +10,7 @@ export type CreateSessionEventsParameters = {
   storage: ConnectorStorage<'sessionTopic'>
   chainIds: readonly number[]
   /** The requests before the wallet: an ended session fails them. */
-  toWallet: ReturnType<typeof createSerialQueue>
+  toWallet: SerialQueue
 }
 
 /**
@@ -18,6 +18,8 @@ export type CreateSessionEventsParameters = {
  * wagmi knows the session: while pairing, or after a disconnect, they must not
  * write entries (connect() stores them).
  */
+export type SessionEvents = ReturnType<typeof createSessionEvents>
+
 export function createSessionEvents({
   emitter,
   storage,

@@ -13,7 +13,10 @@ import { checkChainSwitch } from './checkChainSwitch.js'
 import { clearSdkDeepLink } from './clearSdkDeepLink.js'
 import { createPairing } from './createPairing.js'
 import { createSessionEnder } from './createSessionEnder.js'
-import { createSessionEvents } from './createSessionEvents.js'
+import {
+  createSessionEvents,
+  type SessionEvents,
+} from './createSessionEvents.js'
 import {
   createSignClient,
   endSessionsOtherThan,
@@ -81,7 +84,7 @@ async function switchSessionChain(
 }
 
 /** What connect() needs to keep a session, or to refuse it. */
-type SessionKeeping = {
+type ConnectionStore = {
   storage: ConnectorStorage<'sessionTopic'>
   chainIds: readonly number[]
   endQuietly(provider: SignClientProvider): Promise<void>
@@ -90,7 +93,7 @@ type SessionKeeping = {
 /** SPEC §9: a session without the required methods, events or an account is ended, never stored. */
 async function refuseIncompleteSession(
   wc: SignClientProvider,
-  { storage, chainIds, endQuietly }: SessionKeeping,
+  { storage, chainIds, endQuietly }: ConnectionStore,
 ) {
   const missing = findMissingRequirements(wc.session?.namespaces, chainIds)
   if (!missing) return
@@ -107,8 +110,8 @@ async function refuseIncompleteSession(
 async function remember(
   wc: SignClientProvider,
   signal: AbortSignal,
-  events: ReturnType<typeof createSessionEvents>,
-  { storage, chainIds, endQuietly }: SessionKeeping,
+  events: SessionEvents,
+  { storage, chainIds, endQuietly }: ConnectionStore,
 ) {
   const topic = wc.session?.topic
   const [address] = wc.accounts
@@ -153,7 +156,7 @@ export async function createWalletConnectSession({
   // one and a caller gets the other's answer.
   const toWallet = createSerialQueue()
   const { end: endSession, endQuietly } = createSessionEnder()
-  const keeping: SessionKeeping = { storage, chainIds, endQuietly }
+  const connectionStore: ConnectionStore = { storage, chainIds, endQuietly }
   const events = createSessionEvents({
     emitter: config.emitter,
     storage,
@@ -188,7 +191,7 @@ export async function createWalletConnectSession({
   const pairing = createPairing({
     client,
     chainIds,
-    provider: () => provider,
+    currentProvider: () => provider,
     restartProvider() {
       provider.close()
       provider = startProvider()
@@ -257,7 +260,7 @@ export async function createWalletConnectSession({
       // Shows a prepared URI synchronously, within this call.
       else await pairing.pair(requestedChainId ?? chainIds[0]!)
       const wc = provider
-      await refuseIncompleteSession(wc, keeping)
+      await refuseIncompleteSession(wc, connectionStore)
       if (
         requestedChainId !== undefined &&
         requestedChainId !== wc.chainId &&
@@ -268,7 +271,7 @@ export async function createWalletConnectSession({
           params: [{ chainId: numberToHex(requestedChainId) }],
         })
       const accounts = wc.accounts.map((a) => getAddress(a))
-      await remember(wc, signal, events, keeping)
+      await remember(wc, signal, events, connectionStore)
       return {
         accounts: (withCapabilities
           ? accounts.map((address) => ({ address, capabilities: {} }))
