@@ -45,7 +45,7 @@ const passkeyOptions =
 const weightHosts: Record<string, () => string> = {
   baseline: () => host('', ''),
   'wagmi injected()': () =>
-    host("import { injected } from 'wagmi/connectors'", 'injected()'),
+    host("import { injected } from '@wagmi/core'", 'injected()'),
   'wagmi mock()': () =>
     host(
       "import { mock } from 'wagmi/connectors'",

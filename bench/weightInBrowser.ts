@@ -86,7 +86,7 @@ function variants(reference: string): Variant[] {
     {
       bundle: 'wagmi injected()',
       flow: 'injected',
-      imports: "import { injected } from 'wagmi/connectors'",
+      imports: "import { injected } from '@wagmi/core'",
       connectors: 'injected()',
     },
     {
