@@ -2,8 +2,9 @@ import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, numberToHex } from 'viem'
 import { createSupersession } from '../core/createSupersession.js'
 import { providerErrorCode } from '../core/providerErrorCode.js'
+import { toAddresses } from '../core/toAddresses.js'
 import type { InjectedProvider } from './eip1193.js'
-import { lookUpAccounts, lookUpChainId, toAddresses } from './walletLookups.js'
+import { lookUpAccounts, lookUpChainId } from './walletLookups.js'
 
 /** The accounts and chain of a connection, as the wallet last said them. */
 export type WalletState = { accounts: readonly Address[]; chainId: number }

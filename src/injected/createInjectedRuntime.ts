@@ -18,13 +18,14 @@ import {
   userRejection,
 } from '../core/errors/userRejection.js'
 import { providerErrorCode } from '../core/providerErrorCode.js'
+import { toAddresses } from '../core/toAddresses.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import { createInjectedConnection } from './createInjectedConnection.js'
 import type { InjectedProvider } from './eip1193.js'
 import { InAppBrowserNotFoundError, RedirectedToWalletError } from './errors.js'
 import { switchInjectedChain } from './switchInjectedChain.js'
-import { lookUpAccounts, lookUpChainId, toAddresses } from './walletLookups.js'
+import { lookUpAccounts, lookUpChainId } from './walletLookups.js'
 
 /** The connector's own storage key: set while shimDisconnect holds the wallet off. */
 export type InjectedStorageItem = { [key: `${string}.disconnected`]: true }

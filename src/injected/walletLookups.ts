@@ -1,10 +1,7 @@
-import { type Address, getAddress, isAddress } from 'viem'
+import { accountsLookupMs, chainIdLookupMs } from '../core/lookupDeadlines.js'
+import { toAddresses } from '../core/toAddresses.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { InjectedProvider } from './eip1193.js'
-
-// SPEC §9: connected accounts within 500 ms, the chain id within 1000 ms.
-const accountsLookupMs = 500
-const chainIdLookupMs = 1_000
 
 const ask = (
   provider: InjectedProvider,
@@ -24,11 +21,3 @@ export const lookUpAccounts = async (provider: InjectedProvider) =>
 /** The wallet's chain id, within SPEC §9's deadline. */
 export const lookUpChainId = async (provider: InjectedProvider) =>
   Number(await ask(provider, 'eth_chainId', chainIdLookupMs))
-
-/** The addresses in a wallet's answer, checksummed; anything else left out. */
-export function toAddresses(accounts: unknown): readonly Address[] {
-  if (!Array.isArray(accounts)) return []
-  return accounts
-    .filter((account): account is string => isAddress(String(account)))
-    .map((account) => getAddress(account))
-}

@@ -26,7 +26,7 @@ export type SignUpContext = {
   backendTimeoutMs: number
   authProxy: CreateAuthProxyClientParameters | undefined
   /** The proof a sign-up with `email` carries (checked before, so the prompt is never wasted). */
-  emailProof: ((email: string) => EmailProof) | undefined
+  emailProof(email: string): EmailProof
   /** The proof is spent once the account is made. */
   spendEmailProof(): void
   /** Opens a session on the new account with its passkey, when sessions are on. */
@@ -97,7 +97,7 @@ export async function signUpWithPasskey(
 ) {
   const { parameters, rpId } = context
   const userName = givenName.trim()
-  const proof = givenEmail ? context.emailProof?.(givenEmail) : undefined
+  const proof = givenEmail ? context.emailProof(givenEmail) : undefined
   const passkey = await createPasskey({
     rpId,
     rpName: parameters.rpName ?? rpId,

@@ -1,6 +1,6 @@
 import { isUuid } from '../core/isUuid.js'
 import { isWholeFrom } from '../core/isWholeFrom.js'
-import { withTimeout } from '../core/withTimeout.js'
+import { withDeadline } from '../core/withDeadline.js'
 import {
   checkApiKeyPair,
   createApiKeyStamper,
@@ -344,24 +344,17 @@ export function createPasskeyBackend(
     { floorMs = 0 } = {},
   ): PasskeyBackendHandler {
     const respond = async (request: Request) => {
-      const controller = new AbortController()
       const deadline = Date.now() + timeoutMs
       try {
         // The body, the host's gate and the vendor share one deadline.
-        const answer = await withTimeout(
-          (async () => {
+        const answer = await withDeadline(
+          timeoutMs,
+          async (signal) => {
             const body = await readJsonBody(request)
             await authorized(options.authorize, request, body, route)
-            return work(body, vendorFor(controller.signal), {
-              signal: controller.signal,
-              deadline,
-            })
-          })(),
-          timeoutMs,
-          () => {
-            controller.abort()
-            return new VendorTimeout(timeoutMs)
+            return work(body, vendorFor(signal), { signal, deadline })
           },
+          () => new VendorTimeout(timeoutMs),
         )
         return jsonAnswer(200, answer)
       } catch (error) {

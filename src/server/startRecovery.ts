@@ -1,5 +1,5 @@
 import { isUuid } from '../core/isUuid.js'
-import { withTimeout } from '../core/withTimeout.js'
+import { withDeadline } from '../core/withDeadline.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type { RecoveryStartAnswer } from '../turnkey/recoveryStartContract.js'
 import type { Stamper } from '../turnkey/Stamper.js'
@@ -70,24 +70,20 @@ export async function startRecovery(
   // Past the lookup, a failure must answer as an unknown email does, and
   // in time for the deadline: the account's ids whatever the vendor
   // does, and the failure in the log (the user asks for a new code).
-  const late = new AbortController()
-  const sending = vendorFor(AbortSignal.any([call.signal, late.signal]))
   let userId = decoy.userId
   try {
-    await withTimeout(
-      (async () => {
+    await withDeadline(
+      Math.max(0, call.deadline - Date.now() - lateAnswerMarginMs),
+      async (late) => {
+        const sending = vendorFor(AbortSignal.any([call.signal, late]))
         userId = await userIdOf(email, subOrganizationId, sending, stamper)
         await sendRecoveryCode(sending, context, {
           ...request,
           subOrganizationId,
           userId,
         })
-      })(),
-      Math.max(0, call.deadline - Date.now() - lateAnswerMarginMs),
-      () => {
-        late.abort()
-        return new VendorTimeout(timeoutMs)
       },
+      () => new VendorTimeout(timeoutMs),
     )
   } catch (error) {
     log(

@@ -1,8 +1,8 @@
 import type { CreateConnectorFn } from '@wagmi/core'
-import { getAddress, isAddress } from 'viem'
 import type { ConnectorStorage } from '../core/createConnectorStorage.js'
 import type { SerialQueue } from '../core/createSerialQueue.js'
 import { SessionEndedError } from '../core/errors/connection.js'
+import { toAddresses } from '../core/toAddresses.js'
 import { clearSdkDeepLink } from './clearSdkDeepLink.js'
 
 export type CreateSessionEventsParameters = {
@@ -48,9 +48,7 @@ export function createSessionEvents({
         void events.onDisconnect()
         return
       }
-      const addresses = accounts
-        .filter((a) => isAddress(a))
-        .map((a) => getAddress(a))
+      const addresses = toAddresses(accounts)
       if (addresses.length === 0) return
       void storage.set('activeAccount', addresses[0]!).catch(() => undefined)
       emitter.emit('change', { accounts: addresses })

@@ -1,13 +1,11 @@
-import { type Address, getAddress, isAddress } from 'viem'
+import type { Address } from 'viem'
 import { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
+import { accountsLookupMs, chainIdLookupMs } from '../core/lookupDeadlines.js'
+import { toAddresses } from '../core/toAddresses.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { SignClientProvider } from './createSignClientProvider.js'
-
-// SPEC §9.
-const chainIdLookupTimeoutMs = 1000
-const accountsLookupTimeoutMs = 500
 
 /** The session's accounts as the wallet reports them, or as the session holds them when it is slow. */
 export async function lookUpAccounts(
@@ -16,10 +14,10 @@ export async function lookUpAccounts(
   const accounts = await withTimeout(
     (async () =>
       wc.session ? wc.request<string[]>({ method: 'eth_accounts' }) : [])(),
-    accountsLookupTimeoutMs,
+    accountsLookupMs,
     () => new SessionNotFoundError(),
   ).catch(() => wc.accounts)
-  return accounts.filter((a) => isAddress(a)).map((a) => getAddress(a))
+  return toAddresses(accounts)
 }
 
 /** The session's chain, or the one it holds when the lookup is slow; before a session, the default. */
@@ -29,7 +27,7 @@ export function lookUpChainId(wc: SignClientProvider): Promise<number> {
       wc.session
         ? Number(await wc.request<string>({ method: 'eth_chainId' }))
         : defaultChainIdBeforeConnecting)(),
-    chainIdLookupTimeoutMs,
+    chainIdLookupMs,
     () => new SessionNotFoundError(),
   ).catch(() => (wc.session ? wc.chainId : defaultChainIdBeforeConnecting))
 }
