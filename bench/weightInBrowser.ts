@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import {
   mkdirSync,
   mkdtempSync,
@@ -211,7 +210,6 @@ async function serve(directories: string[], vendor: Sandbox['vendor']) {
     organizationId: vendor.parentOrganizationId,
     apiPublicKey: vendor.parentApiKey.publicKey,
     apiPrivateKey: vendor.parentApiKey.privateKey,
-    decoySecret: randomBytes(32).toString('hex'),
     apiBaseUrl: vendor.url,
     appName: 'weight bench',
   })

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type { Connect, Plugin, PreviewServer, ViteDevServer } from 'vite'
 import { sendWebResponse, toWebRequest } from '../docs/examples/nodeHttp.js'
 import type { Sandbox } from '../sandbox/startSandbox.js'
@@ -18,7 +17,6 @@ export function hostBackend(vendor: Sandbox['vendor']): Plugin {
     organizationId: vendor.parentOrganizationId,
     apiPublicKey: vendor.parentApiKey.publicKey,
     apiPrivateKey: vendor.parentApiKey.privateKey,
-    decoySecret: randomBytes(32).toString('hex'),
     apiBaseUrl: vendor.url,
     appName: 'wagmi-connector-pack playground',
     // The sandbox signs email proofs with its own key, not the vendor's production one.

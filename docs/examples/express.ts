@@ -7,7 +7,6 @@ const passkeyBackend = createPasskeyBackend({
   organizationId: process.env.TURNKEY_ORGANIZATION_ID!,
   apiPublicKey: process.env.TURNKEY_API_PUBLIC_KEY!,
   apiPrivateKey: process.env.TURNKEY_API_PRIVATE_KEY!,
-  decoySecret: process.env.DECOY_SECRET!, // openssl rand -hex 32, kept for good
   appName: 'Example',
 })
 

@@ -7,7 +7,12 @@ import {
 import type { EndpointContext, SubmitEndpoint } from './endpoint.js'
 import type { ApiKey, ApiKeyType, User } from './model.js'
 import { isCompressedP256PublicKey } from './p256.js'
-import { badRequest, notFound, unauthenticated } from './VendorError.js'
+import {
+  badRequest,
+  forbidden,
+  notFound,
+  unauthenticated,
+} from './VendorError.js'
 import {
   type AuthenticatorParams,
   verifyAttestation,
@@ -37,6 +42,18 @@ function requireAppName(emailCustomization: unknown) {
     ?.appName
   if (typeof appName !== 'string' || !appName)
     throw badRequest('appName is required')
+}
+
+/** A sub-organization created with the method disabled refuses it. */
+function requireEnabled(
+  context: EndpointContext,
+  method: 'emailRecovery' | 'emailAuth',
+  name: string,
+) {
+  if (context.organization.disabled?.[method])
+    throw forbidden(
+      `request not authorized: ${name} is disabled for this organization`,
+    )
 }
 
 type IssueKeyParameters = {
@@ -120,6 +137,7 @@ export const authSubmits: Record<string, SubmitEndpoint> = {
       { email, targetPublicKey, expirationSeconds, emailCustomization },
     ) {
       requireAppName(emailCustomization)
+      requireEnabled(context, 'emailRecovery', 'email recovery')
       const user = userByEmail(context, email)
       const { credentialBundle } = await issueBundledKey(
         context,
@@ -185,6 +203,7 @@ export const authSubmits: Record<string, SubmitEndpoint> = {
       },
     ) {
       requireAppName(emailCustomization)
+      requireEnabled(context, 'emailAuth', 'email auth')
       const user = userByEmail(context, email)
       const { apiKey, credentialBundle } = await issueBundledKey(
         context,

@@ -158,15 +158,16 @@ export function createVendorServer(world: VendorWorld): Server {
       nowMs,
       relyingParties: world.relyingParties,
     })
-    // The vendor documents a recovery credential for recover_user alone.
+    // A recovery credential signs recover_user alone; whoami tells it whose it is.
     if (
       principal.credential.kind === 'apiKey' &&
       principal.credential.apiKey.type ===
         'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256' &&
-      name !== 'recover_user'
+      name !== 'recover_user' &&
+      name !== 'whoami'
     )
       throw forbidden(
-        `request not authorized: a recovery credential may sign recover_user only, not ${name}`,
+        `request not authorized: a recovery credential may sign recover_user and whoami only, not ${name}`,
       )
     // Slow after the stamp is checked, as a busy backend is: passkey counters keep their order.
     if (fault?.kind === 'delay') await sleep(fault.ms)

@@ -39,6 +39,12 @@ export type User = {
   userId: string
   userName: string
   userEmail?: string | undefined
+  /**
+   * The email was proven by its owner: a verification token for it was spent
+   * (sign-up, OTP login, `update_user_email`). Only verified contacts find an
+   * account (`list_verified_suborgs`); any other change of email clears it.
+   */
+  emailVerified?: boolean | undefined
   userPhoneNumber?: string | undefined
   userTags: string[]
   apiKeys: ApiKey[]
@@ -100,6 +106,12 @@ export type Organization = {
   wallets: Wallet[]
   userTags: UserTag[]
   activities: Activity[]
+  /** What the sub-organization was created without: email recovery, email auth, OTP email auth. */
+  disabled?: {
+    emailRecovery: boolean
+    emailAuth: boolean
+    otpEmailAuth: boolean
+  }
   createdAtMs: number
 }
 

@@ -8,6 +8,7 @@ import { isCompressedP256PublicKey } from './p256.js'
 import { readUsableVerificationToken } from './readUsableVerificationToken.js'
 import {
   badRequest,
+  forbidden,
   notFound,
   unimplemented,
   VendorError,
@@ -188,8 +189,14 @@ export const otpSubmits: Record<string, SubmitEndpoint> = {
       )
       if (!user)
         throw notFound('no user with the verified email in this organization')
+      if (organization.disabled?.otpEmailAuth)
+        throw forbidden(
+          'request not authorized: OTP email auth is disabled for this organization',
+        )
       const seconds = secondsOf(expirationSeconds, 900, 31_536_000)
       state.consumedVerificationTokens.add(claims.id)
+      // The token the user typed a code for proves the address.
+      user.emailVerified = true
       user.apiKeys = user.apiKeys.filter(
         (k) =>
           k.publicKey !== publicKey &&

@@ -112,6 +112,31 @@ export const queries: Record<string, QueryEndpoint> = {
       },
     }),
   },
+  list_verified_suborgs: {
+    kind: 'query',
+    handle: ({ state, organization }, { filterType, filterValue }) => {
+      // Phone numbers cannot be verified here (no SMS OTP): none is ever found.
+      if (filterType !== 'EMAIL' && filterType !== 'PHONE_NUMBER')
+        throw badRequest(
+          `unsupported filter type ${String(filterType)}: EMAIL or PHONE_NUMBER`,
+        )
+      if (typeof filterValue !== 'string' || filterValue === '')
+        throw badRequest('filterValue is required')
+      const email = filterValue.toLowerCase()
+      return {
+        organizationIds: state
+          .subOrganizationsOf(organization.organizationId)
+          .filter(
+            (sub) =>
+              filterType === 'EMAIL' &&
+              sub.users.some(
+                (u) => u.emailVerified && u.userEmail?.toLowerCase() === email,
+              ),
+          )
+          .map((sub) => sub.organizationId),
+      }
+    },
+  },
   list_suborgs: {
     kind: 'query',
     handle: ({ state, organization }, { filterType, filterValue }) => {

@@ -118,6 +118,22 @@ function verifiedSignUp(
   return claims
 }
 
+/** The users whose email a spent verification token proved. */
+function markVerified(users: User[], contact: string) {
+  for (const user of users)
+    if (user.userEmail?.toLowerCase() === contact.toLowerCase())
+      user.emailVerified = true
+}
+
+/** Sets a user's email; a proof comes only with `update_user_email`'s token, and a change drops the old one. */
+function setEmail(user: User, email: string, proven: boolean) {
+  const next = email || undefined
+  if (proven) user.emailVerified = true
+  else if (next?.toLowerCase() !== user.userEmail?.toLowerCase())
+    user.emailVerified = false
+  user.userEmail = next
+}
+
 function signer(context: EndpointContext, signWith: unknown) {
   return signerFor(context.organization, signWith).privateKey
 }
@@ -143,6 +159,9 @@ export const submits: Record<string, SubmitEndpoint> = {
         wallet,
         verificationToken,
         clientSignature,
+        disableEmailRecovery,
+        disableEmailAuth,
+        disableOtpEmailAuth,
       },
     ) {
       if (context.organization.parentOrganizationId)
@@ -181,8 +200,16 @@ export const submits: Record<string, SubmitEndpoint> = {
       })
       subOrganization.users = users
       subOrganization.rootUserIds = users.map((u) => u.userId)
+      subOrganization.disabled = {
+        emailRecovery: disableEmailRecovery === true,
+        emailAuth: disableEmailAuth === true,
+        otpEmailAuth: disableOtpEmailAuth === true,
+      }
       if (created) subOrganization.wallets.push(created)
-      if (verified) context.state.consumedVerificationTokens.add(verified.id)
+      if (verified) {
+        context.state.consumedVerificationTokens.add(verified.id)
+        markVerified(users, verified.contact)
+      }
       return {
         subOrganizationId: subOrganization.organizationId,
         ...(created && {
@@ -291,11 +318,35 @@ export const submits: Record<string, SubmitEndpoint> = {
         if (!context.organization.userTags.some((t) => t.userTagId === tag))
           throw notFound('no user tag found with the given ID')
       if (typeof userName === 'string' && userName) user.userName = userName
-      // An empty string clears the field.
-      if (typeof userEmail === 'string') user.userEmail = userEmail || undefined
+      // An empty string clears the field; the same email keeps its proof.
+      if (typeof userEmail === 'string') setEmail(user, userEmail, false)
       if (typeof userPhoneNumber === 'string')
         user.userPhoneNumber = userPhoneNumber || undefined
       if (tags) user.userTags = tags as string[]
+      touch(user, context.nowMs)
+      return { userId: user.userId }
+    },
+  },
+  update_user_email: {
+    kind: 'submit',
+    resultKeys: { [type('UPDATE_USER_EMAIL')]: 'updateUserEmailResult' },
+    handle(context, { userId, userEmail, verificationToken }) {
+      const user = context.state.user(context.organization, userId)
+      if (typeof userEmail !== 'string') throw badRequest('bad request body')
+      if (verificationToken === undefined) {
+        setEmail(user, userEmail, false)
+      } else {
+        const claims = readUsableVerificationToken(verificationToken, context, [
+          context.organization.organizationId,
+          context.organization.parentOrganizationId,
+        ])
+        if (claims.contact.toLowerCase() !== userEmail.toLowerCase())
+          throw badRequest(
+            'the email the verification token verified is not userEmail',
+          )
+        context.state.consumedVerificationTokens.add(claims.id)
+        setEmail(user, userEmail, true)
+      }
       touch(user, context.nowMs)
       return { userId: user.userId }
     },

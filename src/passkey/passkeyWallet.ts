@@ -110,9 +110,9 @@ export type PasskeyWalletParameters = {
    * Recovery by emailed code. `start` calls the host backend, which asks the
    * vendor with the parent API key (`email_auth` for type `email`,
    * `init_user_email_recovery` for type `passkey`) to email a code encrypted
-   * to `targetPublicKey`, and answers `{ userId, organizationId }` (made-up
-   * ids for an unknown email). Resolve to that object or to the `fetch`
-   * Response; a rejection or a non-2xx Response is a `HostBackendError`.
+   * to `targetPublicKey`, and answers `{ accepted: true }` whatever the
+   * email. Resolve to that object or to the `fetch` Response; a rejection,
+   * a non-2xx Response or another answer is a `HostBackendError`.
    */
   recovery?:
     | {

@@ -19,7 +19,7 @@ export type AuthProxySignUp = {
 /**
  * Sign-up through the vendor's Auth Proxy (`signup`), the same account the
  * host backend's handler makes: a sub-organization whose one root user holds
- * the passkey (quorum 1) and the verified email, with an Ethereum account at
+ * the passkey (quorum 1) and the email with its proof, with an Ethereum account at
  * `m/44'/60'/0'/0/0`. The request's name and email come normalized (trimmed,
  * the email in lower case). `onAnswer` is called once the proxy answered at all.
  */
@@ -35,14 +35,16 @@ export async function signUpWithAuthProxy(
       wallet?: { walletId?: unknown; addresses?: unknown }
     }>('signup', {
       userName,
-      ...(userEmail ? { userEmail } : {}),
       organizationName: subOrganizationName(userName),
       ...credentials,
       wallet: signUpWallet,
-      ...(request.verificationToken && {
-        verificationToken: request.verificationToken,
-        clientSignature: request.clientSignature,
-      }),
+      // An email goes only with its proof: the proxy would keep it unproven.
+      ...(userEmail &&
+        request.verificationToken && {
+          userEmail,
+          verificationToken: request.verificationToken,
+          clientSignature: request.clientSignature,
+        }),
     })
     .then(
       (value) => {

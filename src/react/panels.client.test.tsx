@@ -24,10 +24,7 @@ function configWith(recovery: boolean) {
         createAccount: async () => ({ subOrganizationId: '' }),
         recovery: recovery
           ? {
-              start: async () => ({
-                userId: '00000000-0000-4000-8000-000000000001',
-                organizationId: '00000000-0000-4000-8000-000000000002',
-              }),
+              start: async () => ({ accepted: true }),
             }
           : undefined,
       }),

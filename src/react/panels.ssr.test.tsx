@@ -18,10 +18,7 @@ describe('panels under server rendering', () => {
           organizationId: '00000000-0000-4000-8000-000000000000',
           createAccount: async () => ({ subOrganizationId: '' }),
           recovery: {
-            start: async () => ({
-              userId: '00000000-0000-4000-8000-000000000001',
-              organizationId: '00000000-0000-4000-8000-000000000002',
-            }),
+            start: async () => ({ accepted: true }),
           },
         }),
       ],

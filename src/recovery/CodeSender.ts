@@ -11,8 +11,6 @@ export type RecoveryCodeFormat = {
 
 /** An emailed code, known to this page only until it is opened or dropped. */
 export type PendingCode = {
-  /** The user and organization the code was sent for, when the sender knows them. */
-  to: { userId?: unknown; organizationId?: unknown }
   /** How long the code works after it was sent, when the sender knows it. */
   validitySeconds: number | undefined
   /** The codes' shape, when the sender knows it. */

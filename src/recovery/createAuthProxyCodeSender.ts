@@ -57,7 +57,6 @@ export function createAuthProxyCodeSender({
       let key: StampingKey | undefined
       let destroyed = false
       return {
-        to: {},
         // The proxy's code expiry is its config's, which it does not publish.
         validitySeconds: undefined,
         format,

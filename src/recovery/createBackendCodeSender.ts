@@ -1,5 +1,4 @@
 import { HostBackendError } from '../core/errors/hostBackend.js'
-import { isUuid } from '../core/isUuid.js'
 import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
 import type {
   RecoveryStartAnswer,
@@ -31,7 +30,7 @@ export function createBackendCodeSender({
     types: ['email', 'passkey'],
     async send({ email, type }) {
       const frame = await openCodeFrame()
-      const to = await readHostBackendAnswer(
+      const answer = await readHostBackendAnswer(
         'recovery.start',
         (signal) =>
           start({ email, type, targetPublicKey: frame.publicKey }, { signal }),
@@ -40,19 +39,14 @@ export function createBackendCodeSender({
         frame.destroy()
         throw error
       })
-      if (
-        type === 'passkey' &&
-        !(isUuid(to.userId) && isUuid(to.organizationId))
-      ) {
+      if (answer.accepted !== true) {
         frame.destroy()
         throw new HostBackendError({
           callback: 'recovery.start',
-          reason:
-            'for passkey recovery its answer must carry the userId and organizationId the code was sent for',
+          reason: 'its answer must be `{ accepted: true }`',
         })
       }
       return {
-        to,
         validitySeconds: recoveryCodeValiditySeconds,
         format: undefined,
         open: frame.open,

@@ -1,9 +1,6 @@
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
-import type {
-  RecoveryStartAnswer,
-  RecoveryType,
-} from '../turnkey/recoveryStartContract.js'
+import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
 import type { PendingCode } from './CodeSender.js'
 import type { CodeKey } from './createCodeFrame.js'
@@ -30,8 +27,6 @@ export type SentCode = {
   /** Opens the code into its key (held by an isolated frame, or non-extractable). */
   code: PendingCode
   sentAt: number
-  /** The user the code was sent to, as the sender says. */
-  to: Partial<RecoveryStartAnswer>
 }
 
 /** The user being recovered, known once the code is accepted; lives in memory only. */
@@ -133,11 +128,8 @@ export function createRecoveryActivities({
     recovery.userConfirmed = true
   }
 
-  /** Email recovery: the code's key is an email-auth credential, which may read the user. */
-  async function checkEmailCredential(
-    key: CodeKey,
-    credentialTypes: readonly string[] | undefined,
-  ): Promise<CheckedCredential> {
+  /** Whose key the code opened: the vendor says, to the key alone (nobody learns it before the code). */
+  async function whoseKey(key: CodeKey) {
     const { organizationId, userId } =
       (await vendor
         .query<{ organizationId?: string; userId?: string } | null>(
@@ -146,6 +138,15 @@ export function createRecoveryActivities({
           key.stamper,
         )
         .catch(toCodeError)) ?? {}
+    return { organizationId, userId }
+  }
+
+  /** Email recovery: the code's key is an email-auth credential, which may read the user. */
+  async function checkEmailCredential(
+    key: CodeKey,
+    credentialTypes: readonly string[] | undefined,
+  ): Promise<CheckedCredential> {
+    const { organizationId, userId } = await whoseKey(key)
     const user =
       organizationId && userId
         ? await getUser(organizationId, userId, key).catch(toCodeError)
@@ -176,15 +177,16 @@ export function createRecoveryActivities({
   }
 
   /**
-   * Passkey recovery: the code's key may sign recover_user only, so the user
-   * comes from the backend's answer and the code's age is bounded by when it
-   * was asked for; the vendor checks the key's type when it signs.
+   * Passkey recovery: the code's key may sign recover_user (and say whose it
+   * is) only, so the code's age is bounded by when it was asked for; the
+   * vendor checks the key's type when it signs.
    */
-  function checkRecoveryCredential(
-    { sentAt, to }: SentCode,
+  async function checkRecoveryCredential(
+    key: CodeKey,
+    { sentAt }: SentCode,
     email: string,
-  ): CheckedCredential {
-    const { organizationId, userId } = to
+  ): Promise<CheckedCredential> {
+    const { organizationId, userId } = await whoseKey(key)
     validateRecoveryCode({
       recoveryType: 'passkey',
       credential: {
@@ -241,7 +243,7 @@ export function createRecoveryActivities({
     ): Promise<CheckedCredential> {
       return type === 'email'
         ? checkEmailCredential(key, sent.code.credentialTypes)
-        : checkRecoveryCredential(sent, email)
+        : checkRecoveryCredential(key, sent, email)
     },
   }
 }

@@ -225,11 +225,7 @@ export function createRecoveryFlow(
           }
           // Only now: if sending failed, the code already emailed still opens.
           sent?.code.destroy()
-          sent = {
-            code,
-            sentAt,
-            to: code.to as Partial<RecoveryStartAnswer>,
-          }
+          sent = { code, sentAt }
           recovery?.code.destroy()
           recovery = undefined
           return {

@@ -14,7 +14,7 @@ import {
   type EmailCodeContext,
   emailTaken,
   hasAccount,
-  subOrganizationsBy,
+  subOrganizationsWithCredential,
 } from './emailCodeRoutes.js'
 import { parseCreateAccountRequest } from './parseCreateAccountRequest.js'
 import { badField } from './Refusal.js'
@@ -54,8 +54,7 @@ export async function createAccount(
       )
   }
   // A replayed sign-up (a retry after a lost answer) gets the account its passkey already has.
-  const existing = await subOrganizationsBy(
-    'CREDENTIAL_ID',
+  const existing = await subOrganizationsWithCredential(
     request.attestation.credentialId,
     vendor,
     { organizationId, stamper },
@@ -73,11 +72,14 @@ export async function createAccount(
         organizationId,
         parameters: {
           subOrganizationName: subOrganizationName(request.userName),
-          // Recovery finds the account by its verified email (list_suborgs, EMAIL).
+          // Recovery finds the account by its verified email (list_verified_suborgs).
           rootUsers: [signUpRootUser(request)],
           rootQuorumThreshold: 1,
           wallet: signUpWallet,
-          ...(email && { verificationToken, clientSignature }),
+          // No proven email: no email may ever reach this account's keys.
+          ...(email
+            ? { verificationToken, clientSignature }
+            : { disableEmailRecovery: true, disableEmailAuth: true }),
         },
         resultKey: 'createSubOrganizationResultV8',
       },

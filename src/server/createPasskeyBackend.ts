@@ -11,9 +11,9 @@ import {
 } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import { httpStatusText } from '../turnkey/httpStatusText.js'
+import { recoveryStartAccepted } from '../turnkey/recoveryStartContract.js'
 import { productionVerificationTokenPublicKey } from '../turnkey/verificationToken.js'
 import { createAccount } from './createAccount.js'
-import { createDecoyAnswers } from './createDecoyAnswers.js'
 import {
   describeVendorFailure,
   VendorTimeout,
@@ -22,9 +22,10 @@ import {
 import { sendEmailCode, verifyEmailCode } from './emailCodeRoutes.js'
 import { InvalidPasskeyBackendParameterError } from './errors.js'
 import { jsonAnswer } from './jsonAnswer.js'
+import { parseRecoveryStartRequest } from './parseRecoveryStartRequest.js'
 import { Refusal } from './Refusal.js'
 import { readJsonBody } from './readJsonBody.js'
-import { startRecovery as startRecoveryRoute } from './startRecovery.js'
+import { sendRecoveryCode } from './startRecovery.js'
 
 export type CreatePasskeyBackendParameters = {
   /** Your parent organization at the vendor (Turnkey), a UUID. */
@@ -33,14 +34,6 @@ export type CreatePasskeyBackendParameters = {
   apiPublicKey: string
   /** Its private key: 64 hex characters. Read it from the server's environment; it never leaves this process. */
   apiPrivateKey: string
-  /**
-   * The secret recovery start's decoy answers are made from, for an email no
-   * account has: at least 32 random bytes as hex (`openssl rand -hex 32`),
-   * kept in the server's environment beside the API key and never the API
-   * key itself. Keep it for good: a new one changes every decoy, which tells
-   * anyone who asked before that those emails have no account.
-   */
-  decoySecret: string
   /** The vendor's API: `https://api.turnkey.com` by default (the sandbox prints its own). */
   apiBaseUrl?: string | undefined
   /** Your app's name, shown in the vendor's emails (required by the vendor). */
@@ -74,12 +67,18 @@ export type CreatePasskeyBackendParameters = {
       ) => unknown | Promise<unknown>)
     | undefined
   /**
-   * Recovery start answers no sooner than this, in milliseconds, so that a
-   * known email, an unknown one and a vendor failure after the lookup take
-   * the same time: 1500 by default, 0 to 10 000. Set it above the time your
-   * vendor takes to send a code.
+   * Recovery start answers no sooner than this, in milliseconds: 1500 by
+   * default, 0 to 10 000. It answers then whatever the email, and sends the
+   * code (when an account has the email) after it has answered.
    */
   startRecoveryFloorMs?: number | undefined
+  /**
+   * Keeps the work a handler goes on with after its answer alive on
+   * platforms that end a request's work with its answer: Vercel's or
+   * Cloudflare's `waitUntil`, Next.js's `after`. A long-running Node server
+   * needs none.
+   */
+  waitUntil?: ((work: Promise<unknown>) => void) | undefined
 }
 
 /** The routes, as `authorize` and the server log name them. */
@@ -110,10 +109,10 @@ export type PasskeyBackend = {
   verifyEmailCode: PasskeyBackendHandler
   /**
    * `recovery.start`: POST `RecoveryStartRequest` as JSON → 200
-   * `{ userId, organizationId }` whether or not an account has the email,
-   * and when the vendor fails to send the code after finding the account
-   * (logged; the user asks for a new code); 400/405/413/415 for bad input;
-   * 502 when the vendor fails the lookup, which every email makes.
+   * `{ accepted: true }` at `startRecoveryFloorMs`, whatever the email; the
+   * code is sent afterwards to the one account whose owner proved the email,
+   * and a failure is only logged (the user asks for a new code);
+   * 400/405/413/415 for bad input.
    */
   startRecovery: PasskeyBackendHandler
   /**
@@ -128,6 +127,8 @@ const defaultApiBaseUrl = 'https://api.turnkey.com'
 const defaultVendorTimeoutMs = 10_000
 const defaultStartRecoveryFloorMs = 1500
 const logPrefix = '[wagmi-connector-pack/server]'
+const vendorFailureMessage =
+  'The wallet service did not complete the request. Try again in a moment.'
 /** Answers about the request itself, the same whatever accounts exist. */
 const badInputStatuses = new Set([400, 403, 405, 413, 415])
 
@@ -211,16 +212,6 @@ function validate(parameters: CreatePasskeyBackendParameters) {
       "the vendor's API URL: https (http only on localhost or 127.0.0.1), without credentials, query or fragment",
     )
   const { appName } = given
-  const { decoySecret } = given
-  if (
-    typeof decoySecret !== 'string' ||
-    !/^(?:[0-9a-f]{2}){32,}$/i.test(decoySecret) ||
-    decoySecret.toLowerCase() === (given.apiPrivateKey as string).toLowerCase()
-  )
-    throw invalid(
-      'decoySecret',
-      'a secret of its own for the decoy answers, not the API key: at least 32 random bytes as hex (openssl rand -hex 32)',
-    )
   if (
     typeof appName !== 'string' ||
     appName.trim() === '' ||
@@ -240,6 +231,8 @@ function validate(parameters: CreatePasskeyBackendParameters) {
     throw invalid('fetch', 'a fetch function')
   if (given.authorize !== undefined && typeof given.authorize !== 'function')
     throw invalid('authorize', 'a function (request, body, route)')
+  if (given.waitUntil !== undefined && typeof given.waitUntil !== 'function')
+    throw invalid('waitUntil', "a function that keeps a promise's work alive")
   const floorMs = given.startRecoveryFloorMs ?? defaultStartRecoveryFloorMs
   if (!isWholeFrom(floorMs, 0, 10_000))
     throw invalid(
@@ -260,13 +253,13 @@ function validate(parameters: CreatePasskeyBackendParameters) {
     organizationId: given.organizationId as string,
     apiPublicKey: given.apiPublicKey as string,
     apiPrivateKey: given.apiPrivateKey as string,
-    decoySecret,
     baseUrl: baseUrl.href.replace(/\/+$/, ''),
     appName: appName.trim(),
     timeoutMs,
     verificationTokenPublicKey,
     fetch: given.fetch as typeof fetch | undefined,
     authorize: given.authorize as CreatePasskeyBackendParameters['authorize'],
+    waitUntil: given.waitUntil as CreatePasskeyBackendParameters['waitUntil'],
     startRecoveryFloorMs: floorMs,
   }
 }
@@ -288,15 +281,12 @@ export function createPasskeyBackend(
     publicKey: options.apiPublicKey,
     privateKey: options.apiPrivateKey,
   })
-  const decoyFor = createDecoyAnswers(options.decoySecret)
   const fetchFn: typeof fetch =
     options.fetch ?? ((...args) => globalThis.fetch(...args))
   // Anything shown or logged is scrubbed of the key pair, whatever echoed it.
-  const secrets = [
-    options.apiPrivateKey,
-    options.apiPublicKey,
-    options.decoySecret,
-  ].map((hex) => new RegExp(hex, 'gi'))
+  const secrets = [options.apiPrivateKey, options.apiPublicKey].map(
+    (hex) => new RegExp(hex, 'gi'),
+  )
   const scrub = (text: string) =>
     secrets.reduce(
       (scrubbed, secret) => scrubbed.replace(secret, '[parent API key]'),
@@ -367,9 +357,12 @@ export function createPasskeyBackend(
           )
         const reason = describeVendorFailure(error, baseUrl)
         if (reason !== undefined) {
-          const message = scrub(reason)
-          console.error(`${logPrefix} ${route}: ${message}`)
-          return jsonAnswer(502, { code: 'vendor_error', message })
+          // The vendor's words and address are for the log, not the public.
+          console.error(`${logPrefix} ${route}: ${scrub(reason)}`)
+          return jsonAnswer(502, {
+            code: 'vendor_error',
+            message: vendorFailureMessage,
+          })
         }
         console.error(
           `${logPrefix} ${route}: unexpected error: ${scrub(String((error as Error)?.stack ?? error))}`,
@@ -407,22 +400,33 @@ export function createPasskeyBackend(
     verifyEmailCode(body, vendor, emailCodeContext),
   )
 
+  const log = (level: 'warn' | 'error', message: string) =>
+    (level === 'warn' ? console.warn : console.error)(
+      `${logPrefix} start-recovery: ${scrub(message)}`,
+    )
   const startRecovery = handler(
     'start-recovery',
-    (body, vendor, call) =>
-      startRecoveryRoute(body, vendor, call, {
-        ...emailCodeContext,
-        decoyFor,
-        vendorFor,
+    async (body) => {
+      const request = parseRecoveryStartRequest(body)
+      // After the answer, on a deadline of its own: whether an account has
+      // the email shows in neither the answer nor its time.
+      const sending = withDeadline(
         timeoutMs,
-        log: (level, message) =>
-          (level === 'warn' ? console.warn : console.error)(
-            `${logPrefix} start-recovery: ${scrub(message)}`,
-          ),
-        describeFailure: (error) =>
-          describeVendorFailure(error, baseUrl) ??
-          String((error as Error)?.message ?? error),
-      }),
+        (signal) =>
+          sendRecoveryCode(request, vendorFor(signal), {
+            ...emailCodeContext,
+            log,
+          }),
+        () => new VendorTimeout(timeoutMs),
+      ).catch((error: unknown) =>
+        log(
+          'error',
+          `no recovery code was sent: ${describeVendorFailure(error, baseUrl) ?? String((error as Error)?.stack ?? error)}`,
+        ),
+      )
+      options.waitUntil?.(sending)
+      return recoveryStartAccepted
+    },
     { floorMs: options.startRecoveryFloorMs },
   )
 

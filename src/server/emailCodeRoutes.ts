@@ -184,10 +184,41 @@ export const emailTaken = () =>
     'This email already has an account. Recover it instead of signing up again.',
   )
 
-/** The parent's sub-organizations whose user has this email, credential id, … (`list_suborgs`). */
-export async function subOrganizationsBy(
-  filterType: 'EMAIL' | 'CREDENTIAL_ID',
-  filterValue: string,
+/** The parent's sub-organizations with this credential id (`list_suborgs`). */
+export async function subOrganizationsWithCredential(
+  credentialId: string,
+  vendor: VendorClient,
+  context: Pick<EmailCodeContext, 'organizationId' | 'stamper'>,
+): Promise<string[]> {
+  return organizationIdsOf(
+    'list_suborgs',
+    { filterType: 'CREDENTIAL_ID', filterValue: credentialId },
+    vendor,
+    context,
+  )
+}
+
+/**
+ * The parent's sub-organizations whose user proved this email
+ * (`list_verified_suborgs`): an email a user set on their own account
+ * without the vendor's proof finds nothing.
+ */
+export function verifiedAccountsOf(
+  email: string,
+  vendor: VendorClient,
+  context: Pick<EmailCodeContext, 'organizationId' | 'stamper'>,
+): Promise<string[]> {
+  return organizationIdsOf(
+    'list_verified_suborgs',
+    { filterType: 'EMAIL', filterValue: email },
+    vendor,
+    context,
+  )
+}
+
+async function organizationIdsOf(
+  query: 'list_suborgs' | 'list_verified_suborgs',
+  filter: { filterType: string; filterValue: string },
   vendor: VendorClient,
   {
     organizationId,
@@ -195,20 +226,20 @@ export async function subOrganizationsBy(
   }: Pick<EmailCodeContext, 'organizationId' | 'stamper'>,
 ): Promise<string[]> {
   const { organizationIds } = await vendor.query<{ organizationIds?: unknown }>(
-    'list_suborgs',
-    { organizationId, filterType, filterValue },
+    query,
+    { organizationId, ...filter },
     stamper,
   )
   if (!Array.isArray(organizationIds) || !organizationIds.every(isUuid))
-    throw new UnexpectedVendorAnswer('list_suborgs returned no id list')
+    throw new UnexpectedVendorAnswer(`${query} returned no id list`)
   return organizationIds
 }
 
-/** Whether a sub-organization of the parent has this (verified) email. */
+/** Whether a sub-organization of the parent has this verified email. */
 export async function hasAccount(
   email: string,
   vendor: VendorClient,
   context: Pick<EmailCodeContext, 'organizationId' | 'stamper'>,
 ) {
-  return (await subOrganizationsBy('EMAIL', email, vendor, context)).length > 0
+  return (await verifiedAccountsOf(email, vendor, context)).length > 0
 }

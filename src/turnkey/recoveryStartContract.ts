@@ -20,9 +20,11 @@ export type RecoveryStartRequest = {
 }
 
 /**
- * The user and the sub-organization the code was sent for. Passkey recovery
- * needs them, because the emailed recover-user key may sign `recover_user`
- * only. An unknown email gets made-up ids of the same shape, so the answer
- * tells no one who has an account.
+ * What recovery start answers, whoever asks and whether or not the email has
+ * an account: the same bytes every time. The page learns whose account the
+ * code opens only from the code's own key (`whoami`), after the code.
  */
-export type RecoveryStartAnswer = { userId: string; organizationId: string }
+export type RecoveryStartAnswer = { accepted: true }
+
+/** The one answer recovery start gives. */
+export const recoveryStartAccepted: RecoveryStartAnswer = { accepted: true }

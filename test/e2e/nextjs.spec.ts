@@ -10,7 +10,7 @@ import {
   startNextjsExample,
 } from '../helpers/nextjsExample.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
-import { lastEmail, vendorNow } from '../helpers/vendorUsers.js'
+import { emailCount, lastEmail, vendorNow } from '../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
 let buildOutput = ''
@@ -128,13 +128,14 @@ async function recoverOnNewDevice(
   await page.goto(`${app.url}/account`)
   const authenticator = await addVirtualAuthenticator(page)
   const panel = page.getByRole('region', { name: 'Recover your wallet' })
+  const sentBefore = await emailCount(vendor, email)
   await panel.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
   await panel.getByRole('radio', { name: /email code/ }).check()
   await panel.getByRole('button', { name: 'Send code' }).click()
   await expect(panel.getByRole('status')).toContainText(
     `We sent a code to ${email}`,
   )
-  const { secret } = await lastEmail(vendor, email)
+  const { secret } = await lastEmail(vendor, email, { after: sentBefore })
   await panel.getByLabel('Code from the email').fill(secret)
   await panel.getByRole('button', { name: 'Continue' }).click()
   await panel.getByRole('button', { name: 'Create new passkey' }).click()

@@ -52,7 +52,6 @@ export async function startNextjsExample(sandbox: SandboxForNextjs) {
         TURNKEY_ORGANIZATION_ID: vendor.parentOrganizationId,
         TURNKEY_API_PUBLIC_KEY: vendor.parentApiKey.publicKey,
         TURNKEY_API_PRIVATE_KEY: vendor.parentApiKey.privateKey,
-        DECOY_SECRET: 'a'.repeat(64),
         TURNKEY_API_BASE_URL: vendor.url,
         TURNKEY_VERIFICATION_TOKEN_PUBLIC_KEY: vendor.signerPublicKey,
         TURNKEY_EXPORT_FRAME_URL: sandbox.exportFrameUrl,

@@ -72,17 +72,40 @@ export async function signUp(
   }
 }
 
-/** The newest email the sandbox "sent" to `to`. */
-export async function lastEmail(vendor: Pick<Vendor, 'url'>, to: string) {
+async function emailsTo(vendor: Pick<Vendor, 'url'>, to: string) {
   const response = await fetch(
     `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(to)}`,
   )
-  const { emails } = (await response.json()) as {
-    emails: { kind: string; secret: string; link?: string }[]
+  return (
+    (await response.json()) as {
+      emails: { kind: string; secret: string; link?: string }[]
+    }
+  ).emails
+}
+
+/** How many emails the sandbox has "sent" to `to`. */
+export async function emailCount(vendor: Pick<Vendor, 'url'>, to: string) {
+  return (await emailsTo(vendor, to)).length
+}
+
+/**
+ * The newest email the sandbox "sent" to `to`. With `after` (a count from
+ * `emailCount`), the first email past it: recovery start sends its code
+ * after it has answered, so it may arrive a moment after the page says so.
+ */
+export async function lastEmail(
+  vendor: Pick<Vendor, 'url'>,
+  to: string,
+  { after }: { after?: number } = {},
+) {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const emails = await emailsTo(vendor, to)
+    if (emails.length > (after ?? 0)) return emails[after ?? emails.length - 1]!
+    if (Date.now() > deadline)
+      throw new Error(`no email to ${to} after the first ${after ?? 0}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  const email = emails.at(-1)
-  if (!email) throw new Error(`no email to ${to}`)
-  return email
 }
 
 /** The vendor's `{r, s, v}` (hex without 0x, v "00"/"01") as an Ethereum signature. */

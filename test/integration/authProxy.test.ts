@@ -128,16 +128,58 @@ async function loginSignature(token: string, key: LoginKey) {
   }
 }
 
-async function signUp(email = `${randomUUID()}@example.com`) {
-  const passkey = new SoftwareAuthenticator()
-  const response = await proxy('/v1/signup', {
-    userEmail: email,
+/** The proxy's sign-up body for a new passkey, with the email only when `proof` says so. */
+function signUpBody(email: string, passkey = new SoftwareAuthenticator()) {
+  return {
     userName: email,
     organizationName: `${email}'s organization`,
     apiKeys: [],
     authenticators: [passkey.register()],
     oauthProviders: [],
     wallet: { walletName: 'Default wallet', accounts: [ethereumAccount] },
+  }
+}
+
+/**
+ * Sign-up as passkeyWallet does it through the proxy: the email's code sent
+ * and verified for a key of the page's, then the sign-up with the email, the
+ * proof and the key's signature over the root user.
+ */
+async function signUp(email = `${randomUUID()}@example.com`) {
+  const passkey = new SoftwareAuthenticator()
+  const { otpId, code } = await sendCode(email)
+  const key = await browserLoginKey()
+  const { verificationToken } = (
+    await proxy('/v1/otp_verify', {
+      otpId,
+      otpCode: code,
+      publicKey: key.publicKey,
+    })
+  ).body as { verificationToken: string }
+  const body = signUpBody(email, passkey)
+  const { id } = JSON.parse(atob(verificationToken.split('.')[1]!)) as {
+    id: string
+  }
+  const message = JSON.stringify({
+    signupV2: {
+      apiKeys: body.apiKeys,
+      authenticators: body.authenticators,
+      oauthProviders: body.oauthProviders,
+      email,
+    },
+    tokenId: id,
+    type: 'USAGE_TYPE_SIGNUP',
+  })
+  const response = await proxy('/v1/signup', {
+    ...body,
+    userEmail: email,
+    verificationToken,
+    clientSignature: {
+      publicKey: key.publicKey,
+      scheme: 'CLIENT_SIGNATURE_SCHEME_API_P256',
+      message,
+      signature: await key.signRaw(message),
+    },
   })
   expect(response.status).toBe(200)
   return { email, passkey, ...(response.body as SignUpAnswer) }
@@ -260,6 +302,60 @@ describe('the sandbox Auth Proxy signs users up', () => {
         'verificationToken is required to look an account up by EMAIL: verify an OTP sent to that address first',
       ),
     )
+  })
+})
+
+describe('an email the proxy took without its proof', () => {
+  it('is kept unverified: no lookup by email finds the account, and a code for the address logs into nothing', async () => {
+    const email = `${randomUUID()}@example.com`
+    const unproven = await proxy('/v1/signup', {
+      ...signUpBody(email),
+      userEmail: email,
+    })
+    expect(unproven.status).toBe(200)
+    const { otpId, code } = await sendCode(email)
+    const key = await browserLoginKey()
+    const { verificationToken } = (
+      await proxy('/v1/otp_verify', {
+        otpId,
+        otpCode: code,
+        publicKey: key.publicKey,
+      })
+    ).body as { verificationToken: string }
+    expect(
+      await proxy('/v1/account', {
+        filterType: 'EMAIL',
+        filterValue: email,
+        verificationToken,
+      }),
+    ).toMatchObject({ status: 200, body: {} })
+    expect(
+      await proxy('/v1/otp_login', {
+        verificationToken,
+        publicKey: key.publicKey,
+        clientSignature: await loginSignature(verificationToken, key),
+      }),
+    ).toEqual(refused(404, 5, 'no sub-organization has the verified contact'))
+    // A proven sign-up of the same address is the one account it finds.
+    const owner = await signUp(email)
+    const again = await sendCode(email)
+    const { verificationToken: ownerToken } = (
+      await proxy('/v1/otp_verify', {
+        otpId: again.otpId,
+        otpCode: again.code,
+        publicKey: key.publicKey,
+      })
+    ).body as { verificationToken: string }
+    expect(
+      await proxy('/v1/account', {
+        filterType: 'EMAIL',
+        filterValue: email,
+        verificationToken: ownerToken,
+      }),
+    ).toMatchObject({
+      status: 200,
+      body: { organizationId: owner.organizationId },
+    })
   })
 })
 
@@ -697,19 +793,16 @@ describe('the sandbox Auth Proxy refuses', () => {
         publicKey: key.publicKey,
       })
     ).body as { verificationToken: string }
+    // Without its sub-organization, the login finds the one whose owner proved the email.
+    const login = await proxy('/v1/otp_login', {
+      verificationToken,
+      publicKey: key.publicKey,
+      clientSignature: await loginSignature(verificationToken, key),
+    })
+    expect(login.status).toBe(200)
     expect(
-      await proxy('/v1/otp_login', {
-        verificationToken,
-        publicKey: key.publicKey,
-        clientSignature: await loginSignature(verificationToken, key),
-      }),
-    ).toEqual(
-      refused(
-        400,
-        3,
-        'organizationId is required by the sandbox: look the sub-organization up with /v1/account (EMAIL and the verificationToken); the lookup of verified sub-organizations is not emulated',
-      ),
-    )
+      JSON.parse(atob((login.body.session as string).split('.')[1]!)),
+    ).toMatchObject({ organization_id: user.organizationId })
   })
 
   it('what it does not emulate, and unknown paths', async () => {

@@ -16,6 +16,7 @@ import { fetchFrom } from '../helpers/fetchFrom.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
 import { newestCode, withEmailProof } from '../helpers/proveEmail.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
+import { backendClient } from '../helpers/vendorUsers.js'
 
 /*
  * passkeyWallet with no host backend, against the sandbox's Auth Proxy
@@ -134,6 +135,25 @@ describe('passkeyWallet through the Auth Proxy', () => {
     expect(users.map((u) => u.userEmail)).toEqual([email.toLowerCase()])
   })
 
+  it('never sends an email without its proof: the account is made without one', async () => {
+    const passkey = new SoftwareAuthenticator()
+    const { challenge, attestation } = passkey.register()
+    const { organizationId } = await signUpWithAuthProxy(
+      proxyClient(),
+      {
+        userName: 'ada',
+        email: 'unproven@example.com',
+        challenge,
+        attestation,
+      },
+      () => undefined,
+    )
+    const client = new TurnkeyClient({ baseUrl: vendor.url }, passkey.stamper())
+    const { userId } = await client.getWhoami({ organizationId })
+    const { user } = await client.getUser({ organizationId, userId })
+    expect(user.userEmail).toBeUndefined()
+  })
+
   it('recovers by email code: the code field’s shape from wallet_kit_config, a wrong code with tries left, then a new passkey on the same wallet', async () => {
     const email = `rosa.${Date.now()}@example.com`
     const user = await signUp(email)
@@ -187,6 +207,11 @@ describe('passkeyWallet through the Auth Proxy', () => {
     const recovered = await walletOf(newPasskey)
     expect(recovered.organizationId).toBe(user.organizationId)
     expect(recovered.accounts[0]!.address).toBe(user.account?.address)
+    // The recovery's update_user keeps the email, and with it its proof: it still recovers.
+    const { organizationIds } = await backendClient(
+      vendor,
+    ).getVerifiedSubOrgIds({ filterType: 'EMAIL', filterValue: email })
+    expect(organizationIds).toEqual([user.organizationId])
   })
 
   it('a config with 8-character Crockford codes: the code field follows it, and a code typed in lower case works', async () => {

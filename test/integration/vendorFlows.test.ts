@@ -108,13 +108,15 @@ describe('recovery, authentication and export flows', () => {
     )
     const recoveryKey = decryptCredentialBundle(email.secret, target.privateKey)
     const recovery = keyClient(vendor, recoveryKey)
-    // The vendor documents the recovery credential for recover_user alone.
+    // The recovery credential signs recover_user alone (and may ask whose it is).
     await expect(
       recovery.getUser({
         organizationId: user.organizationId,
         userId: user.userId,
       }),
-    ).rejects.toThrow(/recovery credential may sign recover_user only/)
+    ).rejects.toThrow(
+      /recovery credential may sign recover_user and whoami only/,
+    )
     const { user: before } = await backendClient(vendor).getUser({
       organizationId: user.organizationId,
       userId: user.userId,

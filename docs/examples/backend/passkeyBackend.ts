@@ -4,7 +4,6 @@ export const passkeyBackend = createPasskeyBackend({
   organizationId: process.env.TURNKEY_ORGANIZATION_ID!, // your parent organization (a UUID)
   apiPublicKey: process.env.TURNKEY_API_PUBLIC_KEY!, // its API key: compressed P-256, 66 hex characters
   apiPrivateKey: process.env.TURNKEY_API_PRIVATE_KEY!, // 64 hex characters; server environment only
-  decoySecret: process.env.DECOY_SECRET!, // openssl rand -hex 32, kept for good
   appName: 'Example', // shown in the recovery emails
 })
 // passkeyBackend.sendEmailCode(request)   → POST /api/send-email-code

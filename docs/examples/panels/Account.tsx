@@ -8,7 +8,7 @@ export const passkey = passkeyWallet({
   createAccount,
   // Your backend emails a code encrypted to `targetPublicKey`, with the parent API key:
   // type 'email' → email_auth, type 'passkey' → init_user_email_recovery (sub-org found by email).
-  // Its fetch Response as it is: the pack checks the status and reads { userId, organizationId }.
+  // Its fetch Response as it is: the pack checks the status and that it reads { accepted: true }.
   recovery: {
     start: (request) =>
       fetch('/api/start-recovery', {

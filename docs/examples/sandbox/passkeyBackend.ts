@@ -5,7 +5,6 @@ export const passkeyBackend = createPasskeyBackend({
   organizationId: '<parent org>',
   apiPublicKey: '<parent API key public>',
   apiPrivateKey: '<parent API key private>',
-  decoySecret: '<openssl rand -hex 32>',
   apiBaseUrl: '<vendor API>',
   // The sandbox signs email proofs with its own key (the export signer), not the vendor's.
   verificationTokenPublicKey: '<export signer>',

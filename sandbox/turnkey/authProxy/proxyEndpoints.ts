@@ -42,6 +42,27 @@ function requireProvider(config: AuthProxyConfig, provider: string) {
 const plainFilters = ['CREDENTIAL_ID', 'PUBLIC_KEY', 'NAME', 'USERNAME']
 const piiFilters = ['EMAIL', 'PHONE_NUMBER']
 
+/** The one sub-organization a lookup finds, if any; several are refused. */
+async function onlyMatch(
+  context: ProxyContext,
+  query: 'list_suborgs' | 'list_verified_suborgs',
+  filterType: string,
+  filterValue: unknown,
+): Promise<string | undefined> {
+  const { organizationIds } = (await context.vendor.query(query, {
+    organizationId: context.parentOrganizationId,
+    filterType,
+    filterValue,
+  })) as { organizationIds: string[] }
+  if (organizationIds.length > 1)
+    throw new VendorError(
+      400,
+      9,
+      `more than one sub-organization matches this ${filterType}`,
+    )
+  return organizationIds[0]
+}
+
 /**
  * The auth proxy's endpoints by path name under /v1/, each a client of the
  * public API: it signs with the proxy's key of the parent organization and
@@ -138,20 +159,14 @@ export const proxyEndpoints: Record<string, ProxyEndpoint> = {
           'request not authorized: the verification token does not verify this email',
         )
     }
-    const { organizationIds } = (await context.vendor.query('list_suborgs', {
-      organizationId: context.parentOrganizationId,
-      filterType,
+    // A contact finds only the accounts whose owner proved it.
+    const organizationId = await onlyMatch(
+      context,
+      filterType === 'EMAIL' ? 'list_verified_suborgs' : 'list_suborgs',
+      filterType as string,
       filterValue,
-    })) as { organizationIds: string[] }
-    if (organizationIds.length > 1)
-      throw new VendorError(
-        400,
-        9,
-        `more than one sub-organization matches this ${String(filterType)}`,
-      )
-    return organizationIds[0] === undefined
-      ? {}
-      : { organizationId: organizationIds[0] }
+    )
+    return organizationId === undefined ? {} : { organizationId }
   },
 
   async otp_init(context, body) {
@@ -226,14 +241,25 @@ export const proxyEndpoints: Record<string, ProxyEndpoint> = {
       throw badRequest(
         'clientSignature is required: the verification token is bound to the publicKey given to otp_verify',
       )
-    if (organizationId === undefined)
-      throw badRequest(
-        'organizationId is required by the sandbox: look the sub-organization up with /v1/account (EMAIL and the verificationToken); the lookup of verified sub-organizations is not emulated',
-      )
+    // Without an organization, the one whose owner verified the token's contact.
+    const target =
+      organizationId ??
+      (await onlyMatch(
+        context,
+        'list_verified_suborgs',
+        'EMAIL',
+        readVerificationToken(
+          verificationToken,
+          context.signerPublicKey,
+          context.nowMs,
+        ).contact,
+      ))
+    if (target === undefined)
+      throw notFound('no sub-organization has the verified contact')
     const result = await context.vendor.submit({
       name: 'otp_login',
       type: 'ACTIVITY_TYPE_OTP_LOGIN_V2',
-      organizationId: organizationId as string,
+      organizationId: target as string,
       parameters: {
         verificationToken,
         publicKey,

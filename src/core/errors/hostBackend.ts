@@ -26,7 +26,7 @@ const contract: Record<HostBackendCallback, string> = {
   'emailCode.verify':
     'passkeyWallet({ emailCode: { verify } }) must resolve to { verificationToken } or to a fetch Response of that JSON (docs/backend.md).',
   'recovery.start':
-    'passkeyWallet({ recovery: { start } }) must resolve to a 2xx fetch Response or to the JSON { userId, organizationId } your backend answered (docs/backend.md).',
+    'passkeyWallet({ recovery: { start } }) must resolve to a 2xx fetch Response or to the JSON { accepted: true } your backend answered (docs/backend.md).',
 }
 
 /**

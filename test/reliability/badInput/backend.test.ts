@@ -29,7 +29,6 @@ const validOptions: CreatePasskeyBackendParameters = {
   organizationId,
   apiPublicKey: parentPublicKey,
   apiPrivateKey: parentPrivateKey,
-  decoySecret: 'de'.repeat(32),
   apiBaseUrl: 'https://vendor.test',
   appName: 'Example',
 }
@@ -682,24 +681,9 @@ const cases: Case[] = [
     'apiBaseUrl',
   ),
   badOption(
-    'no decoy secret (unset env variable)',
-    { decoySecret: undefined },
-    'decoySecret',
-  ),
-  badOption(
-    'a decoy secret of 16 bytes',
-    { decoySecret: 'ab'.repeat(16) },
-    'decoySecret',
-  ),
-  badOption(
-    'a decoy secret that is a passphrase',
-    { decoySecret: 'correct horse battery staple, correct horse battery' },
-    'decoySecret',
-  ),
-  badOption(
-    'the API private key as the decoy secret',
-    { decoySecret: parentPrivateKey.toUpperCase() },
-    'decoySecret',
+    'waitUntil as a string',
+    { waitUntil: 'after' as never },
+    'waitUntil',
   ),
   badOption('no appName', { appName: undefined }, 'appName'),
   badOption('a blank appName', { appName: '  ' }, 'appName'),

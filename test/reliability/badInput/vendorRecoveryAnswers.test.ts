@@ -38,7 +38,7 @@ async function submitCodeAgainst(answers: {
     parentOrganizationId: organizationId,
     start: async ({ targetPublicKey }) => {
       target = targetPublicKey
-      return { userId: 'user-1', organizationId }
+      return { accepted: true }
     },
     openCodeFrame: codeFrameInNode,
     stateStore: createRecoveryStateStore({ storage: null, key: 'recovery' }),

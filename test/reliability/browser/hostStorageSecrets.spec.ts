@@ -5,7 +5,7 @@ import { devAccount } from '../../../sandbox/devAccounts.js'
 import { exportedSeedPhrase } from '../../helpers/exportedSeedPhrase.js'
 import { installTestWallet } from '../../helpers/injectedTestWallet.js'
 import { fundFromFaucet } from '../../helpers/sandboxTools.js'
-import { lastEmail } from '../../helpers/vendorUsers.js'
+import { emailCount, lastEmail } from '../../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { readHostStorage, secretsIn } from './hostStorage.js'
 import { pairSandboxWallet, sign, signUp } from './playgroundSteps.js'
@@ -75,12 +75,15 @@ test('email recovery stores neither the emailed bundle nor what it decrypts to',
   await page.getByRole('button', { name: 'Disconnect' }).click()
   await authenticator.clearCredentials()
   const panel = page.getByRole('region', { name: 'Recover your wallet' })
+  const sentBefore = await emailCount(playground.sandbox.vendor, email)
   await panel.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
   await panel.getByRole('button', { name: 'Send code' }).click()
   await expect(panel.getByRole('status')).toContainText(
     `We sent a code to ${email}`,
   )
-  const { secret } = await lastEmail(playground.sandbox.vendor, email)
+  const { secret } = await lastEmail(playground.sandbox.vendor, email, {
+    after: sentBefore,
+  })
   await panel.getByLabel('Code from the email').fill(secret)
   await panel.getByRole('button', { name: 'Continue' }).click()
   await expect(panel.getByRole('status')).toHaveText(/Code accepted/)
@@ -120,12 +123,15 @@ test('email recovery through the Auth Proxy stores neither the code, its token, 
     )
   })
   const panel = page.getByRole('region', { name: 'Recover your wallet' })
+  const sentBefore = await emailCount(playground.sandbox.vendor, email)
   await panel.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
   await panel.getByRole('button', { name: 'Send code' }).click()
   await expect(panel.getByRole('status')).toContainText(
     `We sent a code to ${email}`,
   )
-  const { secret } = await lastEmail(playground.sandbox.vendor, email)
+  const { secret } = await lastEmail(playground.sandbox.vendor, email, {
+    after: sentBefore,
+  })
   await panel.getByLabel('Code from the email').fill(secret)
   await panel.getByRole('button', { name: 'Continue' }).click()
   await expect(panel.getByRole('status')).toHaveText(/Code accepted/)

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { type Address, verifyMessage } from 'viem'
-import { lastEmail } from '../../helpers/vendorUsers.js'
+import { emailCount, lastEmail } from '../../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
 import { clickSign, playgroundAlert, sign, signUp } from './playgroundSteps.js'
@@ -126,12 +126,13 @@ test('the page reloaded in the middle of email recovery: the code sent before is
   const panel = page.getByRole('region', { name: 'Recover your wallet' })
   const code = panel.getByLabel('Code from the email')
   const sendCode = async () => {
+    const after = await emailCount(playground.sandbox.vendor, email)
     await panel.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
     await panel.getByRole('button', { name: 'Send code' }).click()
     await expect(panel.getByRole('status')).toContainText(
       `We sent a code to ${email}`,
     )
-    return (await lastEmail(playground.sandbox.vendor, email)).secret
+    return (await lastEmail(playground.sandbox.vendor, email, { after })).secret
   }
   const submit = async (secret: string) => {
     await code.fill(secret)

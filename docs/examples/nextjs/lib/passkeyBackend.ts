@@ -1,4 +1,5 @@
 // lib/passkeyBackend.ts: imported by route handlers only, so it stays on the server.
+import { after } from 'next/server'
 import {
   createPasskeyBackend,
   type PasskeyBackend,
@@ -13,12 +14,13 @@ export function passkeyBackend(): PasskeyBackend {
     organizationId: process.env.TURNKEY_ORGANIZATION_ID!,
     apiPublicKey: process.env.TURNKEY_API_PUBLIC_KEY!,
     apiPrivateKey: process.env.TURNKEY_API_PRIVATE_KEY!,
-    decoySecret: process.env.DECOY_SECRET!, // openssl rand -hex 32, kept for good
     // Set in development against the sandbox (both printed by `npm run sandbox`):
     apiBaseUrl: process.env.TURNKEY_API_BASE_URL,
     verificationTokenPublicKey:
       process.env.TURNKEY_VERIFICATION_TOKEN_PUBLIC_KEY,
     appName: 'Example',
+    // Recovery start emails its code after it has answered: keep that work alive.
+    waitUntil: after,
   })
   return backend
 }
