@@ -14,6 +14,7 @@ import {
   type AuthProxy,
   startAuthProxy,
 } from './turnkey/authProxy/startAuthProxy.js'
+import { signingSessionProfileId } from './turnkey/signingSessionProfile.js'
 import {
   type ApiKeyPair,
   type StartVendorParameters,
@@ -52,6 +53,12 @@ export type Sandbox = {
     signerPublicKey: string
     /** Uncompressed P-256 key that signs session JWTs. */
     notarizerPublicKey: string
+    /**
+     * The parent organization's signing session profile (scope
+     * `signingSessionScope`): a login naming it gets a session key that
+     * signs, sends transactions and revokes itself, and nothing else.
+     */
+    sessionProfileId: string
   }
   /**
    * The vendor's Auth Proxy (sign-up, email OTP log-in with no host backend):
@@ -104,6 +111,12 @@ export async function startSandbox({
   const vendor = await startVendor({ ...vendorParameters, origins }).catch(
     async (error: unknown) => {
       await Promise.all(anvils.map((anvil) => anvil.stop()))
+      throw error
+    },
+  )
+  const sessionProfileId = await signingSessionProfileId(vendor).catch(
+    async (error: unknown) => {
+      await Promise.all([vendor.stop(), ...anvils.map((anvil) => anvil.stop())])
       throw error
     },
   )
@@ -160,6 +173,7 @@ export async function startSandbox({
       parentApiKey: vendor.parentApiKey,
       signerPublicKey: vendor.signerPublicKey,
       notarizerPublicKey: vendor.notarizerPublicKey,
+      sessionProfileId,
     },
     authProxy,
     exportFrameUrl: exportFrame.url,

@@ -8,6 +8,11 @@ import type { EndpointContext, SubmitEndpoint } from './endpoint.js'
 import type { ApiKey, ApiKeyType, User } from './model.js'
 import { isCompressedP256PublicKey } from './p256.js'
 import {
+  loginSessionProfile,
+  sessionSeconds,
+  sessionTypeClaims,
+} from './sessionProfiles.js'
+import {
   badRequest,
   forbidden,
   notFound,
@@ -365,23 +370,28 @@ export const authSubmits: Record<string, SubmitEndpoint> = {
     kind: 'submit',
     scope: { subOrgMayUseParentId: true },
     resultKeys: { [type('STAMP_LOGIN')]: 'stampLoginResult' },
-    handle(context, { publicKey, expirationSeconds, invalidateExisting }) {
+    handle(
+      context,
+      { publicKey, expirationSeconds, invalidateExisting, sessionProfileId },
+    ) {
       if (!isCompressedP256PublicKey(publicKey))
         throw badRequest('invalid public key')
-      const seconds = expirationOf(expirationSeconds)
+      const profile = loginSessionProfile(context, sessionProfileId)
+      const seconds = sessionSeconds(profile, expirationSeconds, expirationOf)
       const { user } = context.principal
-      addKey(context, user, publicKey, {
+      const apiKey = addKey(context, user, publicKey, {
         keyType: 'CREDENTIAL_TYPE_LOGIN',
         name: `Login ${context.nowMs}`,
         expirationSeconds: seconds,
         invalidateExisting,
       })
+      if (profile) apiKey.sessionProfileId = profile.sessionProfileId
       return {
         session: mintSessionJwt(
           {
             exp: Math.floor(context.nowMs / 1000) + seconds,
             public_key: publicKey,
-            session_type: 'SESSION_TYPE_READ_WRITE',
+            ...sessionTypeClaims(profile),
             user_id: user.userId,
             organization_id: context.organization.organizationId,
           },

@@ -5,7 +5,12 @@ import { createLocalServer } from '../createLocalServer.js'
 import { adminRoute } from './adminRoutes.js'
 import { authenticate, type Principal } from './authenticate.js'
 import { authSubmits } from './authSubmits.js'
-import type { Endpoint, EndpointContext, SubmitEndpoint } from './endpoint.js'
+import type {
+  Endpoint,
+  EndpointContext,
+  QueryEndpoint,
+  SubmitEndpoint,
+} from './endpoint.js'
 import { exportSubmits } from './exportSubmits.js'
 import type { Fault } from './Faults.js'
 import { type Activity, type Organization, toTimestamp } from './model.js'
@@ -16,6 +21,11 @@ import {
 } from './openapi/validateAgainstSchema.js'
 import { otpSubmits } from './otpSubmits.js'
 import { queries } from './queries.js'
+import {
+  sessionProfileQueries,
+  sessionProfileSubmits,
+} from './sessionProfiles.js'
+import { checkSessionScope } from './sessionScope.js'
 import { specPaths } from './specPaths.js'
 import { submits } from './submits.js'
 import {
@@ -41,6 +51,11 @@ const allSubmits: Record<string, SubmitEndpoint> = {
   ...authSubmits,
   ...exportSubmits,
   ...otpSubmits,
+  ...sessionProfileSubmits,
+}
+const allQueries: Record<string, QueryEndpoint> = {
+  ...queries,
+  ...sessionProfileQueries,
 }
 
 class NonJsonFailure extends Error {}
@@ -114,7 +129,7 @@ export function createVendorServer(world: VendorWorld): Server {
     ]
     const endpoint: Endpoint | undefined =
       kind === 'query'
-        ? queries[name]
+        ? allQueries[name]
         : (allSubmits[name] ?? decisionEndpoint(name))
     if (!endpoint) {
       if ((specPaths[kind] as readonly string[]).includes(name))
@@ -169,6 +184,7 @@ export function createVendorServer(world: VendorWorld): Server {
       throw forbidden(
         `request not authorized: a recovery credential may sign recover_user and whoami only, not ${name}`,
       )
+    checkSessionScope({ principal, state, kind, name, body })
     // Slow after the stamp is checked, as a busy backend is: passkey counters keep their order.
     if (fault?.kind === 'delay') await sleep(fault.ms)
     const context: EndpointContext = {

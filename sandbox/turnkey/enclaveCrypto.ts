@@ -157,17 +157,24 @@ export async function encryptExportBundle({
 /**
  * A session JWT signed by the notarizer key over sha256(sha256(header.payload)).
  * The SDK decodes the payload with atob, so it must not contain "-" or "_".
+ * Of ASCII text only '>', '?', '~' and DEL encode to either (as the third
+ * byte of a group), so the JSON escapes those, and anything beyond ASCII,
+ * as \uXXXX: a claim may hold any text (a session profile's scope).
  */
 export function mintSessionJwt(
   claims: Record<string, string | number>,
   notarizer: EnclaveKey,
 ): string {
   const encode = (value: object) =>
-    Buffer.from(JSON.stringify(value)).toString('base64url')
+    Buffer.from(
+      JSON.stringify(value).replace(
+        /[>?~\u007f-\uffff]/g,
+        (character) =>
+          `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      ),
+    ).toString('base64url')
   const header = encode({ alg: 'ES256', typ: 'JWT' })
-  let payload = encode(claims)
-  for (let pad = 0; /[-_]/.test(payload); pad++)
-    payload = encode({ ...claims, pad: 'x'.repeat(pad) })
+  const payload = encode(claims)
   const digest = createHash('sha256').update(`${header}.${payload}`).digest()
   const signature = sign('sha256', digest, {
     key: notarizer.privateKey,

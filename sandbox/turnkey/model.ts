@@ -18,6 +18,8 @@ export type ApiKey = {
   type: ApiKeyType
   createdAtMs: number
   expirationSeconds?: number | undefined
+  /** The session profile a login key was issued under: its scope bounds every request the key signs. */
+  sessionProfileId?: string | undefined
 }
 
 export type Authenticator = {
@@ -96,6 +98,18 @@ export type Activity = {
 
 type UserTag = { userTagId: string; userTagName: string }
 
+/** A parent organization's immutable bound on the sessions issued under it. */
+export type SessionProfile = {
+  sessionProfileId: string
+  sessionProfileName: string
+  /** Policy language, checked when the profile was created. */
+  scope: string
+  /** The longest session a login under this profile gets. */
+  expirationSeconds?: number | undefined
+  notes?: string | undefined
+  createdAtMs: number
+}
+
 export type Organization = {
   organizationId: string
   organizationName: string
@@ -112,6 +126,8 @@ export type Organization = {
     emailAuth: boolean
     otpEmailAuth: boolean
   }
+  /** Absent in organizations saved before profiles existed. */
+  sessionProfiles?: SessionProfile[] | undefined
   createdAtMs: number
 }
 

@@ -7,12 +7,11 @@ import { createOtpEncryptionTarget, openOtpBundle } from './otpCrypto.js'
 import { isCompressedP256PublicKey } from './p256.js'
 import { readUsableVerificationToken } from './readUsableVerificationToken.js'
 import {
-  badRequest,
-  forbidden,
-  notFound,
-  unimplemented,
-  VendorError,
-} from './VendorError.js'
+  loginSessionProfile,
+  sessionSeconds,
+  sessionTypeClaims,
+} from './sessionProfiles.js'
+import { badRequest, forbidden, notFound, VendorError } from './VendorError.js'
 import type { OtpFlow } from './VendorState.js'
 import { mintVerificationToken } from './verificationTokens.js'
 
@@ -165,10 +164,6 @@ export const otpSubmits: Record<string, SubmitEndpoint> = {
         sessionProfileId,
       },
     ) {
-      if (sessionProfileId !== undefined)
-        throw unimplemented(
-          'session profiles are not implemented in the sandbox',
-        )
       const { organization, nowMs, state } = context
       const claims = readUsableVerificationToken(verificationToken, context, [
         organization.organizationId,
@@ -193,7 +188,10 @@ export const otpSubmits: Record<string, SubmitEndpoint> = {
         throw forbidden(
           'request not authorized: OTP email auth is disabled for this organization',
         )
-      const seconds = secondsOf(expirationSeconds, 900, 31_536_000)
+      const profile = loginSessionProfile(context, sessionProfileId)
+      const seconds = sessionSeconds(profile, expirationSeconds, (value) =>
+        secondsOf(value, 900, 31_536_000),
+      )
       state.consumedVerificationTokens.add(claims.id)
       // The token the user typed a code for proves the address.
       user.emailVerified = true
@@ -209,6 +207,7 @@ export const otpSubmits: Record<string, SubmitEndpoint> = {
         type: 'CREDENTIAL_TYPE_LOGIN',
         createdAtMs: nowMs,
         expirationSeconds: seconds,
+        ...(profile && { sessionProfileId: profile.sessionProfileId }),
       }
       user.apiKeys.push(apiKey)
       user.updatedAtMs = nowMs
@@ -217,7 +216,7 @@ export const otpSubmits: Record<string, SubmitEndpoint> = {
           {
             exp: Math.floor(nowMs / 1000) + seconds,
             public_key: publicKey,
-            session_type: 'SESSION_TYPE_READ_WRITE',
+            ...sessionTypeClaims(profile),
             user_id: user.userId,
             organization_id: organization.organizationId,
           },
