@@ -6,7 +6,7 @@ import { generateStampingKey } from '../turnkey/generateStampingKey.js'
 import { readSessionClaims } from '../turnkey/readSessionClaims.js'
 import type { Stamper } from '../turnkey/Stamper.js'
 import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
-import { revokeSessionKey } from './revokeSessionKey.js'
+import { retryRevocations, revokeSessionKey } from './revokeSessionKey.js'
 import { isLive, type SessionKey } from './sessionKey.js'
 import { sessionKeyStore } from './sessionKeyStore.js'
 import { withSessionFallback } from './withSessionFallback.js'
@@ -27,9 +27,11 @@ export type SessionKeysParameters = {
 /**
  * The passkey wallet's session key: made by a log-in with the passkey (one
  * prompt), then signing silently until it expires; kept in IndexedDB (never
- * web storage), and revoked at the vendor when the connection ends. Requests
- * go through `vendor`, which falls back to the passkey when the vendor no
- * longer takes the key, unless the key was let go of on purpose meanwhile.
+ * web storage), and revoked at the vendor when the connection ends. A
+ * revocation the vendor did not confirm is tried again when this loads and
+ * at each log-in. Requests go through `vendor`, which falls back to the
+ * passkey when the vendor no longer takes the key, unless the key was let go
+ * of on purpose meanwhile.
  */
 export function createSessionKeys({
   client,
@@ -44,6 +46,19 @@ export function createSessionKeys({
     sessionSeconds === undefined ? undefined : generateStampingKey()
   /** The key each session stamper signs with, to tell an expiry from an ended session. */
   const keyOf = new WeakMap<Stamper, SessionKey>()
+
+  let retrying: Promise<void> | undefined
+  /**
+   * In the background, and joining a retry under way: connect and reconnect
+   * never wait for it, and it never prompts.
+   */
+  function retryUnconfirmed() {
+    if (!sessionStoreKey || retrying) return
+    retrying = retryRevocations(client, sessionStoreKey).finally(() => {
+      retrying = undefined
+    })
+  }
+  retryUnconfirmed()
 
   async function drop() {
     sessionKey = undefined
@@ -70,6 +85,7 @@ export function createSessionKeys({
     signal: AbortSignal,
     credentialId?: string,
   ) {
+    retryUnconfirmed()
     const pair = await (nextKeyPair ?? generateStampingKey())
     nextKeyPair = generateStampingKey()
     const { session: jwt } = await vendor.submit<{ session: string }>(
@@ -96,13 +112,12 @@ export function createSessionKeys({
     }
     if (signal.aborted) {
       // Made for a connection the user left meanwhile: revoked now, not left to expire.
-      void revokeSessionKey(client, made)
+      void revokeSessionKey(client, made, sessionStoreKey)
       throw new ConnectionAbandonedError()
     }
     sessionKey = made
     // Without IndexedDB the session lasts for this page only.
-    if (sessionStoreKey)
-      await sessionKeyStore.set(sessionStoreKey, made).catch(() => undefined)
+    if (sessionStoreKey) await sessionKeyStore.set(sessionStoreKey, made)
     return claims.organizationId
   }
 
@@ -143,7 +158,7 @@ export function createSessionKeys({
         return true
       }
       // Read for a reconnect that a disconnect ended meanwhile: it must not outlive it.
-      if (key) void revokeSessionKey(client, key)
+      if (key) void revokeSessionKey(client, key, sessionStoreKey)
       return false
     },
 
@@ -164,13 +179,14 @@ export function createSessionKeys({
 
     /**
      * Lets go of the key at once, then revokes it at the vendor: resolves
-     * when the vendor deleted it, or after a deadline when it did not answer.
+     * when the vendor deleted it, or after a deadline when it did not answer
+     * (then it is kept as revoking, and tried again).
      */
     revoke(): Promise<void> {
       const leaving = sessionKey
       sessionKey = undefined
       return leaving
-        ? revokeSessionKey(client, leaving).then(() => undefined)
+        ? revokeSessionKey(client, leaving, sessionStoreKey)
         : Promise.resolve()
     },
   }

@@ -2,25 +2,22 @@ import { withTimeout } from '../core/withTimeout.js'
 import { createSessionStamper } from '../turnkey/createSessionStamper.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { isLive, type SessionKey } from './sessionKey.js'
+import { sessionKeyStore } from './sessionKeyStore.js'
+import { isDeadSessionKeyError } from './withSessionFallback.js'
 
-/** A disconnect waits this long for the vendor; past it the key is only dropped here. */
+/** A disconnect waits this long for the vendor; past it the key is kept as revoking. */
 const sessionRevocationTimeoutMs = 5000
 
 type ApiKeyView = { apiKeyId?: unknown; credential?: { publicKey?: unknown } }
 
 /**
- * Deletes a session key at the vendor, signed by the key itself, so that a
- * stamp it made before (a copied request, a stolen key) is refused from now
- * on instead of until it expires. Two requests: the user's keys, then
- * `delete_api_keys` of this one. A key already expired, or one the vendor no
- * longer lists, needs nothing. Resolves whether or not the vendor answered in
- * time: the caller has already dropped the key.
+ * Deletes a session key at the vendor, signed by the key itself. Two
+ * requests: the user's keys, then `delete_api_keys` of this one. True once
+ * the key has no authority left: deleted, no longer listed, or refused by
+ * the vendor as unknown or expired; false when the vendor failed or did not
+ * answer in time.
  */
-export async function revokeSessionKey(
-  vendor: VendorClient,
-  key: SessionKey,
-): Promise<boolean> {
-  if (!isLive(key)) return true
+async function deleteAtVendor(vendor: VendorClient, key: SessionKey) {
   const stamper = createSessionStamper(key)
   const { organizationId } = key
   const revoke = async () => {
@@ -58,5 +55,58 @@ export async function revokeSessionKey(
     revoke(),
     sessionRevocationTimeoutMs,
     () => new Error('the vendor did not answer'),
-  ).catch(() => false)
+  ).catch(isDeadSessionKeyError)
+}
+
+/** Revocations on their way, by public key: a key is revoked by one caller at a time. */
+const settling = new Map<string, Promise<void>>()
+
+/**
+ * Asks the vendor to revoke `key` unless it has expired, then forgets it
+ * once the vendor confirmed; an unconfirmed one stays revoking, for later.
+ */
+function settle(
+  vendor: VendorClient,
+  key: SessionKey,
+  storeKey: string | undefined,
+) {
+  const joined = settling.get(key.publicKey)
+  if (joined) return joined
+  const settled = (async () => {
+    if (isLive(key) && !(await deleteAtVendor(vendor, key))) return
+    if (storeKey) await sessionKeyStore.deleteRevoking(storeKey, key.publicKey)
+  })().finally(() => settling.delete(key.publicKey))
+  settling.set(key.publicKey, settled)
+  return settled
+}
+
+/**
+ * Revokes a session key at the vendor, so that a stamp it made before (a
+ * copied request, a stolen key) is refused from now on instead of until it
+ * expires. The key is kept in IndexedDB (under `storeKey`) as revoking until
+ * the vendor confirms: one that failed, did not answer within 5 s, or whose
+ * page closed meanwhile, is tried again by `retryRevocations`. A revoking key
+ * never signs for the user again. Never rejects: the caller has already
+ * dropped the key.
+ */
+export async function revokeSessionKey(
+  vendor: VendorClient,
+  key: SessionKey,
+  storeKey: string | undefined,
+): Promise<void> {
+  if (storeKey) await sessionKeyStore.markRevoking(storeKey, key)
+  await settle(vendor, key, storeKey)
+}
+
+/**
+ * Tries again the revocations the vendor has not confirmed (an expired key
+ * is only forgotten, with no request); each one once at a time, without any
+ * prompt. Never rejects.
+ */
+export async function retryRevocations(
+  vendor: VendorClient,
+  storeKey: string,
+): Promise<void> {
+  const revoking = await sessionKeyStore.revoking(storeKey)
+  await Promise.all(revoking.map((key) => settle(vendor, key, storeKey)))
 }

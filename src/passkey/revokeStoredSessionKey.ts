@@ -6,22 +6,23 @@ import { sessionKeyStore } from './sessionKeyStore.js'
 
 /**
  * A disconnect before the wallet's code loaded (right after a reload): the
- * session key the last visit left in IndexedDB is deleted here and revoked
- * at the vendor, as a loaded wallet's disconnect does. With options too bad
- * to reach the vendor, it is only deleted here.
+ * session key the last visit left in IndexedDB is revoked at the vendor, as
+ * a loaded wallet's disconnect does, and kept as revoking until the vendor
+ * confirms. With options too bad to reach the vendor, it is only kept as
+ * revoking, for a load with good ones to try again.
  */
 export async function revokeStoredSessionKey(
   storeKey: string,
   parameters: PasskeyWalletParameters,
 ): Promise<void> {
   const stored = await sessionKeyStore.get(storeKey)
-  await sessionKeyStore.delete(storeKey)
-  if (!stored) return
+  // Anything else stored there (garbage) is dropped.
+  if (!stored) return sessionKeyStore.delete(storeKey)
   let checked: ReturnType<typeof checkPasskeyWalletParameters>
   try {
     checked = checkPasskeyWalletParameters(parameters)
   } catch {
-    return
+    return sessionKeyStore.markRevoking(storeKey, stored)
   }
   await revokeSessionKey(
     createVendorClient({
@@ -29,5 +30,6 @@ export async function revokeStoredSessionKey(
       timeoutMs: checked.vendorTimeoutMs,
     }),
     stored,
+    storeKey,
   )
 }

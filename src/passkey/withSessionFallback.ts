@@ -2,8 +2,10 @@ import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/Stamper.js'
 
-// The vendor no longer takes the key: expired by its clock, or removed.
-const deadSessionKey = /expired api key|could not find public key/i
+/** The vendor no longer takes the session key that stamped the request: expired by its clock, or removed. */
+export const isDeadSessionKeyError = (error: unknown) =>
+  error instanceof VendorRequestError &&
+  /expired api key|could not find public key/i.test(error.vendorMessage)
 
 /**
  * When the vendor refuses a session key (its clock is the one that counts,
@@ -31,11 +33,7 @@ export function withSessionFallback(
     try {
       return await call(stamper)
     } catch (error) {
-      if (
-        stamper.kind !== 'session' ||
-        !(error instanceof VendorRequestError) ||
-        !deadSessionKey.test(error.vendorMessage)
-      )
+      if (stamper.kind !== 'session' || !isDeadSessionKeyError(error))
         throw error
       const ended = endedError(stamper)
       if (ended) throw ended
