@@ -159,8 +159,8 @@ test('passkey recovery through the sandbox inbox: the lost passkey is replaced',
   await panel(page).getByRole('button', { name: 'Create new passkey' }).click()
   await expect(status(page)).toHaveText(/Passkey created/)
   expect(await authenticator.credentials()).toHaveLength(1)
-  // The code's key signs recover_user alone, as the vendor documents; the user came from the backend.
-  expect(requests).toEqual(['submit/recover_user'])
+  // The code's key says whose it is, then signs recover_user alone: the account came from no one else.
+  expect(requests).toEqual(['query/whoami', 'submit/recover_user'])
   await signInAndSign(page, address)
 })
 
@@ -220,13 +220,13 @@ test('a tampered code and a code older than 900 s both say so, and a good code s
   expect(moved.ok).toBe(true)
   await panel(page).getByLabel('Code from the email').fill(late.secret)
   await panel(page).getByRole('button', { name: 'Continue' }).click()
-  // A recover-user key can sign nothing but recover_user: the vendor judges its age there.
-  await expect(status(page)).toHaveText(/Code accepted/)
-  await panel(page).getByRole('button', { name: 'Create new passkey' }).click()
+  // The code's key is asked whose it is: the vendor refuses a key past its life there,
+  // before any passkey prompt.
   await expect(alert(page)).toHaveText('The code is invalid or expired.')
+  await expect(status(page)).not.toHaveText(/Code accepted/)
   await expect(
-    panel(page).getByRole('button', { name: 'Send code' }),
-  ).toBeVisible()
+    panel(page).getByRole('button', { name: 'Create new passkey' }),
+  ).toHaveCount(0)
 })
 
 test('the recovery code’s key never passes through the host page: its WebCrypto sees no key import, no HPKE, no code', async ({

@@ -1,4 +1,6 @@
 import type { PasskeyBackend } from '../../src/exports/server.js'
+import { createEmailVerification } from '../../src/passkey/createEmailVerification.js'
+import type { AuthProxyClient } from '../../src/turnkey/createAuthProxyClient.js'
 import { createClientSignature } from '../../src/turnkey/createClientSignature.js'
 import { generateStampingKey } from '../../src/turnkey/generateStampingKey.js'
 import {
@@ -79,4 +81,23 @@ export async function withEmailProof(
       }),
     }),
   }
+}
+
+/**
+ * The email's proof as passkeyWallet gets it with no backend: the Auth
+ * Proxy's `otp_init`, the code read from the sandbox outbox, `otp_verify`
+ * for a key made for this sign-up.
+ */
+export async function proveEmailThroughProxy(
+  client: AuthProxyClient,
+  vendor: { url: string; parentOrganizationId: string },
+  email: string,
+) {
+  const verification = createEmailVerification({
+    parameters: { organizationId: vendor.parentOrganizationId },
+    authProxyClient: async () => client,
+  })
+  const { email: normalized } = await verification.sendCode(email)
+  await verification.confirmCode(await newestCode(vendor.url, normalized))
+  return verification.proofFor(email)
 }

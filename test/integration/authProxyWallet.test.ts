@@ -5,7 +5,6 @@ import {
   startAuthProxy,
 } from '../../sandbox/turnkey/authProxy/startAuthProxy.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
-import { createEmailVerification } from '../../src/passkey/createEmailVerification.js'
 import { signUpWithAuthProxy } from '../../src/passkey/signUpWithAuthProxy.js'
 import { createAuthProxyCodeSender } from '../../src/recovery/createAuthProxyCodeSender.js'
 import { createRecoveryFlow } from '../../src/recovery/createRecoveryFlow.js'
@@ -14,7 +13,10 @@ import { createAuthProxyClient } from '../../src/turnkey/createAuthProxyClient.j
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import { fetchFrom } from '../helpers/fetchFrom.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
-import { newestCode, withEmailProof } from '../helpers/proveEmail.js'
+import {
+  proveEmailThroughProxy,
+  withEmailProof,
+} from '../helpers/proveEmail.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import { backendClient } from '../helpers/vendorUsers.js'
 
@@ -53,13 +55,7 @@ function proxyClient(configId: string = authProxy.configId) {
  * passkey, email and wallet with the proof.
  */
 async function signUp(email: string) {
-  const verification = createEmailVerification({
-    parameters: { organizationId: vendor.parentOrganizationId },
-    authProxyClient: async () => proxyClient(),
-  })
-  const { email: normalized } = await verification.sendCode(email)
-  await verification.confirmCode(await newestCode(vendor.url, normalized))
-  const proof = verification.proofFor(email)
+  const proof = await proveEmailThroughProxy(proxyClient(), vendor, email)
   const passkey = new SoftwareAuthenticator()
   const { challenge, attestation } = passkey.register()
   const account = await signUpWithAuthProxy(
