@@ -88,6 +88,7 @@ export async function startPlayground({
       tokenAddresses,
       vendorUrl: sandbox.vendor.url,
       parentOrganizationId: sandbox.vendor.parentOrganizationId,
+      sessionProfileId: sandbox.vendor.sessionProfileId,
       exportFrameUrl: sandbox.exportFrameUrl,
       relayUrl: sandbox.relay.url,
       authProxyUrl: sandbox.authProxy.url,

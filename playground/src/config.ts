@@ -5,6 +5,7 @@ import {
   parentOrganizationId,
   relayUrl,
   rpcUrls,
+  sessionProfileId,
   vendorUrl,
 } from 'virtual:sandbox'
 import { http } from 'viem'
@@ -52,8 +53,12 @@ export const config = createConfig({
       organizationId: parentOrganizationId,
       apiBaseUrl: vendorUrl,
       rpName: 'wagmi-connector-pack playground',
-      // `?session=off` asks for the passkey at every signature.
-      session: query.get('session') === 'off' ? false : undefined,
+      // `?session=off` asks for the passkey at every signature. The session
+      // key signs under the sandbox's signing profile: anything else asks the passkey.
+      session:
+        query.get('session') === 'off'
+          ? false
+          : { profileId: sessionProfileId },
       ...(passkeyBackend === 'proxy'
         ? // No backend: sign-up and email-code recovery go to the Auth Proxy.
           { authProxy: { url: authProxyUrl, configId: authProxyConfigId } }

@@ -8,6 +8,8 @@ declare module 'virtual:sandbox' {
   export const vendorUrl: string
   /** The host's parent organization; its API key stays with the host backend. */
   export const parentOrganizationId: string
+  /** The sandbox's signing session profile: the session key signs, sends and revokes itself, nothing else. */
+  export const sessionProfileId: string
   /** The export frame built with the sandbox's signer key, on another origin. */
   export const exportFrameUrl: string
   /** The sandbox WalletConnect relay (ws://127.0.0.1:…). */

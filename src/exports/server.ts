@@ -7,6 +7,7 @@ export {
   type PasskeyBackendHandler,
   type PasskeyBackendRoute,
 } from '../server/createPasskeyBackend.js'
+export type { SessionProfileOptions } from '../server/createSessionProfile.js'
 export {
   InvalidPasskeyBackendParameterError,
   type InvalidPasskeyBackendParameterErrorType,
@@ -21,6 +22,12 @@ export type {
   RecoveryStartAnswer,
   RecoveryStartRequest,
 } from '../turnkey/recoveryStartContract.js'
+export {
+  InvalidSessionScopeError,
+  type InvalidSessionScopeErrorType,
+  type SessionTransactionLimits,
+  sessionScope,
+} from '../turnkey/sessionScope.js'
 export type {
   CreateAccountAnswer,
   CreateAccountRequest,

@@ -75,6 +75,12 @@ export function checkPasskeyWalletParameters(
     session === false ? false : (session.endOthersOnLogIn ?? true)
   if (typeof endOthersOnLogIn !== 'boolean')
     throw invalid('session.endOthersOnLogIn', 'true or false')
+  const sessionProfileId = session === false ? undefined : session.profileId
+  if (sessionProfileId !== undefined && !isUuid(sessionProfileId))
+    throw invalid(
+      'session.profileId',
+      "the vendor session profile's id, a UUID (createSessionProfile answers it)",
+    )
   const { recovery } = parameters
   if (
     recovery !== undefined &&
@@ -120,6 +126,7 @@ export function checkPasskeyWalletParameters(
     frameTimeoutMs,
     apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''),
     sessionSeconds,
+    sessionProfileId,
     endOthersOnLogIn,
     exportFrameUrl,
     recoveryFrameUrl,

@@ -22,6 +22,8 @@ export type SessionKeysParameters = {
   sessionStoreKey: string | undefined
   /** A new log-in invalidates the user's earlier session keys. */
   endOthersOnLogIn: boolean
+  /** The vendor session profile whose scope bounds the key; none: the key can do what the passkey can. */
+  sessionProfileId: string | undefined
 }
 
 /**
@@ -39,6 +41,7 @@ export function createSessionKeys({
   sessionSeconds,
   sessionStoreKey,
   endOthersOnLogIn,
+  sessionProfileId,
 }: SessionKeysParameters) {
   let sessionKey: SessionKey | undefined
   // Ready before the user taps: fewer awaits between the tap and the passkey prompt.
@@ -98,6 +101,7 @@ export function createSessionKeys({
           expirationSeconds: String(seconds),
           // The newest log-in is the user's: earlier session keys lose their authority now.
           ...(endOthersOnLogIn && { invalidateExisting: true }),
+          ...(sessionProfileId && { sessionProfileId }),
         },
         resultKey: 'stampLoginResult',
       },

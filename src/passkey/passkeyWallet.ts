@@ -89,12 +89,19 @@ export type PasskeyWalletParameters = {
   /**
    * After log-in or sign-up, a session key signs without prompting until it
    * expires (default 900 s); then the passkey is asked again. `false`: every
-   * signature needs the passkey. The session key can do anything the passkey
-   * can, export included, until it expires: more than a day (86400 s, up to
-   * 7 days) needs `allowLong: true`.
+   * signature needs the passkey. Without `profileId` the session key can do
+   * anything the passkey can, export included, until it expires: more than
+   * a day (86400 s, up to 7 days) needs `allowLong: true`.
    */
   session?:
     | {
+        /**
+         * The vendor session profile the key is issued under (a UUID, made
+         * once with `createPasskeyBackend(…).createSessionProfile()`): the
+         * vendor then lets the key sign only what the profile's scope allows,
+         * and the passkey is asked for the rest, one request at a time.
+         */
+        profileId?: string | undefined
         expirationSeconds?: number | undefined
         /** Accept a session longer than a day (up to 604800 s). */
         allowLong?: boolean | undefined

@@ -7,11 +7,17 @@ export const isDeadSessionKeyError = (error: unknown) =>
   error instanceof VendorRequestError &&
   /expired api key|could not find public key/i.test(error.vendorMessage)
 
+/** The vendor takes the session key, but its session profile's scope does not allow the request. */
+const isOutOfScopeError = (error: unknown) =>
+  error instanceof VendorRequestError && error.status === 403
+
 /**
  * When the vendor refuses a session key (its clock is the one that counts,
  * and a key may be invalidated), forget the session and send the request
  * again with the passkey; unless the session was ended on purpose since
- * (`endedError`), which ends the request with that error, unprompted.
+ * (`endedError`), which ends the request with that error, unprompted. A
+ * request outside the key's scope is sent again with the passkey, that one
+ * request only: the session goes on signing what it may.
  */
 export function withSessionFallback(
   vendor: VendorClient,
@@ -33,6 +39,8 @@ export function withSessionFallback(
     try {
       return await call(stamper)
     } catch (error) {
+      if (stamper.kind === 'session' && isOutOfScopeError(error))
+        return call(fallback())
       if (stamper.kind !== 'session' || !isDeadSessionKeyError(error))
         throw error
       const ended = endedError(stamper)

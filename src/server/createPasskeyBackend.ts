@@ -15,6 +15,10 @@ import { recoveryStartAccepted } from '../turnkey/recoveryStartContract.js'
 import { productionVerificationTokenPublicKey } from '../turnkey/verificationToken.js'
 import { createAccount } from './createAccount.js'
 import {
+  createSessionProfile,
+  type SessionProfileOptions,
+} from './createSessionProfile.js'
+import {
   describeVendorFailure,
   VendorTimeout,
   VendorUnreachable,
@@ -115,6 +119,16 @@ export type PasskeyBackend = {
    * 400/405/413/415 for bad input.
    */
   startRecovery: PasskeyBackendHandler
+  /**
+   * Creates the vendor session profile that `passkeyWallet({ session: {
+   * profileId } })` names: run it once per parent organization, when you set
+   * the app up (a profile is immutable and lives for good), and keep the id
+   * it answers. `scope` is `sessionScope()`'s (the pack's signing session) by
+   * default; a narrower one from `sessionScope({ to, maxValue, chainIds })`.
+   */
+  createSessionProfile(options?: SessionProfileOptions): Promise<{
+    sessionProfileId: string
+  }>
   /**
    * All on one handler, chosen by the path's end: `…/create-account` →
    * `signUp`, `…/send-email-code` → `sendEmailCode`, `…/verify-email-code` →
@@ -431,6 +445,17 @@ export function createPasskeyBackend(
   )
 
   return {
+    createSessionProfile: (options) =>
+      withDeadline(
+        timeoutMs,
+        (signal) =>
+          createSessionProfile(vendorFor(signal), {
+            organizationId,
+            stamper,
+            ...options,
+          }),
+        () => new VendorTimeout(timeoutMs),
+      ),
     signUp,
     sendEmailCode: sendCode,
     verifyEmailCode: verifyCode,

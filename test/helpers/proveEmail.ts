@@ -19,7 +19,7 @@ const jsonPost = (path: string, body: unknown) =>
   })
 
 /** The newest code the sandbox emailed to `email`. */
-export async function newestCode(vendorUrl: string, email: string) {
+async function newestCode(vendorUrl: string, email: string) {
   const response = await fetch(
     `${vendorUrl}/sandbox/outbox?to=${encodeURIComponent(email)}`,
   )

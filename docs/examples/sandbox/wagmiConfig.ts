@@ -20,6 +20,8 @@ export const config = createConfig({
       organizationId: '<parent org>',
       apiBaseUrl: '<vendor API>',
       exportFrameUrl: '<export frame>',
+      // The sandbox's signing profile: the session key signs, and asks the passkey for the rest.
+      session: { profileId: '<session profile>' },
       // Your backend's routes (backend/calls.ts), answered by passkeyBackend.ts below.
       createAccount,
       emailCode,

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { InvalidSessionScopeError, sessionScope } from './sessionScope.js'
+
+describe('sessionScope', () => {
+  it('without limits: signing, sending and revoking itself, by exact activity type', () => {
+    expect(sessionScope()).toBe(
+      "activity.type in ['ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2', 'ACTIVITY_TYPE_DELETE_API_KEYS']",
+    )
+  })
+
+  it('with limits: signed transactions within them only, addresses in lower case', () => {
+    expect(
+      sessionScope({
+        to: ['0xAbCdEf0123456789aBcDeF0123456789AbCdEf01'],
+        maxValue: 10n ** 18n,
+        chainIds: [1, 8453],
+      }),
+    ).toBe(
+      "activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' && eth.tx.to in ['0xabcdef0123456789abcdef0123456789abcdef01'] && eth.tx.value <= 1000000000000000000 && eth.tx.chain_id in [1, 8453]",
+    )
+    expect(sessionScope({ maxValue: 0n })).toBe(
+      "activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' && eth.tx.value <= 0",
+    )
+  })
+
+  it.each([
+    ['no limit', {}, 'give at least one of'],
+    ['no address', { to: [] }, '`to` must list'],
+    ['a quote in an address', { to: ["0x1' || true || '"] }, '`to` must list'],
+    ['a negative value', { maxValue: -1n }, '`maxValue` must be'],
+    ['a value as a number', { maxValue: 5 }, '`maxValue` must be'],
+    ['chain id 0', { chainIds: [0] }, '`chainIds` must list'],
+    ['a fractional chain id', { chainIds: [1.5] }, '`chainIds` must list'],
+  ])('refuses %s with a typed error naming the limit', (_, limits, reason) => {
+    expect(() => sessionScope(limits as never)).toThrow(
+      InvalidSessionScopeError,
+    )
+    expect(() => sessionScope(limits as never)).toThrow(reason)
+  })
+})

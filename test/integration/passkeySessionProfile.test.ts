@@ -1,0 +1,213 @@
+import { connect, disconnect, sendTransaction, signMessage } from '@wagmi/core'
+import { IDBFactory } from 'fake-indexeddb'
+import {
+  createPublicClient,
+  createTestClient,
+  type Hex,
+  http,
+  parseEther,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { sandboxChains } from '../../sandbox/chains.js'
+import { signingSessionScope } from '../../sandbox/turnkey/signingSessionProfile.js'
+import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
+import { createPasskeyBackend, sessionScope } from '../../src/exports/server.js'
+import { sessionKeyStore } from '../../src/passkey/sessionKeyStore.js'
+import { createSessionStamper } from '../../src/turnkey/createSessionStamper.js'
+import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
+import { VendorRequestError } from '../../src/turnkey/errors.js'
+import { memoryStorage } from '../helpers/memoryStorage.js'
+import {
+  passkeyHostConfig,
+  stubWebauthn,
+} from '../helpers/passkeyHostInNode.js'
+import { backendClient, signUp } from '../helpers/vendorUsers.js'
+
+/*
+ * A session key issued under a vendor session profile signs what the
+ * profile's scope allows and nothing else: the vendor itself refuses the
+ * rest, and the connector asks the passkey for that one request.
+ */
+
+const [mainnet] = sandboxChains(inject('sandbox').rpcUrls)
+let vendor: Vendor
+let signingProfileId: string
+
+beforeAll(async () => {
+  vendor = await startVendor()
+  vi.stubGlobal('indexedDB', new IDBFactory())
+  ;({ sessionProfileId: signingProfileId } =
+    await backendOf(vendor).createSessionProfile())
+})
+afterAll(async () => {
+  vi.unstubAllGlobals()
+  await vendor.stop()
+})
+
+function backendOf(sandbox: Vendor) {
+  return createPasskeyBackend({
+    organizationId: sandbox.parentOrganizationId,
+    apiPublicKey: sandbox.parentApiKey.publicKey,
+    apiPrivateKey: sandbox.parentApiKey.privateKey,
+    apiBaseUrl: sandbox.url,
+    appName: 'Profile test',
+  })
+}
+
+/** A user logged in through passkeyWallet under `profileId`, with gas on chain 1, counting passkey prompts. */
+async function loggedIn(name: string, profileId: string) {
+  const user = await signUp(vendor, `${name}${Date.now()}`)
+  await createTestClient({
+    chain: mainnet!,
+    mode: 'anvil',
+    transport: http(),
+  }).setBalance({ address: user.address, value: parseEther('10') })
+  let prompts = 0
+  stubWebauthn(() => {
+    prompts++
+    return user.passkey
+  })
+  const host = memoryStorage('host')
+  const config = passkeyHostConfig(
+    vendor,
+    [mainnet!],
+    { session: { profileId } },
+    host.storage,
+  )
+  await connect(config, { connector: config.connectors[0]! })
+  const key = (await sessionKeyStore.get(`${host.storage.key}.passkeyWallet`))!
+  expect(prompts).toBe(1)
+  return { user, config, key, prompts: () => prompts }
+}
+
+const transfer = (config: ReturnType<typeof passkeyHostConfig>, to: Hex) =>
+  sendTransaction(config, { to, value: parseEther('0.01') })
+
+describe('session profiles', () => {
+  it('the pack’s default scope is the one the sandbox gives its signing profile', () => {
+    expect(sessionScope()).toBe(signingSessionScope)
+  })
+
+  it('the session key signs without a prompt, and the vendor refuses it every credential, user, policy and export activity', async () => {
+    const { user, config, key, prompts } = await loggedIn(
+      'scoped',
+      signingProfileId,
+    )
+    await signMessage(config, { message: 'under a profile' })
+    const sent = await transfer(
+      config,
+      privateKeyToAccount(generatePrivateKey()).address,
+    )
+    expect(sent).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(prompts()).toBe(1)
+
+    // What a script holding the key could try, each refused by the vendor itself.
+    const asKey = createVendorClient({ baseUrl: vendor.url })
+    const stamper = createSessionStamper(key)
+    const { organizationId, userId } = user
+    const { wallets } = await backendClient(vendor).getWallets({
+      organizationId,
+    })
+    const refusals = await Promise.all(
+      (
+        [
+          [
+            'create_api_keys',
+            'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
+            {
+              userId,
+              apiKeys: [
+                {
+                  apiKeyName: 'a script’s',
+                  publicKey: key.publicKey,
+                  curveType: 'API_KEY_CURVE_P256',
+                },
+              ],
+            },
+          ],
+          [
+            'create_authenticators',
+            'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+            { userId, authenticators: [] },
+          ],
+          [
+            'update_user',
+            'ACTIVITY_TYPE_UPDATE_USER',
+            { userId, userEmail: 'script@example.com', userTagIds: [] },
+          ],
+          [
+            'export_wallet',
+            'ACTIVITY_TYPE_EXPORT_WALLET',
+            {
+              walletId: wallets[0]!.walletId,
+              targetPublicKey: `04${'ab'.repeat(64)}`,
+            },
+          ],
+          [
+            'create_policy',
+            'ACTIVITY_TYPE_CREATE_POLICY_V3',
+            {
+              policyName: 'a script’s',
+              effect: 'EFFECT_ALLOW',
+              condition: 'true',
+              consensus: 'true',
+              notes: '',
+            },
+          ],
+        ] as const
+      ).map(([name, type, parameters]) =>
+        asKey
+          .submit(
+            name,
+            { type, organizationId, parameters, resultKey: 'none' },
+            stamper,
+          )
+          .then(
+            () => `${name}: done`,
+            (error: unknown) =>
+              error instanceof VendorRequestError
+                ? `${name}: ${error.status}`
+                : `${name}: ${String(error)}`,
+          ),
+      ),
+    )
+    expect(refusals).toEqual([
+      'create_api_keys: 403',
+      'create_authenticators: 403',
+      'update_user: 403',
+      'export_wallet: 403',
+      // The sandbox does not serve policies at all: it refuses the path before any stamp.
+      'create_policy: 501',
+    ])
+    await disconnect(config)
+  })
+
+  it('a narrower profile: a transfer inside it signs alone; one outside is refused to the key and signed after one passkey prompt', async () => {
+    const allowed = privateKeyToAccount(generatePrivateKey()).address
+    const other = privateKeyToAccount(generatePrivateKey()).address
+    const { sessionProfileId } = await backendOf(vendor).createSessionProfile({
+      name: 'Transfers to one address',
+      scope: sessionScope({
+        to: [allowed],
+        maxValue: parseEther('1'),
+        chainIds: [mainnet!.id],
+      }),
+    })
+    const { config, prompts } = await loggedIn('narrow', sessionProfileId)
+    const chain = createPublicClient({ chain: mainnet!, transport: http() })
+
+    await transfer(config, allowed)
+    expect(prompts()).toBe(1)
+    const outside = await transfer(config, other)
+    expect(prompts()).toBe(2)
+    expect(
+      (await chain.waitForTransactionReceipt({ hash: outside })).status,
+    ).toBe('success')
+    expect(await chain.getBalance({ address: other })).toBe(parseEther('0.01'))
+    // The session goes on: the next transfer inside the scope asks nothing.
+    await transfer(config, allowed)
+    expect(prompts()).toBe(2)
+    await disconnect(config)
+  })
+})
