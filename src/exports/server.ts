@@ -7,6 +7,10 @@ export {
   type PasskeyBackendHandler,
   type PasskeyBackendRoute,
 } from '../server/createPasskeyBackend.js'
+export {
+  createRateLimit,
+  type RateLimitParameters,
+} from '../server/createRateLimit.js'
 export type { SessionProfileOptions } from '../server/createSessionProfile.js'
 export {
   InvalidPasskeyBackendParameterError,

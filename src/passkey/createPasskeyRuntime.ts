@@ -184,12 +184,11 @@ export function createPasskeyRuntime({
     return sessionKeys.resume(key, signal) ? stored.session : undefined
   }
 
+  /** The user's Ethereum account (`address`'s, when given), asked with `credentialId`'s passkey when no session key signs. */
   const firstAccount = (
     organizationId: string,
-    {
-      address,
-      credentialId,
-    }: { address?: Address; credentialId?: string } = {},
+    credentialId?: string,
+    address?: Address,
   ) =>
     findEthereumAccount(vendor, stamper(credentialId), organizationId, address)
 
@@ -205,17 +204,18 @@ export function createPasskeyRuntime({
       emailProof: emailVerification.proofFor,
       spendEmailProof: emailVerification.clear,
       startSession: sessionKeys.start,
-      findAccount: (organizationId, credentialId) =>
-        firstAccount(organizationId, { credentialId }),
+      findAccount: firstAccount,
+      logIn,
     })
 
-  const logIn = (signal: AbortSignal) =>
-    logInWithPasskey(signal, {
+  const logIn = (signal: AbortSignal, credentialId?: string) =>
+    logInWithPasskey(signal, credentialId, {
       parentOrganizationId: parameters.organizationId,
       sessionKeys,
       vendor,
       passkeyStamper,
-      findAccount: (organizationId) => firstAccount(organizationId),
+      findAccount: (organizationId) =>
+        firstAccount(organizationId, credentialId),
     })
 
   async function switchChain(id: number) {
@@ -316,7 +316,7 @@ export function createPasskeyRuntime({
         passkeyStamper,
         connected: () => session,
         findWalletId: async (organizationId, address) =>
-          (await firstAccount(organizationId, { address })).walletId,
+          (await firstAccount(organizationId, undefined, address)).walletId,
       }),
     /**
      * Forgets the connection in memory at once (the shell clears what is

@@ -69,6 +69,7 @@ export function createSessionKeys({
   }
 
   const vendor = withSessionFallback(client, {
+    scoped: sessionProfileId !== undefined,
     onExpired: drop,
     fallback: passkeyStamper,
     // Its key was revoked by a disconnect (or replaced) while it was on its

@@ -4,11 +4,13 @@ import type { Stamper } from '../turnkey/Stamper.js'
 import type { SessionKeys } from './createSessionKeys.js'
 
 /**
- * A log-in: the passkey finds the user's organization, in one prompt that
- * also opens the session when sessions are on; then the account.
+ * A log-in: the passkey (`credentialId`'s when given) finds the user's
+ * organization, in one prompt that also opens the session when sessions are
+ * on; then the account.
  */
 export async function logInWithPasskey(
   signal: AbortSignal,
+  credentialId: string | undefined,
   {
     parentOrganizationId,
     sessionKeys,
@@ -27,12 +29,12 @@ export async function logInWithPasskey(
 ) {
   const { start } = sessionKeys
   const organizationId = start
-    ? await start(parentOrganizationId, signal)
+    ? await start(parentOrganizationId, signal, credentialId)
     : (
         await vendor.query<{ organizationId: string }>(
           'whoami',
           { organizationId: parentOrganizationId },
-          passkeyStamper(undefined, signal),
+          passkeyStamper(credentialId, signal),
         )
       ).organizationId
   return { organizationId, ...(await findAccount(organizationId)) }

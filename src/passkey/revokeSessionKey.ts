@@ -3,7 +3,10 @@ import { createSessionStamper } from '../turnkey/createSessionStamper.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { isLive, type SessionKey } from './sessionKey.js'
 import { sessionKeyStore } from './sessionKeyStore.js'
-import { isDeadSessionKeyError } from './withSessionFallback.js'
+import {
+  isDeadSessionKeyError,
+  isOutOfScopeError,
+} from './withSessionFallback.js'
 
 /** A disconnect waits this long for the vendor; past it the key is kept as revoking. */
 const sessionRevocationTimeoutMs = 5000
@@ -55,7 +58,12 @@ async function deleteAtVendor(vendor: VendorClient, key: SessionKey) {
     revoke(),
     sessionRevocationTimeoutMs,
     () => new Error('the vendor did not answer'),
-  ).catch(isDeadSessionKeyError)
+    // A key whose profile does not let it delete keys can never revoke
+    // itself: it is dropped here, and ends by expiry or the next log-in.
+  ).catch(
+    (error: unknown) =>
+      isDeadSessionKeyError(error) || isOutOfScopeError(error),
+  )
 }
 
 /** Revocations on their way, by public key: a key is revoked by one caller at a time. */

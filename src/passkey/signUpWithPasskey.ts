@@ -38,6 +38,11 @@ export type SignUpContext = {
       ) => Promise<unknown>)
     | undefined
   findAccount(organizationId: string, credentialId: string): Promise<Account>
+  /** A log-in with the passkey just made, to the account it already has (a retried sign-up). */
+  logIn(
+    signal: AbortSignal,
+    credentialId: string,
+  ): Promise<{ organizationId: string } & Account>
 }
 
 /**
@@ -118,13 +123,15 @@ export async function signUpWithPasskey(
     })
   }
   let answered = false
-  const { organizationId, account } = await createAccount(
-    request,
-    context,
-    () => {
-      answered = true
-    },
-  ).catch(async (error: unknown) => {
+  const made = await createAccount(request, context, () => {
+    answered = true
+  }).catch(async (error: unknown) => {
+    // A retry whose first try made the account: the passkey logs in to it.
+    if (
+      error instanceof HostBackendError &&
+      error.backendCode === 'passkey_has_account'
+    )
+      return undefined
     // The backend answered without an account: the passkey points at none, and the browser
     // may drop it from the user's list. Without an answer (the request failed, or the page
     // is going away) the account may still be made: the passkey is its only way in.
@@ -135,6 +142,8 @@ export async function signUpWithPasskey(
   if (proof) context.spendEmailProof()
   if (signal.aborted) throw new ConnectionAbandonedError()
   const { credentialId } = passkey.attestation
+  if (!made) return context.logIn(signal, credentialId)
+  const { organizationId, account } = made
   await context.startSession?.(organizationId, signal, credentialId)
   // The Auth Proxy answers the wallet it made; a host backend answers the organization only.
   return {

@@ -1,5 +1,6 @@
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
+import { grpcCode } from '../turnkey/grpcCode.js'
 import type { Stamper } from '../turnkey/Stamper.js'
 
 /** The vendor no longer takes the session key that stamped the request: expired by its clock, or removed. */
@@ -8,8 +9,10 @@ export const isDeadSessionKeyError = (error: unknown) =>
   /expired api key|could not find public key/i.test(error.vendorMessage)
 
 /** The vendor takes the session key, but its session profile's scope does not allow the request. */
-const isOutOfScopeError = (error: unknown) =>
-  error instanceof VendorRequestError && error.status === 403
+export const isOutOfScopeError = (error: unknown) =>
+  error instanceof VendorRequestError &&
+  error.status === 403 &&
+  error.vendorCode === grpcCode.permissionDenied
 
 /**
  * When the vendor refuses a session key (its clock is the one that counts,
@@ -25,7 +28,10 @@ export function withSessionFallback(
     onExpired,
     fallback,
     endedError,
+    scoped,
   }: {
+    /** The key is issued under a session profile: a refusal on scope asks the passkey. */
+    scoped: boolean
     onExpired(): Promise<void>
     fallback(): Stamper
     /** The error for a request whose key's session was ended since it was stamped; undefined while it is still the session's. */
@@ -39,12 +45,15 @@ export function withSessionFallback(
     try {
       return await call(stamper)
     } catch (error) {
-      if (stamper.kind === 'session' && isOutOfScopeError(error))
-        return call(fallback())
-      if (stamper.kind !== 'session' || !isDeadSessionKeyError(error))
+      const outOfScope = scoped && isOutOfScopeError(error)
+      if (
+        stamper.kind !== 'session' ||
+        !(outOfScope || isDeadSessionKeyError(error))
+      )
         throw error
       const ended = endedError(stamper)
       if (ended) throw ended
+      if (outOfScope) return call(fallback())
       await onExpired()
       return call(fallback())
     }

@@ -17,13 +17,14 @@ import {
   subOrganizationsWithCredential,
 } from './emailCodeRoutes.js'
 import { parseCreateAccountRequest } from './parseCreateAccountRequest.js'
-import { badField } from './Refusal.js'
+import { badField, Refusal } from './Refusal.js'
 
 /**
  * `POST …/create-account` (passkeyWallet's `CreateAccountRequest`): the
  * user's sub-organization, with the passkey as its root user's one
  * authenticator, the email only with its owner's proof, and an Ethereum
- * account. A replayed sign-up gets the account its passkey already has.
+ * account. A replayed sign-up is told its passkey has an account (409
+ * `passkey_has_account`), never which.
  */
 export async function createAccount(
   body: unknown,
@@ -53,14 +54,20 @@ export async function createAccount(
         'The email’s proof is not valid for this address (or has expired): enter a new code sent to it.',
       )
   }
-  // A replayed sign-up (a retry after a lost answer) gets the account its passkey already has.
+  // A replayed sign-up (a retry after a lost answer): its passkey has its
+  // account already. Which one, only the passkey's holder learns, by logging
+  // in with it: a credential id is no proof of holding the passkey.
   const existing = await subOrganizationsWithCredential(
     request.attestation.credentialId,
     vendor,
     { organizationId, stamper },
   )
-  if (existing[0])
-    return { subOrganizationId: existing[0] } satisfies CreateAccountAnswer
+  if (existing.length > 0)
+    throw new Refusal(
+      409,
+      'passkey_has_account',
+      'This passkey already has an account: log in with it.',
+    )
   // The token proves the caller reads this inbox: telling them leaks nothing.
   if (email && (await hasAccount(email, vendor, { organizationId, stamper })))
     throw emailTaken()
@@ -76,10 +83,14 @@ export async function createAccount(
           rootUsers: [signUpRootUser(request)],
           rootQuorumThreshold: 1,
           wallet: signUpWallet,
-          // No proven email: no email may ever reach this account's keys.
+          // No proven email: no email method may ever reach this account's keys.
           ...(email
             ? { verificationToken, clientSignature }
-            : { disableEmailRecovery: true, disableEmailAuth: true }),
+            : {
+                disableEmailRecovery: true,
+                disableEmailAuth: true,
+                disableOtpEmailAuth: true,
+              }),
         },
         resultKey: 'createSubOrganizationResultV8',
       },

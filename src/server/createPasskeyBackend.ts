@@ -445,14 +445,14 @@ export function createPasskeyBackend(
   )
 
   return {
-    createSessionProfile: (options) =>
+    createSessionProfile: (profile) =>
       withDeadline(
         timeoutMs,
         (signal) =>
           createSessionProfile(vendorFor(signal), {
+            ...profile,
             organizationId,
             stamper,
-            ...options,
           }),
         () => new VendorTimeout(timeoutMs),
       ),

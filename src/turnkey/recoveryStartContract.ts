@@ -27,4 +27,6 @@ export type RecoveryStartRequest = {
 export type RecoveryStartAnswer = { accepted: true }
 
 /** The one answer recovery start gives. */
-export const recoveryStartAccepted: RecoveryStartAnswer = { accepted: true }
+export const recoveryStartAccepted: RecoveryStartAnswer = Object.freeze({
+  accepted: true,
+})

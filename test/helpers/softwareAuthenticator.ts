@@ -59,9 +59,14 @@ export class SoftwareAuthenticator {
     }
   }
 
-  /** Registration in the vendor's `AuthParams` shape (`attestation` + `challenge`). */
-  register(authenticatorName = 'Passkey') {
-    const challenge = randomBytes(32).toString('base64url')
+  /**
+   * Registration in the vendor's `AuthParams` shape (`attestation` +
+   * `challenge`), over `challenge` (base64url) when the page gave one.
+   */
+  register(
+    authenticatorName = 'Passkey',
+    challenge = randomBytes(32).toString('base64url'),
+  ) {
     const coseKey = cbor(
       new Map<number, unknown>([
         [1, 2],

@@ -266,7 +266,10 @@ describe('the published package', () => {
     expect(await importFromNode('wagmi-connector-pack/server')).toEqual([
       'BaseError',
       'InvalidPasskeyBackendParameterError',
+      'InvalidSessionScopeError',
       'createPasskeyBackend',
+      'createRateLimit',
+      'sessionScope',
     ])
   })
 

@@ -76,9 +76,10 @@ async function loggedIn(name: string, profileId: string) {
     host.storage,
   )
   await connect(config, { connector: config.connectors[0]! })
-  const key = (await sessionKeyStore.get(`${host.storage.key}.passkeyWallet`))!
+  const storeKey = `${host.storage.key}.passkeyWallet`
+  const key = (await sessionKeyStore.get(storeKey))!
   expect(prompts).toBe(1)
-  return { user, config, key, prompts: () => prompts }
+  return { user, config, key, storeKey, prompts: () => prompts }
 }
 
 const transfer = (config: ReturnType<typeof passkeyHostConfig>, to: Hex) =>
@@ -194,7 +195,10 @@ describe('session profiles', () => {
         chainIds: [mainnet!.id],
       }),
     })
-    const { config, prompts } = await loggedIn('narrow', sessionProfileId)
+    const { config, prompts, storeKey } = await loggedIn(
+      'narrow',
+      sessionProfileId,
+    )
     const chain = createPublicClient({ chain: mainnet!, transport: http() })
 
     await transfer(config, allowed)
@@ -208,6 +212,10 @@ describe('session profiles', () => {
     // The session goes on: the next transfer inside the scope asks nothing.
     await transfer(config, allowed)
     expect(prompts()).toBe(2)
+    // Its scope does not let it delete itself: the page drops it, with no prompt, and keeps nothing to retry.
     await disconnect(config)
+    expect(prompts()).toBe(2)
+    expect(await sessionKeyStore.revoking(storeKey)).toEqual([])
+    expect(await sessionKeyStore.get(storeKey)).toBeUndefined()
   })
 })

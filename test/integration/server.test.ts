@@ -571,11 +571,12 @@ describe('the sign-up email is proved before it is kept', () => {
     )
     expect(secondSignUp.status).toBe(409)
     expect((await secondSignUp.json()).code).toBe('email_taken')
-    // The same body replayed makes nothing either: it answers the account made.
+    // The same body replayed makes nothing either: its passkey has the account.
     const replayed = await backend.signUp(
       post('/api/create-account', firstBody),
     )
-    expect(await replayed.json()).toEqual(await created.json())
+    expect(replayed.status).toBe(409)
+    expect((await replayed.json()).code).toBe('passkey_has_account')
     // A new code for the address: the owner learns it once the code is typed.
     const { response } = await proveEmail(backend, vendor.url, email)
     expect(response.status).toBe(409)
@@ -735,15 +736,35 @@ describe('public routes give no oracle and no free emails', () => {
     expect(await outbox('gated@example.com')).toEqual([])
   })
 
-  it('a replayed sign-up body makes no second sub-organization: it answers the account its passkey has', async () => {
+  it('a replayed sign-up makes no second sub-organization and names none: a stranger with the credential id learns nothing', async () => {
     const { challenge, attestation } = new SoftwareAuthenticator().register()
     const body = { userName: 'ada', challenge, attestation }
     const first = await backend.signUp(post('/api/create-account', body))
-    const replayed = await backend.signUp(post('/api/create-account', body))
     expect(first.status).toBe(200)
-    expect(replayed.status).toBe(200)
     const { subOrganizationId } = await first.json()
-    expect(await replayed.json()).toEqual({ subOrganizationId })
+    const replayed = await backend.signUp(post('/api/create-account', body))
+    // A stranger's own attestation, naming the user's credential id.
+    const forged = new SoftwareAuthenticator().register()
+    const stranger = await backend.signUp(
+      post('/api/create-account', {
+        userName: 'eve',
+        challenge: forged.challenge,
+        attestation: {
+          ...forged.attestation,
+          credentialId: attestation.credentialId,
+        },
+      }),
+    )
+    const refusal = {
+      code: 'passkey_has_account',
+      message: 'This passkey already has an account: log in with it.',
+    }
+    for (const answer of [replayed, stranger]) {
+      expect(answer.status).toBe(409)
+      const text = await answer.text()
+      expect(JSON.parse(text)).toEqual(refusal)
+      expect(text).not.toContain(subOrganizationId)
+    }
     const { organizationIds } = await backendClient(vendor).getSubOrgIds({
       organizationId: vendor.parentOrganizationId,
       filterType: 'CREDENTIAL_ID',

@@ -1,10 +1,42 @@
-import { createPasskeyBackend } from 'wagmi-connector-pack/server'
+import {
+  createPasskeyBackend,
+  createRateLimit,
+} from 'wagmi-connector-pack/server'
+
+// The client's address as your own proxy sets it: here the entry it appends to x-forwarded-for
+// (the entries before it are whatever the client sent).
+const clientIp = (request: Request) =>
+  request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim()
+const emailOf = (body: unknown) => {
+  const { email } = (body ?? {}) as { email?: unknown }
+  return typeof email === 'string' ? email.trim().toLowerCase() : undefined
+}
+// 30 requests a minute per address and route; 5 codes per email every 10 minutes.
+const perIp = createRateLimit({
+  limit: 30,
+  windowMs: 60_000,
+  key: (request, _, route) => {
+    const ip = clientIp(request)
+    return ip && `${route} ${ip}`
+  },
+})
+const perEmail = createRateLimit({
+  limit: 5,
+  windowMs: 600_000,
+  key: (_, body, route) => {
+    const email = emailOf(body)
+    return email && `${route} ${email}`
+  },
+})
 
 export const passkeyBackend = createPasskeyBackend({
   organizationId: process.env.TURNKEY_ORGANIZATION_ID!, // your parent organization (a UUID)
   apiPublicKey: process.env.TURNKEY_API_PUBLIC_KEY!, // its API key: compressed P-256, 66 hex characters
   apiPrivateKey: process.env.TURNKEY_API_PRIVATE_KEY!, // 64 hex characters; server environment only
   appName: 'Example', // shown in the recovery emails
+  // Before any vendor call: a 429 of the limit's, or on to the route.
+  authorize: (request, body, route) =>
+    perIp(request, body, route) ?? perEmail(request, body, route),
 })
 // passkeyBackend.sendEmailCode(request)   → POST /api/send-email-code
 // passkeyBackend.verifyEmailCode(request) → POST /api/verify-email-code

@@ -2,8 +2,19 @@
 import { after } from 'next/server'
 import {
   createPasskeyBackend,
+  createRateLimit,
   type PasskeyBackend,
 } from 'wagmi-connector-pack/server'
+
+// On Vercel, x-real-ip is the client's address as the platform saw it; set your own proxy's elsewhere.
+const perIp = createRateLimit({
+  limit: 30,
+  windowMs: 60_000,
+  key: (request, _, route) => {
+    const ip = request.headers.get('x-real-ip')
+    return ip ? `${route} ${ip}` : undefined
+  },
+})
 
 let backend: PasskeyBackend | undefined
 
@@ -21,6 +32,8 @@ export function passkeyBackend(): PasskeyBackend {
     appName: 'Example',
     // Recovery start emails its code after it has answered: keep that work alive.
     waitUntil: after,
+    // Each server instance counts its own: put a shared store here when you run many.
+    authorize: (request, body, route) => perIp(request, body, route),
   })
   return backend
 }
