@@ -71,6 +71,34 @@ export function stubWebauthn(
 }
 
 /**
+ * The browser's `navigator.credentials.create`, answered by registering the
+ * passkey `next()` returns over the page's challenge, as a browser would.
+ */
+export function passkeyCreation(next: () => SoftwareAuthenticator) {
+  const bytes = (base64url: string) =>
+    Uint8Array.from(Buffer.from(base64url, 'base64url')).buffer
+  return async ({
+    publicKey,
+  }: {
+    publicKey: PublicKeyCredentialCreationOptions
+  }) => {
+    const { attestation } = next().register(
+      'Passkey',
+      Buffer.from(publicKey.challenge as Uint8Array).toString('base64url'),
+    )
+    return {
+      id: attestation.credentialId,
+      type: 'public-key',
+      response: {
+        clientDataJSON: bytes(attestation.clientDataJson),
+        attestationObject: bytes(attestation.attestationObject),
+        getTransports: () => ['internal'],
+      },
+    }
+  }
+}
+
+/**
  * A host's wagmi config with passkeyWallet on the vendor emulator, its
  * storage in memory (give the same `storage` to a second config for a page
  * reloaded). Users signed up with the backend: connect() logs in.

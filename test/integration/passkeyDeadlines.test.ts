@@ -11,6 +11,7 @@ import { codeFrameInNode } from '../helpers/codeFrameInNode.js'
 import { getConnection } from '../helpers/getConnection.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
 import {
+  passkeyCreation,
   passkeyHostConfig,
   stubWebauthn,
 } from '../helpers/passkeyHostInNode.js'
@@ -53,23 +54,13 @@ function stubPasskeyCreation() {
   const created: string[] = []
   const signalUnknownCredential = vi.fn(async () => undefined)
   stubWebauthn(() => new SoftwareAuthenticator())
-  const bytes = (base64url: string) =>
-    Uint8Array.from(Buffer.from(base64url, 'base64url')).buffer
   vi.stubGlobal('navigator', {
     credentials: {
-      async create() {
-        const { attestation } = new SoftwareAuthenticator().register()
-        created.push(attestation.credentialId)
-        return {
-          id: attestation.credentialId,
-          type: 'public-key',
-          response: {
-            clientDataJSON: bytes(attestation.clientDataJson),
-            attestationObject: bytes(attestation.attestationObject),
-            getTransports: () => ['internal'],
-          },
-        }
-      },
+      create: passkeyCreation(() => {
+        const passkey = new SoftwareAuthenticator()
+        created.push(passkey.credentialId)
+        return passkey
+      }),
     },
   })
   vi.stubGlobal('PublicKeyCredential', { signalUnknownCredential })

@@ -4,6 +4,7 @@ import { sandboxChains } from '../../sandbox/chains.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { createPasskeyBackend } from '../../src/exports/server.js'
 import {
+  passkeyCreation,
   passkeyHostConfig,
   stubWebauthn,
 } from '../helpers/passkeyHostInNode.js'
@@ -41,30 +42,10 @@ it('a retried sign-up connects to the account its first try made, with one log-i
     return passkey
   })
   // The browser's create() makes the one passkey, over the page's challenge.
-  const bytes = (base64url: string) =>
-    Uint8Array.from(Buffer.from(base64url, 'base64url')).buffer
   const { credentials } = navigator as unknown as {
     credentials: Record<string, unknown>
   }
-  credentials.create = async ({
-    publicKey,
-  }: {
-    publicKey: PublicKeyCredentialCreationOptions
-  }) => {
-    const { attestation } = passkey.register(
-      'Passkey',
-      Buffer.from(publicKey.challenge as Uint8Array).toString('base64url'),
-    )
-    return {
-      id: attestation.credentialId,
-      type: 'public-key',
-      response: {
-        clientDataJSON: bytes(attestation.clientDataJson),
-        attestationObject: bytes(attestation.attestationObject),
-        getTransports: () => ['internal'],
-      },
-    }
-  }
+  credentials.create = passkeyCreation(() => passkey)
   const answers: number[] = []
   const signUpRoute = async (request: unknown) => {
     const answer = await backend.signUp(
