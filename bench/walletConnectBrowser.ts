@@ -5,7 +5,7 @@ import { type Browser, chromium, type Route } from '@playwright/test'
 import { verifyMessage } from 'viem'
 import { type Sandbox, startSandbox } from '../sandbox/startSandbox.js'
 import { startSandboxWallet } from '../sandbox/wallet/startSandboxWallet.js'
-import { withTimeout } from '../src/core/withTimeout.js'
+import { withTimeout } from '../src/core/deadlines.js'
 import { chromiumArgs, chromiumPath } from '../test/helpers/chromium.js'
 import {
   fetchWagmiConnectors,

@@ -18,7 +18,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { type BenchResults, renderBenchTables } from '../bench/docsTables.js'
-import { BaseError } from '../src/core/errors/BaseError.js'
+import { BaseError } from '../src/core/errors.js'
 import {
   type ReliabilityResults,
   reliabilityResultsFile,

@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import { createSupersession } from '../core/createSupersession.js'
+import { createSupersession } from '../core/lifecycle.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type { Stamper } from '../turnkey/Stamper.js'
 import { createExportFrame, type ExportFrame } from './createExportFrame.js'

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/performance/noBarrelFile: entrypoint module
 // Apart from /passkey: see docs/layout.md, "Shell and runtime".
-export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
+export { BaseError, type BaseErrorType } from '../core/errors.js'
 export {
   type AuthProxyEndpoint,
   AuthProxyError,

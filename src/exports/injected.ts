@@ -1,6 +1,5 @@
 // biome-ignore-all lint/performance/noBarrelFile: entrypoint module
-export { detectPlatform, type Platform } from '../core/detectPlatform.js'
-export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
+
 export {
   ChainNotConfiguredError,
   type ChainNotConfiguredErrorType,
@@ -8,18 +7,19 @@ export {
   type SwitchChainNotSupportedErrorType,
   SwitchChainRejectedError,
   type SwitchChainRejectedErrorType,
-} from '../core/errors/chain.js'
+} from '../core/chains.js'
+export { receiptConfirmations } from '../core/connector.js'
 export {
+  BaseError,
+  type BaseErrorType,
   ConnectionRejectedError,
   type ConnectionRejectedErrorType,
   ProviderNotFoundError,
   type ProviderNotFoundErrorType,
-} from '../core/errors/connection.js'
-export {
   SessionNotFoundError,
   type SessionNotFoundErrorType,
-} from '../core/errors/SessionNotFoundError.js'
-export { receiptConfirmations } from '../core/receiptConfirmations.js'
+} from '../core/errors.js'
+export { detectPlatform, type Platform } from '../core/platform.js'
 export { addInjectedWallets } from '../injected/addInjectedWallets.js'
 export {
   type AlwaysExcludedWalletId,

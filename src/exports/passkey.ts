@@ -1,29 +1,29 @@
 // biome-ignore-all lint/performance/noBarrelFile: entrypoint module
-export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
+
 export {
   ChainNotConfiguredError,
   type ChainNotConfiguredErrorType,
   PublicClientNotFoundError,
   type PublicClientNotFoundErrorType,
-} from '../core/errors/chain.js'
+} from '../core/chains.js'
+export { receiptConfirmations } from '../core/connector.js'
 export {
+  BaseError,
+  type BaseErrorType,
   RequestRefusedError,
   type RequestRefusedErrorType,
   SessionEndedError,
   type SessionEndedErrorType,
-} from '../core/errors/connection.js'
+  SessionNotFoundError,
+  type SessionNotFoundErrorType,
+} from '../core/errors.js'
 export {
   type HostBackendCallback,
   HostBackendError,
   type HostBackendErrorType,
   HostBackendTimeoutError,
   type HostBackendTimeoutErrorType,
-} from '../core/errors/hostBackend.js'
-export {
-  SessionNotFoundError,
-  type SessionNotFoundErrorType,
-} from '../core/errors/SessionNotFoundError.js'
-export { receiptConfirmations } from '../core/receiptConfirmations.js'
+} from '../core/hostBackend.js'
 export type {
   ExportFlow,
   ExportKind,

@@ -2,8 +2,8 @@
 // Components and hooks: client code for frameworks that render on the server (Next.js).
 'use client'
 
-export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
-export { receiptConfirmations } from '../core/receiptConfirmations.js'
+export { receiptConfirmations } from '../core/connector.js'
+export { BaseError, type BaseErrorType } from '../core/errors.js'
 export type { PasskeyWalletConnector } from '../passkey/passkeyWallet.js'
 export {
   ExportPanel,

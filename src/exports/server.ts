@@ -1,5 +1,5 @@
 // biome-ignore-all lint/performance/noBarrelFile: entrypoint module
-export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
+export { BaseError, type BaseErrorType } from '../core/errors.js'
 export {
   type CreatePasskeyBackendParameters,
   createPasskeyBackend,

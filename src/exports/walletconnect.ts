@@ -1,34 +1,22 @@
 // biome-ignore-all lint/performance/noBarrelFile: entrypoint module
 export {
+  type CaipAccount,
+  type CaipChainId,
   type CaipNamespace,
   caipNamespaces,
-} from '../core/caip/caipNamespaces.js'
-export {
   type FormatCaipAccountParameters,
-  formatCaipAccount,
-} from '../core/caip/formatCaipAccount.js'
-export {
   type FormatCaipChainIdParameters,
+  formatCaipAccount,
   formatCaipChainId,
-} from '../core/caip/formatCaipChainId.js'
-export {
-  type CaipAccount,
-  parseCaipAccount,
-} from '../core/caip/parseCaipAccount.js'
-export {
-  type CaipChainId,
-  parseCaipChainId,
-} from '../core/caip/parseCaipChainId.js'
-export { detectPlatform, type Platform } from '../core/detectPlatform.js'
-export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
-export {
   InvalidCaipAccountError,
   type InvalidCaipAccountErrorType,
   InvalidCaipChainIdError,
   type InvalidCaipChainIdErrorType,
+  parseCaipAccount,
+  parseCaipChainId,
   UnsupportedCaipNamespaceError,
   type UnsupportedCaipNamespaceErrorType,
-} from '../core/errors/caip.js'
+} from '../core/caip.js'
 export {
   ChainNotConfiguredError,
   type ChainNotConfiguredErrorType,
@@ -36,20 +24,21 @@ export {
   type SwitchChainOnlyInWalletErrorType,
   SwitchChainUnavailableError,
   type SwitchChainUnavailableErrorType,
-} from '../core/errors/chain.js'
+} from '../core/chains.js'
+export { receiptConfirmations } from '../core/connector.js'
 export {
+  BaseError,
+  type BaseErrorType,
   ConnectionRejectedError,
   type ConnectionRejectedErrorType,
   ProviderNotFoundError,
   type ProviderNotFoundErrorType,
   SessionEndedError,
   type SessionEndedErrorType,
-} from '../core/errors/connection.js'
-export {
   SessionNotFoundError,
   type SessionNotFoundErrorType,
-} from '../core/errors/SessionNotFoundError.js'
-export { receiptConfirmations } from '../core/receiptConfirmations.js'
+} from '../core/errors.js'
+export { detectPlatform, type Platform } from '../core/platform.js'
 export {
   IncompleteSessionError,
   type IncompleteSessionErrorType,

@@ -1,4 +1,4 @@
-import { BaseError } from '../core/errors/BaseError.js'
+import { BaseError } from '../core/errors.js'
 import { walletIds } from '../wallets/walletIds.js'
 
 function show(value: unknown) {

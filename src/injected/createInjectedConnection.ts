@@ -1,8 +1,7 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, numberToHex } from 'viem'
-import { createSupersession } from '../core/createSupersession.js'
-import { providerErrorCode } from '../core/providerErrorCode.js'
-import { toAddresses } from '../core/toAddresses.js'
+import { providerErrorCode, toAddresses } from '../core/connector.js'
+import { createSupersession } from '../core/lifecycle.js'
 import type { InjectedProvider } from './eip1193.js'
 import { lookUpAccounts, lookUpChainId } from './walletLookups.js'
 

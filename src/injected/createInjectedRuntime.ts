@@ -6,20 +6,19 @@ import {
   custom,
   ResourceUnavailableRpcError,
 } from 'viem'
-import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
-import { ChainNotConfiguredError } from '../core/errors/chain.js'
+import {
+  ChainNotConfiguredError,
+  defaultChainIdBeforeConnecting,
+} from '../core/chains.js'
+import { providerErrorCode, toAddresses } from '../core/connector.js'
+import { withTimeout } from '../core/deadlines.js'
 import {
   ConnectionRejectedError,
-  ProviderNotFoundError,
-} from '../core/errors/connection.js'
-import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
-import {
   isWalletRejection,
+  ProviderNotFoundError,
+  SessionNotFoundError,
   userRejection,
-} from '../core/errors/userRejection.js'
-import { providerErrorCode } from '../core/providerErrorCode.js'
-import { toAddresses } from '../core/toAddresses.js'
-import { withTimeout } from '../core/withTimeout.js'
+} from '../core/errors.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import { createInjectedConnection } from './createInjectedConnection.js'
 import type { InjectedProvider } from './eip1193.js'

@@ -24,11 +24,11 @@ import {
   ChainNotConfiguredError,
   SwitchChainNotSupportedError,
   SwitchChainRejectedError,
-} from '../core/errors/chain.js'
+} from '../core/chains.js'
 import {
   ConnectionRejectedError,
   ProviderNotFoundError,
-} from '../core/errors/connection.js'
+} from '../core/errors.js'
 import {
   type WalletDescriptor,
   type WalletId,

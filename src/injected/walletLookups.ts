@@ -1,6 +1,9 @@
-import { accountsLookupMs, chainIdLookupMs } from '../core/lookupDeadlines.js'
-import { toAddresses } from '../core/toAddresses.js'
-import { withTimeout } from '../core/withTimeout.js'
+import { toAddresses } from '../core/connector.js'
+import {
+  accountsLookupMs,
+  chainIdLookupMs,
+  withTimeout,
+} from '../core/deadlines.js'
 import type { InjectedProvider } from './eip1193.js'
 
 const ask = (

@@ -1,4 +1,4 @@
-import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
+import { SessionNotFoundError } from '../core/errors.js'
 
 export type ConnectionAbandonedErrorType = ConnectionAbandonedError & {
   name: 'ConnectionAbandonedError'

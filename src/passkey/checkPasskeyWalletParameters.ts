@@ -1,6 +1,5 @@
-import { isUuid } from '../core/isUuid.js'
-import { isWholeFrom } from '../core/isWholeFrom.js'
-import { defaultBackendTimeoutMs } from '../core/readHostBackendAnswer.js'
+import { defaultBackendTimeoutMs } from '../core/hostBackend.js'
+import { isUuid, isWholeFrom } from '../core/values.js'
 import { isAllowedFrameUrl } from '../export/isAllowedFrameUrl.js'
 import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'

@@ -1,4 +1,4 @@
-import { RequestRefusedError } from '../core/errors/connection.js'
+import { RequestRefusedError } from '../core/errors.js'
 
 type Kind = 'sign-up' | 'log-in'
 

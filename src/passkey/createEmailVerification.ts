@@ -1,6 +1,5 @@
-import { createSupersession } from '../core/createSupersession.js'
-import { HostBackendError } from '../core/errors/hostBackend.js'
-import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
+import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
+import { createSupersession } from '../core/lifecycle.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import type { StampingKey } from '../turnkey/createSessionStamper.js'
 import type {

@@ -11,11 +11,8 @@ import { describe, expect, it } from 'vitest'
 import {
   PublicClientNotFoundError,
   type PublicClientNotFoundErrorType,
-} from '../core/errors/chain.js'
-import {
-  RequestRefusedError,
-  SessionEndedError,
-} from '../core/errors/connection.js'
+} from '../core/chains.js'
+import { RequestRefusedError, SessionEndedError } from '../core/errors.js'
 import { createPasskeyProvider } from './createPasskeyProvider.js'
 
 // A local key stands in for the vendor-held one: the provider's routing and checks are what is tested.

@@ -12,16 +12,16 @@ import {
   UnauthorizedProviderError,
   UnsupportedProviderMethodError,
 } from 'viem'
-import { createSerialQueue } from '../core/createSerialQueue.js'
 import {
   ChainNotConfiguredError,
   PublicClientNotFoundError,
-} from '../core/errors/chain.js'
+} from '../core/chains.js'
 import {
   RequestRefusedError,
   SessionEndedError,
-} from '../core/errors/connection.js'
-import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
+  SessionNotFoundError,
+} from '../core/errors.js'
+import { createSerialQueue } from '../core/lifecycle.js'
 
 export type CreatePasskeyProviderParameters = {
   chains: readonly [Chain, ...Chain[]]

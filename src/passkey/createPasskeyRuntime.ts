@@ -5,12 +5,13 @@ import {
   type EIP1193Parameters,
   UnauthorizedProviderError,
 } from 'viem'
-import type { ConnectorStorage } from '../core/createConnectorStorage.js'
-import { createSupersession } from '../core/createSupersession.js'
-import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
-import { ChainNotConfiguredError } from '../core/errors/chain.js'
-import { SessionEndedError } from '../core/errors/connection.js'
-import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
+import {
+  ChainNotConfiguredError,
+  defaultChainIdBeforeConnecting,
+} from '../core/chains.js'
+import { SessionEndedError, SessionNotFoundError } from '../core/errors.js'
+import { createSupersession } from '../core/lifecycle.js'
+import type { ConnectorStorage } from '../core/storage.js'
 import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
 import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'

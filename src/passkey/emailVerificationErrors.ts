@@ -1,4 +1,4 @@
-import { BaseError } from '../core/errors/BaseError.js'
+import { BaseError } from '../core/errors.js'
 
 export type EmailNotVerifiedErrorType = EmailNotVerifiedError & {
   name: 'EmailNotVerifiedError'

@@ -1,5 +1,5 @@
 import { type Address, getAddress } from 'viem'
-import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
+import { SessionNotFoundError } from '../core/errors.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type { Stamper } from '../turnkey/Stamper.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
+import { SessionNotFoundError } from '../core/errors.js'
 import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
 import {
   checkPasskeyWalletParameters,

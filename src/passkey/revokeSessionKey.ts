@@ -1,4 +1,4 @@
-import { withTimeout } from '../core/withTimeout.js'
+import { withTimeout } from '../core/deadlines.js'
 import { createSessionStamper } from '../turnkey/createSessionStamper.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { isLive, type SessionKey } from './sessionKey.js'

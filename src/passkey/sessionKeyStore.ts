@@ -1,4 +1,4 @@
-import { withTimeout } from '../core/withTimeout.js'
+import { withTimeout } from '../core/deadlines.js'
 import type { SessionKey } from './sessionKey.js'
 
 const database = 'wagmi-connector-pack'

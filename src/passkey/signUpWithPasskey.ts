@@ -1,7 +1,6 @@
 import type { Address } from 'viem'
-import { HostBackendError } from '../core/errors/hostBackend.js'
-import { isUuid } from '../core/isUuid.js'
-import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
+import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
+import { isUuid } from '../core/values.js'
 import type { CreateAuthProxyClientParameters } from '../turnkey/createAuthProxyClient.js'
 import { createClientSignature } from '../turnkey/createClientSignature.js'
 import {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { LoadOnce } from '../core/loadOnce.js'
+import type { LoadOnce } from '../core/lifecycle.js'
 import { PanelPlaceholder } from './PanelPlaceholder.js'
 import { useLoadOnMount } from './useLoadOnMount.js'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import type { LoadOnce } from '../core/loadOnce.js'
+import type { LoadOnce } from '../core/lifecycle.js'
 
 type Loaded<value> = { value?: value; error?: Error }
 

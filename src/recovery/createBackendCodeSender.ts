@@ -1,5 +1,4 @@
-import { HostBackendError } from '../core/errors/hostBackend.js'
-import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
+import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
 import type {
   RecoveryStartAnswer,
   RecoveryStartRequest,

@@ -1,4 +1,4 @@
-import { createSupersession } from '../core/createSupersession.js'
+import { createSupersession } from '../core/lifecycle.js'
 import { RecoveryStepError } from './errors.js'
 
 class SupersededError extends Error {}

@@ -1,6 +1,5 @@
-import { isUuid } from '../core/isUuid.js'
-import { isWholeFrom } from '../core/isWholeFrom.js'
-import { withDeadline } from '../core/withDeadline.js'
+import { withDeadline } from '../core/deadlines.js'
+import { isUuid, isWholeFrom } from '../core/values.js'
 import {
   checkApiKeyPair,
   createApiKeyStamper,

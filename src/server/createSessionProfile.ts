@@ -1,5 +1,4 @@
-import { isUuid } from '../core/isUuid.js'
-import { isWholeFrom } from '../core/isWholeFrom.js'
+import { isUuid, isWholeFrom } from '../core/values.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type { Stamper } from '../turnkey/Stamper.js'
 import { sessionScope } from '../turnkey/sessionScope.js'

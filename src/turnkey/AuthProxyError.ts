@@ -1,4 +1,4 @@
-import { BaseError } from '../core/errors/BaseError.js'
+import { BaseError } from '../core/errors.js'
 
 /** The vendor's Auth Proxy endpoints the pack calls (`POST <url>/v1/<endpoint>`). */
 export type AuthProxyEndpoint =

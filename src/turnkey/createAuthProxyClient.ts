@@ -1,4 +1,4 @@
-import { withDeadline } from '../core/withDeadline.js'
+import { withDeadline } from '../core/deadlines.js'
 import {
   type AuthProxyEndpoint,
   AuthProxyError,

@@ -1,4 +1,4 @@
-import { withTimeout } from '../core/withTimeout.js'
+import { withTimeout } from '../core/deadlines.js'
 
 /** An answer of the frame: `{ type, value, requestId }` (the vendor's iframe protocol). */
 type FrameAnswer = {

@@ -1,6 +1,6 @@
 import { p256 } from '@noble/curves/p256'
 import { sha256 } from 'viem'
-import { decodeBase58 } from '../core/caip/decodeBase58.js'
+import { decodeBase58 } from '../core/addressEncodings.js'
 
 const maxBundleLength = 160
 

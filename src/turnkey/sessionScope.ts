@@ -1,5 +1,5 @@
 import { type Address, isAddress } from 'viem'
-import { BaseError } from '../core/errors/BaseError.js'
+import { BaseError } from '../core/errors.js'
 
 /**
  * What a session key may sign alone: messages and typed data, transactions,

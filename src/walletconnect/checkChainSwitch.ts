@@ -1,7 +1,7 @@
 import {
   SwitchChainOnlyInWalletError,
   SwitchChainUnavailableError,
-} from '../core/errors/chain.js'
+} from '../core/chains.js'
 import { sessionChainIds } from './sessionChainIds.js'
 import { sessionMethods } from './sessionMethods.js'
 

@@ -1,6 +1,6 @@
 import type { CreateConnectorFn, Transport } from '@wagmi/core'
 import { http } from 'viem'
-import { PublicClientNotFoundError } from '../core/errors/chain.js'
+import { PublicClientNotFoundError } from '../core/chains.js'
 
 /**
  * One transport per chain, as the host configured it (batching, fallback

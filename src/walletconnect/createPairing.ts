@@ -1,5 +1,5 @@
-import type { ConnectorStorage } from '../core/createConnectorStorage.js'
-import type { Supersession } from '../core/createSupersession.js'
+import type { Supersession } from '../core/lifecycle.js'
+import type { ConnectorStorage } from '../core/storage.js'
 import { clearSdkDeepLink } from './clearSdkDeepLink.js'
 import { createPreparedProposal } from './createPreparedProposal.js'
 import { endSessionsOtherThan, type SignClient } from './createSignClient.js'

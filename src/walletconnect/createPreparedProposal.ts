@@ -1,4 +1,4 @@
-import { createSupersession } from '../core/createSupersession.js'
+import { createSupersession } from '../core/lifecycle.js'
 import type { SessionProposal } from './proposeSession.js'
 
 /** Whether the page is hidden, and a way to hear when that changes. */

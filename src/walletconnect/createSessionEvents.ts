@@ -1,8 +1,8 @@
 import type { CreateConnectorFn } from '@wagmi/core'
-import type { ConnectorStorage } from '../core/createConnectorStorage.js'
-import type { SerialQueue } from '../core/createSerialQueue.js'
-import { SessionEndedError } from '../core/errors/connection.js'
-import { toAddresses } from '../core/toAddresses.js'
+import { toAddresses } from '../core/connector.js'
+import { SessionEndedError } from '../core/errors.js'
+import type { SerialQueue } from '../core/lifecycle.js'
+import type { ConnectorStorage } from '../core/storage.js'
 import { clearSdkDeepLink } from './clearSdkDeepLink.js'
 
 export type CreateSessionEventsParameters = {

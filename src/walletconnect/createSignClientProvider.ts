@@ -6,10 +6,9 @@ import {
   UnsupportedProviderMethodError,
   UserRejectedRequestError,
 } from 'viem'
-import { createListeners, type Listeners } from '../core/createListeners.js'
-import { RequestRefusedError } from '../core/errors/connection.js'
-import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
-import { providerErrorCode } from '../core/providerErrorCode.js'
+import { providerErrorCode } from '../core/connector.js'
+import { RequestRefusedError, SessionNotFoundError } from '../core/errors.js'
+import { createListeners, type Listeners } from '../core/lifecycle.js'
 import { createChainTransports } from './createChainTransports.js'
 import { type SignClient, userDisconnected } from './createSignClient.js'
 import { sessionChainIds } from './sessionChainIds.js'

@@ -1,14 +1,14 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import { getAddress, numberToHex } from 'viem'
-import type { ConnectorStorage } from '../core/createConnectorStorage.js'
-import type { Listeners } from '../core/createListeners.js'
-import { createSerialQueue } from '../core/createSerialQueue.js'
-import { createSupersession } from '../core/createSupersession.js'
-import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
-import { ChainNotConfiguredError } from '../core/errors/chain.js'
-import { SessionEndedError } from '../core/errors/connection.js'
-import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
-import { withTimeout } from '../core/withTimeout.js'
+import {
+  ChainNotConfiguredError,
+  defaultChainIdBeforeConnecting,
+} from '../core/chains.js'
+import { withTimeout } from '../core/deadlines.js'
+import { SessionEndedError, SessionNotFoundError } from '../core/errors.js'
+import type { Listeners } from '../core/lifecycle.js'
+import { createSerialQueue, createSupersession } from '../core/lifecycle.js'
+import type { ConnectorStorage } from '../core/storage.js'
 import { checkChainSwitch } from './checkChainSwitch.js'
 import { clearSdkDeepLink } from './clearSdkDeepLink.js'
 import { createPairing } from './createPairing.js'

@@ -1,4 +1,4 @@
-import { BaseError } from '../core/errors/BaseError.js'
+import { BaseError } from '../core/errors.js'
 import type { MissingSessionRequirements } from './findMissingRequirements.js'
 
 export type PairingAttemptsExhaustedErrorType =

@@ -1,4 +1,4 @@
-import { detectPlatform } from '../core/detectPlatform.js'
+import { detectPlatform } from '../core/platform.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import { peerWalletLinks } from './peerWalletLinks.js'
 import {

@@ -1,5 +1,4 @@
-import { ConnectionRejectedError } from '../core/errors/connection.js'
-import { userRejection } from '../core/errors/userRejection.js'
+import { ConnectionRejectedError, userRejection } from '../core/errors.js'
 import {
   PairingAbortedError,
   PairingAttemptsExhaustedError,

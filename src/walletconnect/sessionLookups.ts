@@ -1,10 +1,13 @@
 import type { Address } from 'viem'
-import { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
-import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
-import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
-import { accountsLookupMs, chainIdLookupMs } from '../core/lookupDeadlines.js'
-import { toAddresses } from '../core/toAddresses.js'
-import { withTimeout } from '../core/withTimeout.js'
+import { parseCaipAccount } from '../core/caip.js'
+import { defaultChainIdBeforeConnecting } from '../core/chains.js'
+import { toAddresses } from '../core/connector.js'
+import {
+  accountsLookupMs,
+  chainIdLookupMs,
+  withTimeout,
+} from '../core/deadlines.js'
+import { SessionNotFoundError } from '../core/errors.js'
 import type { SignClientProvider } from './createSignClientProvider.js'
 
 /** The session's accounts as the wallet reports them, or as the session holds them when it is slow. */

@@ -1,14 +1,13 @@
 import { createConnector } from '@wagmi/core'
-import type { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
+import type { parseCaipAccount } from '../core/caip.js'
+import { defaultChainIdBeforeConnecting } from '../core/chains.js'
+import { withTimeout } from '../core/deadlines.js'
+import { SessionNotFoundError } from '../core/errors.js'
+import { createListeners, type Listeners, loadOnce } from '../core/lifecycle.js'
 import {
   createConnectorStorage,
   type StoredSessionId,
-} from '../core/createConnectorStorage.js'
-import { createListeners, type Listeners } from '../core/createListeners.js'
-import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
-import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
-import { loadOnce } from '../core/loadOnce.js'
-import { withTimeout } from '../core/withTimeout.js'
+} from '../core/storage.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import type { WalletConnectSession } from './createWalletConnectSession.js'
 import type { DeepLinkPreference } from './toPairingLinks.js'
@@ -139,7 +138,7 @@ export function walletConnectDeepLink(
           // wagmi's class: a host's instanceof check holds (loaded only on this
           // failure; if even that cannot load, the SDK's own failure stands).
           const { ProviderNotFoundError } = await import(
-            '../core/errors/connection.js'
+            '../core/errors.js'
           ).catch(() => {
             throw cause
           })
@@ -245,9 +244,9 @@ export function walletConnectDeepLink(
       },
       async switchChain({ chainId }: { chainId: number }) {
         if (!config.chains.some((chain) => chain.id === chainId))
-          throw new (
-            await import('../core/errors/chain.js')
-          ).ChainNotConfiguredError({ chainId })
+          throw new (await import('../core/chains.js')).ChainNotConfiguredError(
+            { chainId },
+          )
         if (!session.value) throw new SessionNotFoundError()
         return session.value.switchChain({ chainId })
       },

@@ -1,7 +1,7 @@
 import { connect } from '@wagmi/core'
 import { afterAll, afterEach, beforeAll, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
-import { HostBackendTimeoutError } from '../../src/core/errors/hostBackend.js'
+import { HostBackendTimeoutError } from '../../src/core/hostBackend.js'
 import type { PasskeyWalletParameters } from '../../src/passkey/passkeyWallet.js'
 import { createRecoveryFlow } from '../../src/recovery/createRecoveryFlow.js'
 import { createRecoveryStateStore } from '../../src/recovery/createRecoveryStateStore.js'

@@ -17,8 +17,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
-import { ChainNotConfiguredError } from '../../src/core/errors/chain.js'
-import { RequestRefusedError } from '../../src/core/errors/connection.js'
+import { ChainNotConfiguredError } from '../../src/core/chains.js'
+import { RequestRefusedError } from '../../src/core/errors.js'
 import type { PasskeyProvider } from '../../src/passkey/passkeyWallet.js'
 import {
   passkeyHostConfig,

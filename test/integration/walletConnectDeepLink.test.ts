@@ -22,7 +22,7 @@ import { sandboxChains } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import { type Relay, startRelay } from '../../sandbox/relay/startRelay.js'
 import { startSandboxWallet } from '../../sandbox/wallet/startSandboxWallet.js'
-import { ConnectionRejectedError } from '../../src/core/errors/connection.js'
+import { ConnectionRejectedError } from '../../src/core/errors.js'
 import {
   IncompleteSessionError,
   PairingAbortedError,

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { BaseError } from '../../src/core/errors/BaseError.js'
+import { BaseError } from '../../src/core/errors.js'
 import { peerWalletLinks } from '../../src/walletconnect/peerWalletLinks.js'
 import {
   chooseWalletLink,

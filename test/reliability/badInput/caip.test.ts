@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { expect } from 'vitest'
-import { formatCaipChainId } from '../../../src/core/caip/formatCaipChainId.js'
-import { parseCaipAccount } from '../../../src/core/caip/parseCaipAccount.js'
-import { parseCaipChainId } from '../../../src/core/caip/parseCaipChainId.js'
+import {
+  formatCaipChainId,
+  parseCaipAccount,
+  parseCaipChainId,
+} from '../../../src/core/caip.js'
 import { bad, type Case, runCases } from './cases.js'
 import { checksummedAddress } from './fixtures.js'
 

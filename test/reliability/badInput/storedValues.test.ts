@@ -4,7 +4,7 @@ import { expect, vi } from 'vitest'
 import {
   type ConnectorStorageItems,
   createConnectorStorage,
-} from '../../../src/core/createConnectorStorage.js'
+} from '../../../src/core/storage.js'
 import { storedSessionTopic } from '../../../src/walletconnect/walletConnectDeepLink.js'
 import { bad, type Case, runCases } from './cases.js'
 import {

@@ -19,7 +19,7 @@ import {
   type SandboxWallet,
   startSandboxWallet,
 } from '../../../sandbox/wallet/startSandboxWallet.js'
-import { withTimeout } from '../../../src/core/withTimeout.js'
+import { withTimeout } from '../../../src/core/deadlines.js'
 import { injectedWallet } from '../../../src/injected/injectedWallet.js'
 import { passkeyWallet } from '../../../src/passkey/passkeyWallet.js'
 import { sessionKeyStore } from '../../../src/passkey/sessionKeyStore.js'

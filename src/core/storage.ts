@@ -3,15 +3,14 @@ import { type Address, getAddress, isAddress } from 'viem'
 
 /**
  * The id of a connector's session, as it is kept across reloads: its entry's
- * name and what a valid one looks like (SPEC §3's "session topic": a
- * WalletConnect topic, or passkeyWallet's sub-organization id).
+ * name and what a valid one looks like (a WalletConnect topic, or passkeyWallet's sub-organization id).
  */
 export type StoredSessionId<name extends string = string> = {
   name: name
   isValid(value: string): boolean
 }
 
-/** The three public values a connector keeps across reloads (SPEC §3). */
+/** The three public values a connector keeps across reloads. */
 export type ConnectorStorageItems<sessionIdName extends string> = {
   activeAccount: Address
   chainId: number

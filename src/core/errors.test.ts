@@ -3,9 +3,9 @@ import {
   ProviderNotFoundError as WagmiProviderNotFoundError,
   SwitchChainNotSupportedError as WagmiSwitchChainNotSupportedError,
 } from '@wagmi/core'
+import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { version } from '../../version.js'
-import { BaseError, packErrorVersion } from './BaseError.js'
+import { version } from '../version.js'
 import {
   ChainNotConfiguredError,
   PublicClientNotFoundError,
@@ -13,15 +13,66 @@ import {
   SwitchChainOnlyInWalletError,
   SwitchChainRejectedError,
   SwitchChainUnavailableError,
-} from './chain.js'
+} from './chains.js'
 import {
+  asSwitchRejection,
+  BaseError,
   ConnectionRejectedError,
+  isWalletRejection,
   ProviderNotFoundError,
+  packErrorVersion,
   RequestRefusedError,
-} from './connection.js'
-import { SessionNotFoundError } from './SessionNotFoundError.js'
+  SessionNotFoundError,
+  userRejection,
+} from './errors.js'
 
-describe('errors of SPEC §8', () => {
+describe('userRejection', () => {
+  it("is viem's 4001 in the pack error's words, with the pack error as its cause", () => {
+    const refused = new ConnectionRejectedError()
+    const rejection = userRejection(refused)
+    expect(rejection).toBeInstanceOf(UserRejectedRequestError)
+    expect(rejection.code).toBe(4001)
+    expect(rejection.shortMessage).toBe(
+      'Connection rejected. Please try again.',
+    )
+    expect(rejection.message.split('\n')[0]).toBe(
+      'Connection rejected. Please try again.',
+    )
+    expect(rejection.cause).toBe(refused)
+    expect(
+      rejection.walk(
+        (e) => (e as { code?: unknown }).code === 'connection_rejected',
+      ),
+    ).toBe(refused)
+  })
+
+  it("recognises a wallet's refusal by EIP-1193's 4001 or WalletConnect's 5000, nested too", () => {
+    expect(isWalletRejection({ code: 4001, message: 'no' })).toBe(true)
+    expect(isWalletRejection({ code: 5000, message: 'User rejected.' })).toBe(
+      true,
+    )
+    expect(
+      isWalletRejection({
+        code: -32603,
+        data: { originalError: { code: 4001 } },
+      }),
+    ).toBe(true)
+    expect(isWalletRejection({ code: 4902 })).toBe(false)
+    expect(isWalletRejection(new Error('plain'))).toBe(false)
+  })
+
+  it('turns a refused switch into a user rejection, and leaves other errors as they came', () => {
+    const refused = asSwitchRejection({ code: 4001, message: 'no' }, 8453)
+    expect(refused).toBeInstanceOf(UserRejectedRequestError)
+    expect((refused as UserRejectedRequestError).cause).toBeInstanceOf(
+      SwitchChainRejectedError,
+    )
+    const other = { code: 4902, message: 'unknown chain' }
+    expect(asSwitchRejection(other, 8453)).toBe(other)
+  })
+})
+
+describe("the errors' messages and codes", () => {
   it.each([
     [
       new ConnectionRejectedError(),
@@ -141,7 +192,7 @@ describe('errors wagmi also has', () => {
       'Network switching is not supported',
     ],
   ])(
-    "%s is wagmi's class (not our BaseError), with the SPEC words and our code",
+    "%s is wagmi's class (not our BaseError), with the pack's message and code",
     (error, wagmiClass, name, code, shortMessage) => {
       expect(error).toBeInstanceOf(wagmiClass)
       expect(error).not.toBeInstanceOf(BaseError)

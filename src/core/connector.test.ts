@@ -5,7 +5,7 @@ import * as react from '../exports/react.js'
 import * as walletconnect from '../exports/walletconnect.js'
 
 describe('receiptConfirmations', () => {
-  it('is 3 blocks (SPEC §9), from every browser subpath', () => {
+  it('is 3 blocks, from every browser subpath', () => {
     for (const subpath of [passkey, walletconnect, injected, react])
       expect(subpath.receiptConfirmations).toBe(3)
   })

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { detectPlatform } from './detectPlatform.js'
+import { detectPlatform } from './platform.js'
 
 const userAgents = {
   desktopChrome:

@@ -3,7 +3,7 @@ import { type CreateStorageParameters, createStorage } from '@wagmi/core'
 type BaseStorage = NonNullable<CreateStorageParameters['storage']>
 
 import { describe, expect, it } from 'vitest'
-import { createConnectorStorage } from './createConnectorStorage.js'
+import { createConnectorStorage } from './storage.js'
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const topic = 'a'.repeat(64)

@@ -3,8 +3,7 @@ import {
   ChainNotConfiguredError as WagmiChainNotConfiguredError,
   SwitchChainNotSupportedError as WagmiSwitchChainNotSupportedError,
 } from '@wagmi/core'
-import { asPackError } from './asPackError.js'
-import { BaseError } from './BaseError.js'
+import { asPackError, BaseError } from './errors.js'
 
 type ChainErrorParameters = { chainId?: number | undefined; cause?: unknown }
 
@@ -56,7 +55,7 @@ export type SwitchChainNotSupportedErrorType = SwitchChainNotSupportedError & {
 }
 /**
  * The wallet has no `wallet_switchEthereumChain`. It is `@wagmi/core`'s
- * `SwitchChainNotSupportedError` (not our `BaseError`), with the SPEC's words and our `code`.
+ * `SwitchChainNotSupportedError` (not our `BaseError`), with the pack's message and `code`.
  */
 export class SwitchChainNotSupportedError extends WagmiSwitchChainNotSupportedError {
   static get code() {
@@ -132,3 +131,9 @@ export class ChainNotConfiguredError extends WagmiChainNotConfiguredError {
     })
   }
 }
+
+/**
+ * The chain id every connector reports before it is connected,
+ * whether or not the host's config has chain 1.
+ */
+export const defaultChainIdBeforeConnecting = 1
