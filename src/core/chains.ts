@@ -3,7 +3,12 @@ import {
   ChainNotConfiguredError as WagmiChainNotConfiguredError,
   SwitchChainNotSupportedError as WagmiSwitchChainNotSupportedError,
 } from '@wagmi/core'
-import { asPackError, BaseError } from './errors.js'
+import {
+  asPackError,
+  BaseError,
+  isWalletRejection,
+  userRejection,
+} from './errors.js'
 
 type ChainErrorParameters = { chainId?: number | undefined; cause?: unknown }
 
@@ -137,3 +142,9 @@ export class ChainNotConfiguredError extends WagmiChainNotConfiguredError {
  * whether or not the host's config has chain 1.
  */
 export const defaultChainIdBeforeConnecting = 1
+
+/** A wallet's refusal of a network switch, as every connector gives it; any other error as it came. */
+export function asSwitchRejection(error: unknown, chainId: number): unknown {
+  if (!isWalletRejection(error)) return error
+  return userRejection(new SwitchChainRejectedError({ chainId, cause: error }))
+}

@@ -7,6 +7,7 @@ import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { version } from '../version.js'
 import {
+  asSwitchRejection,
   ChainNotConfiguredError,
   PublicClientNotFoundError,
   SwitchChainNotSupportedError,
@@ -15,7 +16,6 @@ import {
   SwitchChainUnavailableError,
 } from './chains.js'
 import {
-  asSwitchRejection,
   BaseError,
   ConnectionRejectedError,
   isWalletRejection,

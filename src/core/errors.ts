@@ -4,7 +4,6 @@ import {
 } from '@wagmi/core'
 import { UserRejectedRequestError, BaseError as ViemBaseError } from 'viem'
 import { version } from '../version.js'
-import { SwitchChainRejectedError } from './chains.js'
 import { providerErrorCode } from './connector.js'
 
 export type BaseErrorParameters = {
@@ -134,12 +133,6 @@ export function userRejection(refused: BaseError): UserRejectedRequestError {
 export function isWalletRejection(error: unknown): boolean {
   const code = providerErrorCode(error)
   return code === 4001 || code === 5000
-}
-
-/** A wallet's refusal of a network switch, as every connector gives it; any other error as it came. */
-export function asSwitchRejection(error: unknown, chainId: number): unknown {
-  if (!isWalletRejection(error)) return error
-  return userRejection(new SwitchChainRejectedError({ chainId, cause: error }))
 }
 
 export type SessionNotFoundErrorType = SessionNotFoundError & {

@@ -1,7 +1,9 @@
 import { type AddEthereumChainParameter, type Chain, numberToHex } from 'viem'
-import { SwitchChainNotSupportedError } from '../core/chains.js'
+import {
+  asSwitchRejection,
+  SwitchChainNotSupportedError,
+} from '../core/chains.js'
 import { providerErrorCode } from '../core/connector.js'
-import { asSwitchRejection } from '../core/errors.js'
 import type { InjectedProvider } from './eip1193.js'
 
 const unknownChain = 4902
