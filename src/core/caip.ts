@@ -16,11 +16,11 @@ export const caipNamespaces = [
 
 export type CaipNamespace = (typeof caipNamespaces)[number]
 
-export function isCaipNamespace(value: string): value is CaipNamespace {
+function isCaipNamespace(value: string): value is CaipNamespace {
   return (caipNamespaces as readonly string[]).includes(value)
 }
 
-export type CaipNamespaceRule = {
+type CaipNamespaceRule = {
   /** What a reference looks like, said to the developer when one is wrong. */
   reference: string
   isReference(reference: string): boolean
@@ -46,7 +46,7 @@ const nearAccountId = /^(([a-z\d]+[-_])*[a-z\d]+\.)*([a-z\d]+[-_])*[a-z\d]+$/
 const cardanoPrefixes = ['addr', 'addr_test', 'stake', 'stake_test']
 
 /** Per-namespace rules from the CAIP namespace profiles. */
-export const caipNamespaceRules: Record<CaipNamespace, CaipNamespaceRule> = {
+const caipNamespaceRules: Record<CaipNamespace, CaipNamespaceRule> = {
   eip155: {
     reference: 'a decimal chain id without leading zeros',
     isReference: (reference) => /^[1-9][0-9]{0,31}$/.test(reference),
@@ -123,7 +123,7 @@ export function parseCaipChainId(value: unknown): CaipChainId {
 }
 
 /** Validates an already split chain id; `value` is what the error quotes. */
-export function checkCaipChainId(
+function checkCaipChainId(
   value: string,
   namespace: string,
   reference: string,
