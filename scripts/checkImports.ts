@@ -1,5 +1,5 @@
 /**
- * The import rules of DESIGN.md ("Layout", "Rules of the house"), checked on
+ * The import rules of docs/layout.md, checked on
  * src/: `node --import tsx scripts/checkImports.ts` (part of `npm run check`).
  *
  * - Nothing in src/ imports sandbox/, playground/, test/ or bench/: they are
@@ -23,7 +23,7 @@ import ts from 'typescript'
 
 const connectors = ['passkey', 'walletconnect', 'injected']
 
-/** What each folder under src/ may import besides itself (DESIGN.md "Layout"). */
+/** What each folder under src/ may import besides itself (docs/layout.md). */
 export const allowedImports: Record<string, readonly string[]> = {
   core: [],
   wallets: ['core'],
@@ -176,7 +176,7 @@ export function findImportProblems(
         const top = target.split('/')[0] ?? ''
         if (outside.includes(top) && kind === 'import')
           problems.push(
-            `src/ imports ${top}/: the product must not depend on ${top}/ (DESIGN.md: src/ never imports sandbox/, playground/ or test/, nor bench/).\n${describeSite(site)}`,
+            `src/ imports ${top}/: the product must not depend on ${top}/ (docs/layout.md: src/ never imports sandbox/, playground/ or test/, nor bench/).\n${describeSite(site)}`,
           )
         else if (!isTest(file))
           problems.push(
@@ -194,7 +194,7 @@ export function findImportProblems(
   for (const folder of [...folders].sort())
     if (!(folder in allowedImports))
       problems.push(
-        `src/${folder}/ has no import rule: add it to allowedImports in scripts/checkImports.ts with the folders DESIGN.md lets it import.`,
+        `src/${folder}/ has no import rule: add it to allowedImports in scripts/checkImports.ts with the folders docs/layout.md lets it import.`,
       )
 
   for (const [from, byTarget] of [...edges].sort(([a], [b]) =>

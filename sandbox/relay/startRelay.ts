@@ -34,7 +34,7 @@ const methodNotFound = -32601
 const invalidParams = -32602
 
 /**
- * A WalletConnect v2 relay on 127.0.0.1 (notes/walletconnect-relay.md):
+ * A WalletConnect v2 relay on 127.0.0.1:
  * irn_* subscribe/publish with store-and-flush until each message's ttl,
  * acknowledged pushes, wc_proposeSession/wc_approveSession, a ping every 20 s.
  * Clients must present a valid relay-auth JWT; its issuer is their id.

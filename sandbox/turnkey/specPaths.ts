@@ -1,4 +1,4 @@
-/** Every vendor path SPEC.md §7 names; those the sandbox lacks answer "not implemented". */
+/** Every vendor path the pack's specification names; those the sandbox lacks answer "not implemented". */
 export const specPaths = {
   query: [
     'get_activity',

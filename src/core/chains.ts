@@ -5,10 +5,10 @@ import {
 } from '@wagmi/core'
 import {
   asPackError,
-  BaseError,
   isWalletRejection,
   userRejection,
-} from './errors.js'
+} from './connectionErrors.js'
+import { BaseError } from './errors.js'
 
 type ChainErrorParameters = { chainId?: number | undefined; cause?: unknown }
 
@@ -136,12 +136,6 @@ export class ChainNotConfiguredError extends WagmiChainNotConfiguredError {
     })
   }
 }
-
-/**
- * The chain id every connector reports before it is connected,
- * whether or not the host's config has chain 1.
- */
-export const defaultChainIdBeforeConnecting = 1
 
 /** A wallet's refusal of a network switch, as every connector gives it; any other error as it came. */
 export function asSwitchRejection(error: unknown, chainId: number): unknown {

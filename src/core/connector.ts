@@ -1,4 +1,6 @@
-import { type Address, getAddress, isAddress } from 'viem'
+import type { Address } from 'viem'
+
+type Listener = (...args: any[]) => void
 
 /** A connector's `connect`, as wagmi types it, taking the connector's own parameters. */
 export type ConnectWithCapabilities<parameters> = <
@@ -12,36 +14,91 @@ export type ConnectWithCapabilities<parameters> = <
   chainId: number
 }>
 
-/** The addresses in a wallet's answer, checksummed; anything else left out. */
-export function toAddresses(accounts: unknown): readonly Address[] {
-  if (!Array.isArray(accounts)) return []
-  return accounts
-    .filter((account): account is string => isAddress(String(account)))
-    .map((account) => getAddress(account))
-}
+/**
+ * The chain id every connector reports before it is connected,
+ * whether or not the host's config has chain 1.
+ */
+export const defaultChainIdBeforeConnecting = 1
 
 /**
- * The EIP-1193 code of a wallet's error, looking through the wrappers wallets
- * and viem add (MetaMask Mobile nests the real one in `data.originalError`).
+ * A value made once, on first use: `load()` starts making it (again, after a
+ * failure: the next call tries again) and `value` holds it once made, for
+ * code that must not await.
  */
-export function providerErrorCode(error: unknown): number | undefined {
-  for (let at = error, depth = 0; at && depth < 5; depth++) {
-    const { code, data, cause } = at as {
-      code?: unknown
-      data?: { originalError?: unknown }
-      cause?: unknown
-    }
-    const nested = data?.originalError
-    if (nested && typeof (nested as { code?: unknown }).code === 'number')
-      return (nested as { code: number }).code
-    if (typeof code === 'number') return code
-    at = cause
+export function loadOnce<value>(make: () => Promise<value>) {
+  let made: value | undefined
+  let making: Promise<value> | undefined
+  return {
+    get value() {
+      return made
+    },
+    /** Being made, not yet there. */
+    get loading() {
+      return making !== undefined && made === undefined
+    },
+    load(): Promise<value> {
+      making ??= make().then(
+        (value) => {
+          made = value
+          return value
+        },
+        (error: unknown) => {
+          making = undefined
+          throw error
+        },
+      )
+      return making
+    },
+    /** The value once made, without starting to make it: `undefined` if not started or failed. */
+    async current(): Promise<value | undefined> {
+      return making?.catch(() => undefined)
+    },
   }
-  return undefined
+}
+
+/** What `loadOnce` gives. */
+export type LoadOnce<value> = ReturnType<typeof loadOnce<value>>
+
+export type Listeners = {
+  on(event: string, listener: Listener): void
+  /** As EventEmitter's: kits read WalletConnect's URI with `once('display_uri')`. */
+  once(event: string, listener: Listener): void
+  removeListener(event: string, listener: Listener): void
+  emit(event: string, ...args: unknown[]): void
 }
 
 /**
- * Blocks after which a transaction receipt counts as final: pass it
- * to wagmi's `useWaitForTransactionReceipt({ hash, confirmations })`.
+ * The host's event listeners of a connector's stable EIP-1193 provider: they
+ * outlive the SDK objects behind it, which emit through `emit`.
  */
-export const receiptConfirmations = 3
+export function createListeners(): Listeners {
+  const byEvent = new Map<string, Set<Listener>>()
+  const on = (event: string, listener: Listener) => {
+    const set = byEvent.get(event) ?? new Set()
+    set.add(listener)
+    byEvent.set(event, set)
+  }
+  const removeListener = (event: string, listener: Listener) => {
+    byEvent.get(event)?.delete(listener)
+  }
+  return {
+    on,
+    once(event, listener) {
+      const onceOnly: Listener = (...args) => {
+        removeListener(event, onceOnly)
+        listener(...args)
+      }
+      on(event, onceOnly)
+    },
+    removeListener,
+    emit(event, ...args) {
+      for (const listener of byEvent.get(event) ?? []) listener(...args)
+    },
+  }
+}
+
+// A connector answers wagmi's lookups of the connected accounts within
+// 500 ms and of the chain id within 1000 ms, so a wallet still loading never
+// holds up reconnect.
+export const accountsLookupMs = 500
+export const chainIdLookupMs = 1_000

@@ -16,15 +16,13 @@ import {
   SwitchChainUnavailableError,
 } from './chains.js'
 import {
-  BaseError,
   ConnectionRejectedError,
   isWalletRejection,
   ProviderNotFoundError,
-  packErrorVersion,
   RequestRefusedError,
-  SessionNotFoundError,
   userRejection,
-} from './errors.js'
+} from './connectionErrors.js'
+import { BaseError, packErrorVersion, SessionNotFoundError } from './errors.js'
 
 describe('userRejection', () => {
   it("is viem's 4001 in the pack error's words, with the pack error as its cause", () => {

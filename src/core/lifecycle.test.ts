@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  createListeners,
-  createSerialQueue,
-  createSupersession,
-  loadOnce,
-} from './lifecycle.js'
+import { createListeners, loadOnce } from './connector.js'
+import { createSerialQueue, createSupersession } from './lifecycle.js'
 
 /** A make() whose calls are counted and whose result the test settles. */
 function controlled<value>() {

@@ -1,43 +1,4 @@
 /**
- * A value made once, on first use: `load()` starts making it (again, after a
- * failure: the next call tries again) and `value` holds it once made, for
- * code that must not await.
- */
-export function loadOnce<value>(make: () => Promise<value>) {
-  let made: value | undefined
-  let making: Promise<value> | undefined
-  return {
-    get value() {
-      return made
-    },
-    /** Being made, not yet there. */
-    get loading() {
-      return making !== undefined && made === undefined
-    },
-    load(): Promise<value> {
-      making ??= make().then(
-        (value) => {
-          made = value
-          return value
-        },
-        (error: unknown) => {
-          making = undefined
-          throw error
-        },
-      )
-      return making
-    },
-    /** The value once made, without starting to make it: `undefined` if not started or failed. */
-    async current(): Promise<value | undefined> {
-      return making?.catch(() => undefined)
-    },
-  }
-}
-
-/** What `loadOnce` gives. */
-export type LoadOnce<value> = ReturnType<typeof loadOnce<value>>
-
-/**
  * Work that a later reset makes stale. Each piece of work takes `current()`
  * when it starts and checks `aborted` after every await (or hands the signal
  * to fetch or WebAuthn, which then stop by themselves); `supersede()` (a
@@ -109,44 +70,4 @@ export function createSerialQueue({
   }
 
   return { enqueue, clear }
-}
-
-type Listener = (...args: any[]) => void
-
-export type Listeners = {
-  on(event: string, listener: Listener): void
-  /** As EventEmitter's: kits read WalletConnect's URI with `once('display_uri')`. */
-  once(event: string, listener: Listener): void
-  removeListener(event: string, listener: Listener): void
-  emit(event: string, ...args: unknown[]): void
-}
-
-/**
- * The host's event listeners of a connector's stable EIP-1193 provider: they
- * outlive the SDK objects behind it, which emit through `emit`.
- */
-export function createListeners(): Listeners {
-  const byEvent = new Map<string, Set<Listener>>()
-  const on = (event: string, listener: Listener) => {
-    const set = byEvent.get(event) ?? new Set()
-    set.add(listener)
-    byEvent.set(event, set)
-  }
-  const removeListener = (event: string, listener: Listener) => {
-    byEvent.get(event)?.delete(listener)
-  }
-  return {
-    on,
-    once(event, listener) {
-      const onceOnly: Listener = (...args) => {
-        removeListener(event, onceOnly)
-        listener(...args)
-      }
-      on(event, onceOnly)
-    },
-    removeListener,
-    emit(event, ...args) {
-      for (const listener of byEvent.get(event) ?? []) listener(...args)
-    },
-  }
 }

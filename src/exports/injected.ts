@@ -8,18 +8,24 @@ export {
   SwitchChainRejectedError,
   type SwitchChainRejectedErrorType,
 } from '../core/chains.js'
-export { receiptConfirmations } from '../core/connector.js'
 export {
-  BaseError,
-  type BaseErrorType,
   ConnectionRejectedError,
   type ConnectionRejectedErrorType,
   ProviderNotFoundError,
   type ProviderNotFoundErrorType,
+} from '../core/connectionErrors.js'
+export {
+  BaseError,
+  type BaseErrorType,
   SessionNotFoundError,
   type SessionNotFoundErrorType,
 } from '../core/errors.js'
 export { detectPlatform, type Platform } from '../core/platform.js'
+export {
+  receiptConfirmations,
+  type WaitForFinalReceiptParameters,
+  waitForFinalReceipt,
+} from '../core/receipts.js'
 export { addInjectedWallets } from '../injected/addInjectedWallets.js'
 export {
   type AlwaysExcludedWalletId,

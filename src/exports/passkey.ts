@@ -6,14 +6,15 @@ export {
   PublicClientNotFoundError,
   type PublicClientNotFoundErrorType,
 } from '../core/chains.js'
-export { receiptConfirmations } from '../core/connector.js'
 export {
-  BaseError,
-  type BaseErrorType,
   RequestRefusedError,
   type RequestRefusedErrorType,
   SessionEndedError,
   type SessionEndedErrorType,
+} from '../core/connectionErrors.js'
+export {
+  BaseError,
+  type BaseErrorType,
   SessionNotFoundError,
   type SessionNotFoundErrorType,
 } from '../core/errors.js'
@@ -24,6 +25,11 @@ export {
   HostBackendTimeoutError,
   type HostBackendTimeoutErrorType,
 } from '../core/hostBackend.js'
+export {
+  receiptConfirmations,
+  type WaitForFinalReceiptParameters,
+  waitForFinalReceipt,
+} from '../core/receipts.js'
 export type {
   ExportFlow,
   ExportKind,

@@ -2,8 +2,12 @@
 // Components and hooks: client code for frameworks that render on the server (Next.js).
 'use client'
 
-export { receiptConfirmations } from '../core/connector.js'
 export { BaseError, type BaseErrorType } from '../core/errors.js'
+export {
+  receiptConfirmations,
+  type WaitForFinalReceiptParameters,
+  waitForFinalReceipt,
+} from '../core/receipts.js'
 export type { PasskeyWalletConnector } from '../passkey/passkeyWallet.js'
 export {
   ExportPanel,

@@ -25,20 +25,26 @@ export {
   SwitchChainUnavailableError,
   type SwitchChainUnavailableErrorType,
 } from '../core/chains.js'
-export { receiptConfirmations } from '../core/connector.js'
 export {
-  BaseError,
-  type BaseErrorType,
   ConnectionRejectedError,
   type ConnectionRejectedErrorType,
   ProviderNotFoundError,
   type ProviderNotFoundErrorType,
   SessionEndedError,
   type SessionEndedErrorType,
+} from '../core/connectionErrors.js'
+export {
+  BaseError,
+  type BaseErrorType,
   SessionNotFoundError,
   type SessionNotFoundErrorType,
 } from '../core/errors.js'
 export { detectPlatform, type Platform } from '../core/platform.js'
+export {
+  receiptConfirmations,
+  type WaitForFinalReceiptParameters,
+  waitForFinalReceipt,
+} from '../core/receipts.js'
 export {
   IncompleteSessionError,
   type IncompleteSessionErrorType,

@@ -1,7 +1,7 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, numberToHex } from 'viem'
-import { providerErrorCode, toAddresses } from '../core/connector.js'
 import { createSupersession } from '../core/lifecycle.js'
+import { providerErrorCode, toAddresses } from '../core/walletAnswers.js'
 import type { InjectedProvider } from './eip1193.js'
 import { lookUpAccounts, lookUpChainId } from './walletLookups.js'
 

@@ -6,19 +6,17 @@ import {
   custom,
   ResourceUnavailableRpcError,
 } from 'viem'
-import {
-  ChainNotConfiguredError,
-  defaultChainIdBeforeConnecting,
-} from '../core/chains.js'
-import { providerErrorCode, toAddresses } from '../core/connector.js'
-import { withTimeout } from '../core/deadlines.js'
+import { ChainNotConfiguredError } from '../core/chains.js'
 import {
   ConnectionRejectedError,
   isWalletRejection,
   ProviderNotFoundError,
-  SessionNotFoundError,
   userRejection,
-} from '../core/errors.js'
+} from '../core/connectionErrors.js'
+import { defaultChainIdBeforeConnecting } from '../core/connector.js'
+import { withTimeout } from '../core/deadlines.js'
+import { SessionNotFoundError } from '../core/errors.js'
+import { providerErrorCode, toAddresses } from '../core/walletAnswers.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import { createInjectedConnection } from './createInjectedConnection.js'
 import type { InjectedProvider } from './eip1193.js'

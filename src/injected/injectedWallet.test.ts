@@ -28,7 +28,7 @@ import {
 import {
   ConnectionRejectedError,
   ProviderNotFoundError,
-} from '../core/errors.js'
+} from '../core/connectionErrors.js'
 import {
   type WalletDescriptor,
   type WalletId,

@@ -1,7 +1,6 @@
 import { createConnector } from '@wagmi/core'
-import { defaultChainIdBeforeConnecting } from '../core/chains.js'
 import type { ConnectWithCapabilities } from '../core/connector.js'
-import { loadOnce } from '../core/lifecycle.js'
+import { defaultChainIdBeforeConnecting, loadOnce } from '../core/connector.js'
 import { detectPlatform } from '../core/platform.js'
 import { toBrowseLink } from '../wallets/toBrowseLink.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'

@@ -3,7 +3,7 @@ import {
   asSwitchRejection,
   SwitchChainNotSupportedError,
 } from '../core/chains.js'
-import { providerErrorCode } from '../core/connector.js'
+import { providerErrorCode } from '../core/walletAnswers.js'
 import type { InjectedProvider } from './eip1193.js'
 
 const unknownChain = 4902

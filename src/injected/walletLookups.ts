@@ -1,9 +1,6 @@
-import { toAddresses } from '../core/connector.js'
-import {
-  accountsLookupMs,
-  chainIdLookupMs,
-  withTimeout,
-} from '../core/deadlines.js'
+import { accountsLookupMs, chainIdLookupMs } from '../core/connector.js'
+import { withTimeout } from '../core/deadlines.js'
+import { toAddresses } from '../core/walletAnswers.js'
 import type { InjectedProvider } from './eip1193.js'
 
 const ask = (

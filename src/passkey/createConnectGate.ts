@@ -1,4 +1,4 @@
-import { RequestRefusedError } from '../core/errors.js'
+import { RequestRefusedError } from '../core/connectionErrors.js'
 
 type Kind = 'sign-up' | 'log-in'
 

@@ -1,4 +1,4 @@
-import { toBase64Url } from '../core/values.js'
+import { toBase64Url } from '../core/base64url.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
 import { PasskeyError } from './errors.js'
 import { oneCeremonyAtATime } from './oneCeremonyAtATime.js'

@@ -12,7 +12,10 @@ import {
   PublicClientNotFoundError,
   type PublicClientNotFoundErrorType,
 } from '../core/chains.js'
-import { RequestRefusedError, SessionEndedError } from '../core/errors.js'
+import {
+  RequestRefusedError,
+  SessionEndedError,
+} from '../core/connectionErrors.js'
 import { createPasskeyProvider } from './createPasskeyProvider.js'
 
 // A local key stands in for the vendor-held one: the provider's routing and checks are what is tested.

@@ -19,8 +19,8 @@ import {
 import {
   RequestRefusedError,
   SessionEndedError,
-  SessionNotFoundError,
-} from '../core/errors.js'
+} from '../core/connectionErrors.js'
+import { SessionNotFoundError } from '../core/errors.js'
 import { createSerialQueue } from '../core/lifecycle.js'
 
 export type CreatePasskeyProviderParameters = {

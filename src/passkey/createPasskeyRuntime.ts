@@ -5,11 +5,10 @@ import {
   type EIP1193Parameters,
   UnauthorizedProviderError,
 } from 'viem'
-import {
-  ChainNotConfiguredError,
-  defaultChainIdBeforeConnecting,
-} from '../core/chains.js'
-import { SessionEndedError, SessionNotFoundError } from '../core/errors.js'
+import { ChainNotConfiguredError } from '../core/chains.js'
+import { SessionEndedError } from '../core/connectionErrors.js'
+import { defaultChainIdBeforeConnecting } from '../core/connector.js'
+import { SessionNotFoundError } from '../core/errors.js'
 import { createSupersession } from '../core/lifecycle.js'
 import type { ConnectorStorage } from '../core/storage.js'
 import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'

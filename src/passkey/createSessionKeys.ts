@@ -1,5 +1,5 @@
 import { UnauthorizedProviderError } from 'viem'
-import { SessionEndedError } from '../core/errors.js'
+import { SessionEndedError } from '../core/connectionErrors.js'
 import { createSessionStamper } from '../turnkey/createSessionStamper.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { generateStampingKey } from '../turnkey/generateStampingKey.js'

@@ -1,4 +1,4 @@
-import { loadOnce } from '../core/lifecycle.js'
+import { loadOnce } from '../core/connector.js'
 import type { CreateAuthProxyClientParameters } from '../turnkey/createAuthProxyClient.js'
 import type { EmailProof } from './createEmailVerification.js'
 import { EmailNotVerifiedError } from './emailVerificationErrors.js'

@@ -1,4 +1,4 @@
-import { loadOnce } from '../core/lifecycle.js'
+import { loadOnce } from '../core/connector.js'
 
 /**
  * The code that answers requests (a sign-up or log-in does not need it): it

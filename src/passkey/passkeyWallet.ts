@@ -1,12 +1,15 @@
 import { type Connector, createConnector } from '@wagmi/core'
 import type { EIP1193Parameters } from 'viem'
-import { defaultChainIdBeforeConnecting } from '../core/chains.js'
 import type { ConnectWithCapabilities } from '../core/connector.js'
+import {
+  createListeners,
+  defaultChainIdBeforeConnecting,
+  type Listeners,
+  loadOnce,
+} from '../core/connector.js'
 import { withTimeout } from '../core/deadlines.js'
 import { SessionNotFoundError } from '../core/errors.js'
-import { createListeners, type Listeners, loadOnce } from '../core/lifecycle.js'
-import { createConnectorStorage } from '../core/storage.js'
-import { isUuid } from '../core/values.js'
+import { createConnectorStorage, isUuid } from '../core/storage.js'
 import type { ExportFlow } from '../export/createExportFlow.js'
 import type { RecoveryFlow } from '../recovery/createRecoveryFlow.js'
 import type {

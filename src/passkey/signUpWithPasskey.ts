@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
-import { isUuid } from '../core/values.js'
+import { isUuid } from '../core/storage.js'
 import type { CreateAuthProxyClientParameters } from '../turnkey/createAuthProxyClient.js'
 import { createClientSignature } from '../turnkey/createClientSignature.js'
 import {

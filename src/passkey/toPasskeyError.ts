@@ -1,5 +1,5 @@
 import type { UserRejectedRequestError } from 'viem'
-import { userRejection } from '../core/errors.js'
+import { userRejection } from '../core/connectionErrors.js'
 import { PasskeyError } from './errors.js'
 
 /**

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { LoadOnce } from '../core/lifecycle.js'
+import type { LoadOnce } from '../core/connector.js'
 import { PanelPlaceholder } from './PanelPlaceholder.js'
 import { useLoadOnMount } from './useLoadOnMount.js'
 

@@ -1,5 +1,5 @@
 import type { Connector } from 'wagmi'
-import { loadOnce } from '../core/lifecycle.js'
+import { loadOnce } from '../core/connector.js'
 import { LazyPanel } from './LazyPanel.js'
 
 export type RecoveryPanelProps = {

@@ -3,7 +3,7 @@ import { act } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { loadOnce } from '../core/lifecycle.js'
+import { loadOnce } from '../core/connector.js'
 import { LazyPanel } from './LazyPanel.js'
 
 // Tells React that this test drives it through act().

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import type { LoadOnce } from '../core/lifecycle.js'
+import type { LoadOnce } from '../core/connector.js'
 
 type Loaded<value> = { value?: value; error?: Error }
 

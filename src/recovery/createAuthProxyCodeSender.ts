@@ -1,4 +1,4 @@
-import { loadOnce } from '../core/lifecycle.js'
+import { loadOnce } from '../core/connector.js'
 import { AuthProxyError } from '../turnkey/AuthProxyError.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import { createClientSignature } from '../turnkey/createClientSignature.js'

@@ -1,5 +1,5 @@
 import { withDeadline } from '../core/deadlines.js'
-import { isUuid, isWholeFrom } from '../core/values.js'
+import { isUuid, isWholeFrom } from '../core/storage.js'
 import {
   checkApiKeyPair,
   createApiKeyStamper,

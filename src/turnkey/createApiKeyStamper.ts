@@ -1,6 +1,6 @@
 import { p256 } from '@noble/curves/p256'
-import { loadOnce } from '../core/lifecycle.js'
-import { toBase64Url } from '../core/values.js'
+import { toBase64Url } from '../core/base64url.js'
+import { loadOnce } from '../core/connector.js'
 import { createSessionStamper } from './createSessionStamper.js'
 import { hexToBytes } from './hexToBytes.js'
 import type { Stamper } from './Stamper.js'

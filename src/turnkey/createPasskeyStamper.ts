@@ -1,5 +1,5 @@
 import { sha256, stringToBytes } from 'viem'
-import { fromBase64Url, toBase64Url } from '../core/values.js'
+import { fromBase64Url, toBase64Url } from '../core/base64url.js'
 import type { Stamper } from './Stamper.js'
 
 /**

@@ -1,4 +1,4 @@
-import { toBase64Url } from '../core/values.js'
+import { toBase64Url } from '../core/base64url.js'
 import type { Stamper } from './Stamper.js'
 import { toDerSignature } from './toDerSignature.js'
 

@@ -1,6 +1,6 @@
 import { getPublicKey, verifyStampSignature } from '@turnkey/crypto'
 import { describe, expect, it } from 'vitest'
-import { fromBase64Url } from '../core/values.js'
+import { fromBase64Url } from '../core/base64url.js'
 import { importRecoveryCredential } from './importRecoveryCredential.js'
 
 const toHex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex')

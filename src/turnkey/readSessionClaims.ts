@@ -1,4 +1,4 @@
-import { fromBase64Url } from '../core/values.js'
+import { fromBase64Url } from '../core/base64url.js'
 import { VendorRequestError } from './errors.js'
 
 /** The public claims of the vendor's session JWT: whose session, in which organization, until when. */

@@ -1,6 +1,6 @@
 import { p256 } from '@noble/curves/p256'
 import { sha256 } from '@noble/hashes/sha256'
-import { fromBase64Url } from '../core/values.js'
+import { fromBase64Url } from '../core/base64url.js'
 import { hexToBytes } from './hexToBytes.js'
 
 /** What a verification token (from `verify_otp` / the Auth Proxy's `otp_verify`) says. */

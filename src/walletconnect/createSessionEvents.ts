@@ -1,8 +1,8 @@
 import type { CreateConnectorFn } from '@wagmi/core'
-import { toAddresses } from '../core/connector.js'
-import { SessionEndedError } from '../core/errors.js'
+import { SessionEndedError } from '../core/connectionErrors.js'
 import type { SerialQueue } from '../core/lifecycle.js'
 import type { ConnectorStorage } from '../core/storage.js'
+import { toAddresses } from '../core/walletAnswers.js'
 import { clearSdkDeepLink } from './clearSdkDeepLink.js'
 
 export type CreateSessionEventsParameters = {

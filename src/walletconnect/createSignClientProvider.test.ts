@@ -9,7 +9,7 @@ import {
 } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
-import { createListeners } from '../core/lifecycle.js'
+import { createListeners } from '../core/connector.js'
 import { endSessionsOtherThan, type SignClient } from './createSignClient.js'
 import { createSignClientProvider } from './createSignClientProvider.js'
 

@@ -6,9 +6,10 @@ import {
   UnsupportedProviderMethodError,
   UserRejectedRequestError,
 } from 'viem'
-import { providerErrorCode } from '../core/connector.js'
-import { RequestRefusedError, SessionNotFoundError } from '../core/errors.js'
-import { createListeners, type Listeners } from '../core/lifecycle.js'
+import { RequestRefusedError } from '../core/connectionErrors.js'
+import { createListeners, type Listeners } from '../core/connector.js'
+import { SessionNotFoundError } from '../core/errors.js'
+import { providerErrorCode } from '../core/walletAnswers.js'
 import { createChainTransports } from './createChainTransports.js'
 import { type SignClient, userDisconnected } from './createSignClient.js'
 import { sessionChainIds } from './sessionChainIds.js'

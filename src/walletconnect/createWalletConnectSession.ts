@@ -1,12 +1,11 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import { getAddress, numberToHex } from 'viem'
-import {
-  ChainNotConfiguredError,
-  defaultChainIdBeforeConnecting,
-} from '../core/chains.js'
+import { ChainNotConfiguredError } from '../core/chains.js'
+import { SessionEndedError } from '../core/connectionErrors.js'
+import type { Listeners } from '../core/connector.js'
+import { defaultChainIdBeforeConnecting } from '../core/connector.js'
 import { withTimeout } from '../core/deadlines.js'
-import { SessionEndedError, SessionNotFoundError } from '../core/errors.js'
-import type { Listeners } from '../core/lifecycle.js'
+import { SessionNotFoundError } from '../core/errors.js'
 import { createSerialQueue, createSupersession } from '../core/lifecycle.js'
 import type { ConnectorStorage } from '../core/storage.js'
 import { checkChainSwitch } from './checkChainSwitch.js'

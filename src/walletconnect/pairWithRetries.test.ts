@@ -1,6 +1,6 @@
 import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { ConnectionRejectedError } from '../core/errors.js'
+import { ConnectionRejectedError } from '../core/connectionErrors.js'
 import { pairWithRetries } from './pairWithRetries.js'
 
 // The pairing itself runs against the sandbox relay in test/integration;

@@ -1,4 +1,7 @@
-import { ConnectionRejectedError, userRejection } from '../core/errors.js'
+import {
+  ConnectionRejectedError,
+  userRejection,
+} from '../core/connectionErrors.js'
 import {
   PairingAbortedError,
   PairingAttemptsExhaustedError,

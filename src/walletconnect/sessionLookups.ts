@@ -1,13 +1,13 @@
 import type { Address } from 'viem'
 import { parseCaipAccount } from '../core/caip.js'
-import { defaultChainIdBeforeConnecting } from '../core/chains.js'
-import { toAddresses } from '../core/connector.js'
 import {
   accountsLookupMs,
   chainIdLookupMs,
-  withTimeout,
-} from '../core/deadlines.js'
+  defaultChainIdBeforeConnecting,
+} from '../core/connector.js'
+import { withTimeout } from '../core/deadlines.js'
 import { SessionNotFoundError } from '../core/errors.js'
+import { toAddresses } from '../core/walletAnswers.js'
 import type { SignClientProvider } from './createSignClientProvider.js'
 
 /** The session's accounts as the wallet reports them, or as the session holds them when it is slow. */

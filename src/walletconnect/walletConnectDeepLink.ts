@@ -1,9 +1,13 @@
 import { createConnector } from '@wagmi/core'
 import type { parseCaipAccount } from '../core/caip.js'
-import { defaultChainIdBeforeConnecting } from '../core/chains.js'
+import {
+  createListeners,
+  defaultChainIdBeforeConnecting,
+  type Listeners,
+  loadOnce,
+} from '../core/connector.js'
 import { withTimeout } from '../core/deadlines.js'
 import { SessionNotFoundError } from '../core/errors.js'
-import { createListeners, type Listeners, loadOnce } from '../core/lifecycle.js'
 import {
   createConnectorStorage,
   type StoredSessionId,
@@ -138,7 +142,7 @@ export function walletConnectDeepLink(
           // wagmi's class: a host's instanceof check holds (loaded only on this
           // failure; if even that cannot load, the SDK's own failure stands).
           const { ProviderNotFoundError } = await import(
-            '../core/errors.js'
+            '../core/connectionErrors.js'
           ).catch(() => {
             throw cause
           })

@@ -135,7 +135,7 @@ test('no backend: email-code recovery to a new passkey with the same address, th
   const { kind, secret: code } = await lastEmail(vendor, email)
   expect(kind).toBe('otp')
 
-  // A wrong code: the SPEC sentence, and how many tries are left.
+  // A wrong code: the pack's sentence, and how many tries are left.
   const wrong = code.replace(/\d$/, (d) => String((Number(d) + 1) % 10))
   await codeField.fill(wrong)
   await panel.getByRole('button', { name: 'Continue' }).click()

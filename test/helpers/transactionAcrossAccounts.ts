@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
-import { SessionEndedError } from '../../src/core/errors.js'
+import { SessionEndedError } from '../../src/core/connectionErrors.js'
 import type { PasskeyProvider } from '../../src/passkey/passkeyWallet.js'
 import type { Gate } from './gate.js'
 import { passkeyHostConfig, stubWebauthn } from './passkeyHostInNode.js'

@@ -28,7 +28,7 @@ function hostConfig(chains: Parameters<typeof createConfig>[0]['chains']) {
   })
 }
 
-describe('names on Base (SPEC §9: the ENS lookup on chain 8453)', () => {
+describe('names on Base (the ENS lookup on chain 8453)', () => {
   afterEach(() => setNameResolverReverting(sandboxBase, false))
 
   it("gives an account's primary name, asked with viem's universal-resolver call and Base's coin type", async () => {

@@ -16,7 +16,7 @@ import { compileContracts } from '../../sandbox/contracts/compileContracts.js'
 import { deployTestToken } from '../../sandbox/contracts/deployTestToken.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 
-const confirmations = 3 // SPEC §9: receipts count after 3 blocks
+const confirmations = 3 // receipts count after 3 blocks (receiptConfirmations)
 
 /** Waits for 3 confirmations and checks the chain really is 3 blocks past the receipt. */
 async function expectConfirmed(client: Client, hash: Hash) {

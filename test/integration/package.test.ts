@@ -128,7 +128,7 @@ describe('the published package', () => {
     )
     expect(page).toContain('Content-Security-Policy')
     expect(page).toContain("default-src 'none'")
-    // The vendor's production enclave signer (notes/turnkey-api.md §5.2), fixed at build time.
+    // The vendor's production enclave signer key, fixed at build time.
     expect(page).toContain(
       '04cf288fe433cc4e1aa0ce1632feac4ea26bf2f5a09dcfe5a42c398e06898710330f0572882f4dbdf0f5304b8fc8703acd69adca9a4bbf7f5d00d20a5e364b2569',
     )

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { ChainNotConfiguredError } from '../../src/core/chains.js'
-import { RequestRefusedError } from '../../src/core/errors.js'
+import { RequestRefusedError } from '../../src/core/connectionErrors.js'
 import type { PasskeyProvider } from '../../src/passkey/passkeyWallet.js'
 import {
   passkeyHostConfig,
@@ -27,7 +27,7 @@ import {
 import { signUp } from '../helpers/vendorUsers.js'
 
 /*
- * SPEC §9's optional methods of the embedded wallet, each asked through
+ * The optional methods of the embedded wallet, each asked through
  * passkeyWallet's EIP-1193 provider (connector.getProvider()) as a dapp
  * library would, against the sandbox: the Turnkey emulator holds the key and
  * signs, anvil's two chains (1 and 8453) read, fill and mine. The user signed
@@ -94,7 +94,7 @@ const typedData = {
   },
 } as const
 
-describe('passkeyWallet’s provider answers each SPEC §9 optional method', () => {
+describe('passkeyWallet’s provider answers each optional method', () => {
   it('eth_chainId: the connected chain, 1', async () => {
     expect(await provider.request({ method: 'eth_chainId' })).toBe(
       numberToHex(mainnet.id),

@@ -170,7 +170,7 @@ describe('createRecoveryFlow against the vendor emulator', () => {
     expect(after.apiKeys.map((k) => k.credential.type)).not.toContain(
       'CREDENTIAL_TYPE_RECOVER_USER_KEY_P256',
     )
-    // SPEC: recover_user registers the new passkey as authenticatorName 'Passkey'.
+    // recover_user registers the new passkey as authenticatorName 'Passkey'.
     expect(
       after.authenticators.find(
         ({ credentialId }) => credentialId === newPasskey.credentialId,

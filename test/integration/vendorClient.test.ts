@@ -77,7 +77,7 @@ describe("the passkey wallet's vendor client against the emulator", () => {
     ).toBe(true)
   })
 
-  it('logs the everyday failures as warnings and the rest as errors (SPEC §8)', async () => {
+  it('logs the everyday failures as warnings and the rest as errors', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {

@@ -22,7 +22,7 @@ import { sandboxChains } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import { type Relay, startRelay } from '../../sandbox/relay/startRelay.js'
 import { startSandboxWallet } from '../../sandbox/wallet/startSandboxWallet.js'
-import { ConnectionRejectedError } from '../../src/core/errors.js'
+import { ConnectionRejectedError } from '../../src/core/connectionErrors.js'
 import {
   IncompleteSessionError,
   PairingAbortedError,
@@ -383,7 +383,7 @@ describe('walletConnectDeepLink with the real SDK over the sandbox relay', () =>
     await disconnect(config)
   })
 
-  it('asks for the SPEC §9 methods and events and every configured chain', async () => {
+  it('asks for the required methods and events and every configured chain', async () => {
     const { config, connector, wallet } = await setup()
     const proposed = new Promise<ProposalTypes.Struct>((resolve) =>
       wallet.client.once('session_proposal', ({ params }) => resolve(params)),

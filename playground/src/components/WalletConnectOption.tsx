@@ -7,7 +7,7 @@ import { usePairing } from './usePairing.js'
 import { WalletOption } from './WalletOption.js'
 
 const linkMode = new URLSearchParams(location.search).get('deepLink')
-// SPEC §5: a pairing renews its URI at most 10 times.
+// A pairing renews its URI at most 10 times (docs/walletconnect.md).
 const pairingAttempts = 10
 
 /** WalletConnect: a QR code to scan, or on a phone the link that opens the wallet; its attempts and expiry. */

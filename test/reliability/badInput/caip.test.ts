@@ -45,7 +45,7 @@ const cases: Case[] = [
   }),
   bad({
     source: 'CAIP accounts and chain ids',
-    name: 'a Bitcoin account (namespace outside SPEC §9)',
+    name: 'a Bitcoin account (a namespace the pack does not understand)',
     input:
       'bip122:000000000019d6689c085ae165831e93:128Lkh3S7CkDTBZ8W7BbpsN3YYizJMp8p6',
     run: parseCaipAccount,

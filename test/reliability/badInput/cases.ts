@@ -56,7 +56,7 @@ type ThrownError = Error & Record<string, unknown>
 export type Throws = {
   /** The error's `name`: its class. */
   throws: PackErrorName
-  /** The exact `shortMessage` (SPEC §8's where it gives one). */
+  /** The exact `shortMessage` (docs/errors.md). */
   message?: string
   /** A part of the `shortMessage`, where the rest names the input. */
   messageIncludes?: string

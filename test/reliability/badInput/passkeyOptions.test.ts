@@ -143,7 +143,7 @@ const cases: Case[] = [
   }),
   bad({
     source: 'passkeyWallet options',
-    name: 'a recovery session longer than SPEC’s 1800 s',
+    name: 'a recovery session longer than the 1800 s allowed',
     input: {
       recovery: {
         start: async () => Response.json({}),

@@ -91,7 +91,7 @@ const cases: Case[] = [
   }),
   bad({
     source: 'vendor responses',
-    name: 'an expired session key (SPEC §8: a warning, not an error)',
+    name: 'an expired session key (a warning, not an error)',
     input: JSON.stringify({
       code: 16,
       message: 'expired api key',

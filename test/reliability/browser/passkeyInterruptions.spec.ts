@@ -56,7 +56,7 @@ test('a passkey prompt the user cancels: a rejection, nothing signed, the next p
   expect(await vendor.signaturesOf(message)).toEqual([
     'ACTIVITY_STATUS_COMPLETED',
   ])
-  // SPEC §9: the browser gives up on a prompt after 300000 ms, with the same rejection.
+  // The browser gives up on a prompt after the pack's 300000 ms, with the same rejection.
   const asked = await timeouts()
   expect(asked.length).toBeGreaterThanOrEqual(3)
   expect(new Set(asked)).toEqual(new Set([passkeyTimeoutMs]))

@@ -17,7 +17,7 @@ const test = shared.extend<object, { vendorClockMoves: true }>({
 })
 
 const signPath = '/public/v1/submit/sign_raw_payload'
-// passkeyWallet's default session (SPEC, docs/passkey.md): 900 s.
+// passkeyWallet's default session (docs/passkey.md): 900 s.
 const sessionSeconds = 900
 
 test('the vendor refuses the session key as expired mid-session (401 expired api key): the passkey signs instead, once, and the dead key is forgotten', async ({
@@ -74,7 +74,7 @@ test('the vendor refuses the session key as expired mid-session (401 expired api
   expect(await vendor.signaturesOf(message)).toEqual([
     'ACTIVITY_STATUS_COMPLETED',
   ])
-  // SPEC §8: an expired api key is a warning, not an error.
+  // An expired API key is an everyday failure: a warning, not an error.
   expect(warnings.join('\n')).toContain('expired api key')
   expect(errors.filter((text) => /expired api key/i.test(text))).toEqual([])
 

@@ -35,9 +35,9 @@ import { tally } from '../tally.js'
  * sub-organizations, A and B, under the sandbox parent: every credential A
  * holds (passkey, API key, and each kind of key the vendor hands out) is
  * sent, correctly stamped, to every path the emulator serves, with B's ids
- * in the body. The vendor's rules (notes/turnkey-api.md, "Sub-org
- * credential + parent org ID" and "Parent credential + sub-org ID") say what
- * each answer must be; B's state, read with B's own passkey, must not move.
+ * in the body. The vendor's rules for a sub-organization's
+ * credential with the parent's id, and the parent's credential with a
+ * sub-organization's id, say what each answer must be; B's state, read with B's own passkey, must not move.
  */
 
 type Stamper = {
