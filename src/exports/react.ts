@@ -5,14 +5,12 @@
 export { BaseError, type BaseErrorType } from '../core/errors/BaseError.js'
 export { receiptConfirmations } from '../core/receiptConfirmations.js'
 export type { PasskeyWalletConnector } from '../passkey/passkeyWallet.js'
-export {
-  ExportPanel,
-  type ExportPanelProps,
-} from '../react/ExportPanel.js'
-export {
-  RecoveryPanel,
-  type RecoveryPanelProps,
-} from '../react/RecoveryPanel.js'
+export { ExportPanel } from '../react/ExportPanel.js'
+export type {
+  ExportPanelProps,
+  RecoveryPanelProps,
+} from '../react/panelProps.js'
+export { RecoveryPanel } from '../react/RecoveryPanel.js'
 export {
   type UseAccountNameParameters,
   type UseAccountNameReturnType,

@@ -8,8 +8,8 @@ import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { isUuid } from '../core/isUuid.js'
 import { loadOnce } from '../core/loadOnce.js'
 import { withTimeout } from '../core/withTimeout.js'
-import type { ExportFlow } from '../export/createExportFlow.js'
-import type { RecoveryFlow } from '../recovery/createRecoveryFlow.js'
+import type { ExportFlow } from '../export/exportFlow.js'
+import type { RecoveryFlow } from '../recovery/recoveryFlow.js'
 import type {
   SendEmailCodeAnswer,
   SendEmailCodeRequest,
@@ -274,7 +274,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       ),
     )
     const exportFlow = loadOnce(() =>
-      Promise.all([load(), import('../export/createExportFlow.js')]).then(
+      Promise.all([load(), import('../export/exportFlow.js')]).then(
         ([loaded, { createExportFlow }]) =>
           createExportFlow(loaded.exportAccess()),
       ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDuration } from './formatDuration.js'
+import { formatDuration } from './useCountdown.js'
 
 describe('formatDuration', () => {
   it.each([
