@@ -2,7 +2,6 @@ import type { FormEvent, Ref } from 'react'
 import type { RecoveryCodeFormat } from '../recovery/recoveryCode.js'
 import type { RecoverySnapshot } from '../recovery/recoveryFlow.js'
 import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
-import { formatDuration } from './useCountdown.js'
 
 /*
  * The recovery panel's steps: which one the flow's step shows, its status
@@ -55,6 +54,15 @@ export function recoveryStatus(
         ? 'Signing in… Follow the prompt of your device.'
         : 'Passkey created. Sign in with it to open your wallet.'
   }
+}
+
+/** Seconds as "m:ss" (or "h:mm:ss"), for countdowns a screen reader can read out. */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds))
+  const s = String(seconds % 60).padStart(2, '0')
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes}:${s}`
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}:${s}`
 }
 
 /** The time left that matters in this view: the code's, or the recovery session's. */

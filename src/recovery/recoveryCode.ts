@@ -1,6 +1,9 @@
 import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
 import { InvalidRecoveryCodeError } from './errors.js'
 
+// A recovery code: its shape, the rules its credential must meet, and the
+// pasted text as the vendor expects it (refused here, before a try is spent).
+
 /** The shape of the codes a sender emails, so a code field can ask for exactly that. */
 export type RecoveryCodeFormat = {
   /** Characters in a code. */

@@ -110,6 +110,7 @@ const initial: Omit<RecoverySnapshot, 'types'> = {
   error: undefined,
 }
 
+/** A step a reset abandoned: it ends quietly, changing nothing. */
 class SupersededError extends Error {}
 
 /**
@@ -120,8 +121,8 @@ class SupersededError extends Error {}
 function createStepRunner<
   snapshot extends { step: step; error: Error | undefined },
   step extends string = snapshot['step'],
->(initial: snapshot) {
-  let snapshot = initial
+>(first: snapshot) {
+  let snapshot = first
   const listeners = new Set<() => void>()
   // Superseded by a reset: work that finishes afterwards changes nothing.
   const resets = createSupersession()
