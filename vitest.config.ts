@@ -24,7 +24,7 @@ const wagmi2Suites = [
   'src/react/panels.client.test.tsx',
   'src/react/panels.ssr.test.tsx',
   'src/react/useInjectedWallets.client.test.tsx',
-  'src/react/usePanelAccountName.test.tsx',
+  'src/react/useAccountName.test.tsx',
   'test/helpers/wagmiMajor.test.ts',
 ]
 

@@ -3,7 +3,7 @@ import { Turnkey, type TurnkeyIframeClient } from '@turnkey/sdk-browser'
 import {
   createExportFrame,
   type ExportFrame,
-} from '../../src/export/createExportFrame.js'
+} from '../../src/export/exportFrame.js'
 
 const container = () => document.querySelector<HTMLElement>('#export')!
 let frame: ExportFrame | undefined

@@ -14,7 +14,14 @@ import {
 import { createSecretView } from './createSecretView.js'
 import { toEthereumAddress } from './toEthereumAddress.js'
 
-/** A request from the host page, in @turnkey/iframe-stamper's shape (notes §6). */
+/**
+ * The enclave key that signs export bundles (uncompressed P-256 hex), baked
+ * in by scripts/buildExportFrame.ts: a frame that took it from its URL or
+ * a message would trust whoever embeds it.
+ */
+declare const __EXPORT_SIGNER_PUBLIC_KEY__: string
+
+/** A request from the host page, in @turnkey/iframe-stamper's shape. */
 type Request = {
   type?: unknown
   requestId?: unknown
@@ -32,7 +39,7 @@ let recipient: RecipientKey
 let port: MessagePort | undefined
 // An injected credential (a recovery code's key): it stamps, nothing reads it, and it ends.
 let credential: (RecoveryKey & { endsAt: number }) | undefined
-// SPEC §4: a recovery session lasts at most 1800 s.
+// A recovery session lasts at most 1800 s (docs/panels.md): the key must not outlive it.
 const credentialLifeMs = 1_800_000
 
 /** Decrypts a credential bundle (the emailed code) into a key that only stamps. */

@@ -35,7 +35,7 @@ export type {
   ExportKind,
   ExportSnapshot,
   ExportStep,
-} from '../export/createExportFlow.js'
+} from '../export/exportFlow.js'
 export {
   ConnectionAbandonedError,
   type ConnectionAbandonedErrorType,
@@ -71,12 +71,12 @@ export {
   type PasskeyWalletProperties,
   passkeyWallet,
 } from '../passkey/passkeyWallet.js'
-export type { RecoveryCodeFormat } from '../recovery/CodeSender.js'
+export type { RecoveryCodeFormat } from '../recovery/recoveryCode.js'
 export type {
   RecoveryFlow,
   RecoverySnapshot,
   RecoveryStep,
-} from '../recovery/createRecoveryFlow.js'
+} from '../recovery/recoveryFlow.js'
 export type { RecoveryState } from '../recovery/recoveryState.js'
 export type {
   SendEmailCodeAnswer,

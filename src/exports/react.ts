@@ -9,14 +9,12 @@ export {
   waitForFinalReceipt,
 } from '../core/receipts.js'
 export type { PasskeyWalletConnector } from '../passkey/passkeyWallet.js'
-export {
-  ExportPanel,
-  type ExportPanelProps,
-} from '../react/ExportPanel.js'
-export {
-  RecoveryPanel,
-  type RecoveryPanelProps,
-} from '../react/RecoveryPanel.js'
+export { ExportPanel } from '../react/ExportPanel.js'
+export type {
+  ExportPanelProps,
+  RecoveryPanelProps,
+} from '../react/panelProps.js'
+export { RecoveryPanel } from '../react/RecoveryPanel.js'
 export {
   type UseAccountNameParameters,
   type UseAccountNameReturnType,

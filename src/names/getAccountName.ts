@@ -2,7 +2,7 @@ import { type Config, getEnsName } from '@wagmi/core'
 import { type Address, InvalidAddressError, isAddress } from 'viem'
 import { toCoinType } from 'viem/ens'
 
-/** SPEC §9: names are resolved with the ENS lookup on Base. */
+/** Names are resolved with the ENS lookup on Base (docs/panels.md, "Names on Base"). */
 export const accountNameChainId = 8453
 
 export type GetAccountNameParameters = {

@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import { SessionNotFoundError } from '../core/errors.js'
-import type { ExportAccess } from '../export/createExportFlow.js'
+import type { ExportAccess } from '../export/exportFlow.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type { Stamper } from '../turnkey/Stamper.js'
 

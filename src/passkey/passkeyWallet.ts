@@ -10,8 +10,8 @@ import {
 import { withTimeout } from '../core/deadlines.js'
 import { SessionNotFoundError } from '../core/errors.js'
 import { createConnectorStorage, isUuid } from '../core/storage.js'
-import type { ExportFlow } from '../export/createExportFlow.js'
-import type { RecoveryFlow } from '../recovery/createRecoveryFlow.js'
+import type { ExportFlow } from '../export/exportFlow.js'
+import type { RecoveryFlow } from '../recovery/recoveryFlow.js'
 import type {
   SendEmailCodeAnswer,
   SendEmailCodeRequest,
@@ -276,7 +276,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       ),
     )
     const exportFlow = loadOnce(() =>
-      Promise.all([load(), import('../export/createExportFlow.js')]).then(
+      Promise.all([load(), import('../export/exportFlow.js')]).then(
         ([loaded, { createExportFlow }]) =>
           createExportFlow(loaded.exportAccess()),
       ),

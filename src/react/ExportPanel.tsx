@@ -1,12 +1,6 @@
-import type { Connector } from 'wagmi'
 import { loadOnce } from '../core/connector.js'
 import { LazyPanel } from './LazyPanel.js'
-
-export type ExportPanelProps = {
-  /** The passkeyWallet connector; the config's first one by default. */
-  connector?: Connector | undefined
-  className?: string | undefined
-}
+import type { ExportPanelProps } from './panelProps.js'
 
 // Once mounted: the first load is the placeholder.
 const loadBody = loadOnce(() =>

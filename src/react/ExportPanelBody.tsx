@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import type { ExportKind } from '../export/createExportFlow.js'
+import type { ExportKind } from '../export/exportFlow.js'
 import { describeError } from './describeError.js'
-import type { ExportPanelProps } from './ExportPanel.js'
-import { panelFrameStyles } from './panelFrameStyles.js'
+import { panelFrameStyles } from './LazyPanel.js'
+import type { ExportPanelProps } from './panelProps.js'
 import { panelStyles } from './panelStyles.js'
+import { usePanelAccountName } from './useAccountName.js'
 import { useExport } from './useExport.js'
 import { useFocusOnChange } from './useFocusOnChange.js'
-import { usePanelAccountName } from './usePanelAccountName.js'
 
 const names: Record<ExportKind, string> = {
   'seed-phrase': 'seed phrase',

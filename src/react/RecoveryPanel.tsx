@@ -1,14 +1,6 @@
-import type { Connector } from 'wagmi'
 import { loadOnce } from '../core/connector.js'
 import { LazyPanel } from './LazyPanel.js'
-
-export type RecoveryPanelProps = {
-  /** The passkeyWallet connector; the config's first one by default. */
-  connector?: Connector | undefined
-  /** Prefills the email field. */
-  defaultEmail?: string | undefined
-  className?: string | undefined
-}
+import type { RecoveryPanelProps } from './panelProps.js'
 
 // Once mounted: the first load is the placeholder.
 const loadBody = loadOnce(() =>

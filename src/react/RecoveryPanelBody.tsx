@@ -3,19 +3,19 @@ import { type FormEvent, useId, useState } from 'react'
 import { useAccount, useConfig } from 'wagmi'
 import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
 import { describeError } from './describeError.js'
-import { panelFrameStyles } from './panelFrameStyles.js'
+import { panelFrameStyles } from './LazyPanel.js'
+import type { RecoveryPanelProps } from './panelProps.js'
 import { panelStyles } from './panelStyles.js'
-import { RecoveryCodeStep } from './RecoveryCodeStep.js'
-import { RecoveryEmailStep } from './RecoveryEmailStep.js'
-import type { RecoveryPanelProps } from './RecoveryPanel.js'
 import {
+  RecoveryCodeStep,
+  RecoveryEmailStep,
   type RecoveryView,
   recoveryStatus,
   recoveryTimer,
   recoveryView,
-} from './recoveryStatusLine.js'
+} from './RecoverySteps.js'
+import { usePanelAccountName } from './useAccountName.js'
 import { useFocusOnChange } from './useFocusOnChange.js'
-import { usePanelAccountName } from './usePanelAccountName.js'
 import { useRecovery } from './useRecovery.js'
 
 /** The sign-in step's connection attempt: pending, or why it failed. */

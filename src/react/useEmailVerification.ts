@@ -1,6 +1,7 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 import type { Connector } from 'wagmi'
-import { usePasskeyWalletConnector } from './usePasskeyWalletConnector.js'
+import { createSupersession } from '../core/lifecycle.js'
+import { usePasskeyWalletConnector } from './usePasskeyWallet.js'
 
 export type UseEmailVerificationParameters = {
   /** The passkeyWallet connector; the config's first one by default. */
@@ -40,22 +41,25 @@ export function useEmailVerification({
   const [email, setEmail] = useState<string>()
   const [isPending, setPending] = useState(false)
   const [error, setError] = useState<Error>()
-  // Only the latest call may move the step: an older answer is ignored.
-  const latest = useRef(0)
+  // Only the latest call may move the step: each call, and a restart, makes older answers stale.
+  const [calls] = useState(createSupersession)
 
-  const run = useCallback(async (work: () => Promise<void>) => {
-    const call = ++latest.current
-    setPending(true)
-    setError(undefined)
-    try {
-      await work()
-    } catch (caught) {
-      if (call === latest.current) setError(caught as Error)
-    } finally {
-      if (call === latest.current) setPending(false)
-    }
-    return call === latest.current
-  }, [])
+  const run = useCallback(
+    async (work: () => Promise<void>) => {
+      const call = calls.supersede()
+      setPending(true)
+      setError(undefined)
+      try {
+        await work()
+      } catch (caught) {
+        if (!call.aborted) setError(caught as Error)
+      } finally {
+        if (!call.aborted) setPending(false)
+      }
+      return !call.aborted
+    },
+    [calls],
+  )
 
   const sendCode = useCallback(
     async (address: string) => {
@@ -88,12 +92,12 @@ export function useEmailVerification({
   )
 
   const restart = useCallback(() => {
-    latest.current++
+    calls.supersede()
     setPending(false)
     setError(undefined)
     setEmail(undefined)
     setStep('enter-email')
-  }, [])
+  }, [calls])
 
   return { step, email, isPending, error, sendCode, confirmCode, restart }
 }

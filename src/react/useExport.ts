@@ -1,10 +1,12 @@
 import { useCallback } from 'react'
 import type { Address } from 'viem'
 import { type Connector, useAccount } from 'wagmi'
-import type { ExportFlow, ExportSnapshot } from '../export/createExportFlow.js'
+import type { ExportFlow, ExportSnapshot } from '../export/exportFlow.js'
 import type { PasskeyWalletConnector } from '../passkey/passkeyWallet.js'
-import { useFlow } from './useFlow.js'
-import { usePasskeyWalletConnector } from './usePasskeyWalletConnector.js'
+import {
+  usePasskeyWalletConnector,
+  usePasskeyWalletFlow,
+} from './usePasskeyWallet.js'
 
 export type UseExportParameters = {
   /** The passkeyWallet connector; the config's by default. */
@@ -35,9 +37,10 @@ export function useExport({
   const isConnected =
     status === 'connected' && connected?.uid === passkeyWallet?.uid
   const load = useCallback(() => passkeyWallet!.getExport(), [passkeyWallet])
-  const { flow, snapshot, error } = useFlow<ExportSnapshot, ExportFlow>(
-    passkeyWallet && isConnected ? load : undefined,
-  )
+  const { flow, snapshot, error } = usePasskeyWalletFlow<
+    ExportSnapshot,
+    ExportFlow
+  >(passkeyWallet && isConnected ? load : undefined)
   return {
     connector: passkeyWallet,
     isConnected,

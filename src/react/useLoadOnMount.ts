@@ -1,37 +1,40 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import type { LoadOnce } from '../core/connector.js'
 
-type Loaded<value> = { value?: value; error?: Error }
+/** For what only a finished load fills, which re-renders its own mount: nothing to subscribe to. */
+export const noSubscription = () => () => undefined
 
-// Filled only by a finished load, which re-renders its own mount: nothing to subscribe to.
-const noSubscription = () => () => undefined
+const nothing = () => undefined
 
 /**
- * What `loader` gives, loaded once mounted (never during server rendering):
- * `value` is `undefined` until then; `error` says why it could not load.
- * `loader` must be module-level (one per panel): a mount after the first
- * gets its value in its first render, except when hydrating (the server
- * had nothing loaded).
+ * What `load` gives, loaded once mounted (never during server rendering),
+ * and again whenever `load` changes: a panel's body, or a connector's flow.
+ * `value` is `undefined` until then, and without `load`; `error` says why it
+ * could not load. `loaded` reads a value made before this mount (a
+ * module-level loader's): such a mount gets it in its first render, except
+ * when hydrating (the server had nothing loaded).
  */
 export function useLoadOnMount<value>(
-  loader: Pick<LoadOnce<value>, 'value' | 'load'>,
-): Loaded<value> {
-  const before = useSyncExternalStore(
-    noSubscription,
-    () => loader.value,
-    () => undefined,
-  )
-  const [loaded, setLoaded] = useState<Loaded<value>>({})
+  load: (() => Promise<value>) | undefined,
+  loaded: () => value | undefined = nothing,
+): { value: value | undefined; error: Error | undefined } {
+  const before = useSyncExternalStore(noSubscription, loaded, nothing)
+  const [value, setValue] = useState<value | undefined>(undefined)
+  const [error, setError] = useState<Error | undefined>(undefined)
   useEffect(() => {
-    if (before !== undefined) return
+    setValue(undefined)
+    setError(undefined)
+    if (!load || before !== undefined) return
     let current = true
-    loader.load().then(
-      (value) => current && setLoaded({ value }),
-      (error: Error) => current && setLoaded({ error }),
+    load().then(
+      // A function (a component) is the value itself, not a state updater.
+      (made) => current && setValue(() => made),
+      (failure: Error) => current && setError(failure),
     )
     return () => {
       current = false
     }
-  }, [loader, before])
-  return before !== undefined ? { value: before } : loaded
+  }, [load, before])
+  return before !== undefined
+    ? { value: before, error: undefined }
+    : { value, error }
 }

@@ -4,10 +4,12 @@ import type { PasskeyWalletConnector } from '../passkey/passkeyWallet.js'
 import type {
   RecoveryFlow,
   RecoverySnapshot,
-} from '../recovery/createRecoveryFlow.js'
+} from '../recovery/recoveryFlow.js'
 import { useCountdown } from './useCountdown.js'
-import { useFlow } from './useFlow.js'
-import { usePasskeyWalletConnector } from './usePasskeyWalletConnector.js'
+import {
+  usePasskeyWalletConnector,
+  usePasskeyWalletFlow,
+} from './usePasskeyWallet.js'
 
 export type UseRecoveryParameters = {
   /** The passkeyWallet connector; the config's by default. */
@@ -37,9 +39,10 @@ export function useRecovery({
 }: UseRecoveryParameters = {}): UseRecoveryReturnType {
   const passkeyWallet = usePasskeyWalletConnector(connector)
   const load = useCallback(() => passkeyWallet!.getRecovery(), [passkeyWallet])
-  const { flow, snapshot, error } = useFlow<RecoverySnapshot, RecoveryFlow>(
-    passkeyWallet ? load : undefined,
-  )
+  const { flow, snapshot, error } = usePasskeyWalletFlow<
+    RecoverySnapshot,
+    RecoveryFlow
+  >(passkeyWallet ? load : undefined)
   return {
     connector: passkeyWallet,
     flow,

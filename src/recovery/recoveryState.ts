@@ -1,6 +1,6 @@
 import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
 
-/** How long a recovery session may sign, by default (SPEC §9). */
+/** How long a recovery session may sign, by default and at most (docs/panels.md). */
 export const defaultRecoverySessionSeconds = 1800
 
 /** Where a recovery stands; public data only, never the code or a key. */
@@ -13,8 +13,9 @@ export type RecoveryState = {
 }
 
 /**
- * A recovery session is active only for email recovery, and only until its
- * expiration has passed since it was created (SPEC §4).
+ * A recovery session is active only for email recovery (passkey recovery's
+ * key signs one activity), and only until its expiration has passed since it
+ * was created.
  */
 export function isRecoverySessionActive(
   state: RecoveryState,

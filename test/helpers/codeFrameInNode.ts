@@ -1,4 +1,4 @@
-import type { CodeFrame } from '../../src/recovery/createCodeFrame.js'
+import type { CodeFrame } from '../../src/recovery/codeFrame.js'
 import { InvalidRecoveryCodeError } from '../../src/recovery/errors.js'
 import { generateRecipientKey } from '../../src/turnkey/hpkeOpen.js'
 import { importRecoveryCredential } from '../../src/turnkey/importRecoveryCredential.js'

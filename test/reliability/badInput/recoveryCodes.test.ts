@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { expect } from 'vitest'
-import { validateRecoveryCode } from '../../../src/recovery/validateRecoveryCode.js'
+import { validateRecoveryCode } from '../../../src/recovery/recoveryCode.js'
 import { decodeCredentialBundle } from '../../../src/turnkey/decodeCredentialBundle.js'
 import { generateRecipientKey } from '../../../src/turnkey/hpkeOpen.js'
 import type { RecoveryType } from '../../../src/turnkey/recoveryStartContract.js'

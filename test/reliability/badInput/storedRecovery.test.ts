@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { expect } from 'vitest'
-import type { RecoveryFlow } from '../../../src/recovery/createRecoveryFlow.js'
-import { createRecoveryStateStore } from '../../../src/recovery/createRecoveryStateStore.js'
+import type { RecoveryFlow } from '../../../src/recovery/recoveryFlow.js'
+import { createRecoveryStateStore } from '../../../src/recovery/recoveryStateStore.js'
 import { bad, type Case, runCases } from './cases.js'
 import { alice, memoryStorage, now, passkeyConnector } from './fixtures.js'
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { createRecoveryFlow } from '../../../src/recovery/createRecoveryFlow.js'
-import { createRecoveryStateStore } from '../../../src/recovery/createRecoveryStateStore.js'
+import { createRecoveryFlow } from '../../../src/recovery/recoveryFlow.js'
+import { createRecoveryStateStore } from '../../../src/recovery/recoveryStateStore.js'
 import type { VendorClient } from '../../../src/turnkey/createVendorClient.js'
 import { codeFrameInNode } from '../../helpers/codeFrameInNode.js'
 import { bad, type Case, codeInvalid, runCases } from './cases.js'

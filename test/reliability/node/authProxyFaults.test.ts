@@ -16,9 +16,9 @@ import {
   type Vendor,
 } from '../../../sandbox/turnkey/startVendor.js'
 import { signUpWithAuthProxy } from '../../../src/passkey/signUpWithAuthProxy.js'
-import { createAuthProxyCodeSender } from '../../../src/recovery/createAuthProxyCodeSender.js'
-import { createRecoveryFlow } from '../../../src/recovery/createRecoveryFlow.js'
-import { createRecoveryStateStore } from '../../../src/recovery/createRecoveryStateStore.js'
+import { createAuthProxyCodeSender } from '../../../src/recovery/codeSenders.js'
+import { createRecoveryFlow } from '../../../src/recovery/recoveryFlow.js'
+import { createRecoveryStateStore } from '../../../src/recovery/recoveryStateStore.js'
 import type { AuthProxyErrorCode } from '../../../src/turnkey/AuthProxyError.js'
 import { createAuthProxyClient } from '../../../src/turnkey/createAuthProxyClient.js'
 import { createVendorClient } from '../../../src/turnkey/createVendorClient.js'

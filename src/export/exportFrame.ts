@@ -33,10 +33,10 @@ function checkedUrl(url: string) {
 }
 
 /**
- * Opens the export frame (notes §6) in `container`: an isolated page on
- * another origin that decrypts export bundles and shows the secret itself,
- * so the host page never holds it. Resolves once the frame announced its
- * key; rejects with ExportFrameTimeoutError when the frame, or later its
+ * Opens the export frame (the vendor's iframe-stamper protocol) in
+ * `container`: an isolated page on another origin that decrypts export
+ * bundles and shows the secret itself, so the host page never holds it.
+ * Resolves once the frame announced its key; rejects with ExportFrameTimeoutError when the frame, or later its
  * answer to a bundle, takes longer than `timeoutMs`.
  */
 export async function createExportFrame({

@@ -1,7 +1,18 @@
 import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
 import { InvalidRecoveryCodeError } from './errors.js'
 
-/** A recovery code is valid for this long after its credential was made (SPEC §9). */
+// A recovery code: its shape, the rules its credential must meet, and the
+// pasted text as the vendor expects it (refused here, before a try is spent).
+
+/** The shape of the codes a sender emails, so a code field can ask for exactly that. */
+export type RecoveryCodeFormat = {
+  /** Characters in a code. */
+  length: number
+  /** `false`: digits only; `true`: Crockford Base32 (`0-9`, `A-Z` without I, L, O, U). */
+  alphanumeric: boolean
+}
+
+/** A recovery code is valid for this long after its credential was made (docs/panels.md). */
 export const recoveryCodeValiditySeconds = 900
 
 /** How far this device's clock may be behind the vendor's before a credential counts as forged. */
@@ -71,4 +82,24 @@ export function validateRecoveryCode({
     throw new InvalidRecoveryCodeError({
       reason: `the credential is dated ${-age} s in the future; more than ${maxClockSkewSeconds} s of clock skew`,
     })
+}
+
+// Crockford Base32 as the vendor's alphanumeric codes use it: no I, L, O, U.
+const crockford = /^[0-9A-HJKMNP-TV-Z]+$/
+
+/** The pasted code as the proxy expects it, or InvalidRecoveryCodeError before any try is spent. */
+export function normalizeOtpCode(
+  pasted: string,
+  { length, alphanumeric }: RecoveryCodeFormat,
+): string {
+  const code = pasted.replace(/[\s-]/g, '')
+  const normalized = alphanumeric ? code.toUpperCase() : code
+  const fits =
+    normalized.length === length &&
+    (alphanumeric ? crockford.test(normalized) : /^\d+$/.test(normalized))
+  if (!fits)
+    throw new InvalidRecoveryCodeError({
+      reason: `a code is ${length} ${alphanumeric ? 'letters and digits (no I, L, O or U)' : 'digits'}; got ${code.length} characters`,
+    })
+  return normalized
 }

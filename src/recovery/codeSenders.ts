@@ -1,4 +1,5 @@
 import { loadOnce } from '../core/connector.js'
+import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
 import { AuthProxyError } from '../turnkey/AuthProxyError.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import { createClientSignature } from '../turnkey/createClientSignature.js'
@@ -9,15 +10,125 @@ import {
 import { generateStampingKey } from '../turnkey/generateStampingKey.js'
 import { readOtpRefusal } from '../turnkey/readOtpRefusal.js'
 import { readSessionClaims } from '../turnkey/readSessionClaims.js'
+import type {
+  RecoveryStartAnswer,
+  RecoveryStartRequest,
+  RecoveryType,
+} from '../turnkey/recoveryStartContract.js'
 import { startProxyOtp } from '../turnkey/startProxyOtp.js'
 import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
-import type { CodeSender } from './CodeSender.js'
+import type { CodeFrame, CodeKey } from './codeFrame.js'
 import {
   InvalidRecoveryCodeError,
   RecoveryAccountNotFoundError,
 } from './errors.js'
-import { normalizeOtpCode } from './normalizeOtpCode.js'
-import { readWalletKitConfig } from './readWalletKitConfig.js'
+import {
+  normalizeOtpCode,
+  type RecoveryCodeFormat,
+  recoveryCodeValiditySeconds,
+} from './recoveryCode.js'
+
+/** An emailed code, known to this page only until it is opened or dropped. */
+export type PendingCode = {
+  /** How long the code works after it was sent, when the sender knows it. */
+  validitySeconds: number | undefined
+  /** The codes' shape, when the sender knows it. */
+  format: RecoveryCodeFormat | undefined
+  /** The vendor credential types the opened key may have; the flow checks it. */
+  credentialTypes?: readonly string[] | undefined
+  /** The pasted code → the key that signs the recovery (never handed to the page as bytes). */
+  open(code: string): Promise<CodeKey>
+  /** Forgets the code and any key made for it. */
+  destroy(): void
+}
+
+/** Where a recovery's code comes from: the host backend, or the vendor's Auth Proxy. */
+export type CodeSender = {
+  /** The recovery types it can send codes for. */
+  types: readonly RecoveryType[]
+  send(request: { email: string; type: RecoveryType }): Promise<PendingCode>
+}
+
+/**
+ * Codes through the host backend: the backend asks the vendor (with the
+ * parent API key) to email a code encrypted to an isolated frame's key; the
+ * frame decrypts it and stamps with it.
+ */
+export function createBackendCodeSender({
+  start,
+  openCodeFrame,
+  timeoutMs,
+}: {
+  start(
+    request: RecoveryStartRequest,
+    options: { signal: AbortSignal },
+  ): Promise<RecoveryStartAnswer | Response>
+  openCodeFrame(): Promise<CodeFrame>
+  /** How long `start` may take; readHostBackendAnswer's default otherwise. */
+  timeoutMs?: number | undefined
+}): CodeSender {
+  return {
+    types: ['email', 'passkey'],
+    async send({ email, type }) {
+      const frame = await openCodeFrame()
+      const answer = await readHostBackendAnswer(
+        'recovery.start',
+        (signal) =>
+          start({ email, type, targetPublicKey: frame.publicKey }, { signal }),
+        timeoutMs,
+      ).catch((error: unknown) => {
+        frame.destroy()
+        throw error
+      })
+      if (answer.accepted !== true) {
+        frame.destroy()
+        throw new HostBackendError({
+          callback: 'recovery.start',
+          reason: 'its answer must be `{ accepted: true }`',
+        })
+      }
+      return {
+        validitySeconds: recoveryCodeValiditySeconds,
+        format: undefined,
+        open: frame.open,
+        destroy: frame.destroy,
+      }
+    },
+  }
+}
+
+/**
+ * The code format of the proxy's `wallet_kit_config` answer (`otpLength` is a
+ * string, as in the vendor's schema), or an AuthProxyError: a code field of
+ * the wrong shape would spend the user's tries.
+ */
+export function readWalletKitConfig(answer: unknown): RecoveryCodeFormat {
+  const { otpLength, otpAlphanumeric } = (answer ?? {}) as {
+    otpLength?: unknown
+    otpAlphanumeric?: unknown
+  }
+  const length = Number(otpLength)
+  if (
+    !(typeof otpLength === 'string' || typeof otpLength === 'number') ||
+    !Number.isInteger(length) ||
+    length < 4 ||
+    length > 12
+  )
+    throw new AuthProxyError({
+      code: 'auth_proxy_failed',
+      endpoint: 'wallet_kit_config',
+      status: 200,
+      reason: `otpLength must be a whole number of characters, got ${JSON.stringify(otpLength)}`,
+    })
+  if (otpAlphanumeric !== undefined && typeof otpAlphanumeric !== 'boolean')
+    throw new AuthProxyError({
+      code: 'auth_proxy_failed',
+      endpoint: 'wallet_kit_config',
+      status: 200,
+      reason: `otpAlphanumeric must be a boolean, got ${JSON.stringify(otpAlphanumeric)}`,
+    })
+  return { length, alphanumeric: otpAlphanumeric === true }
+}
 
 /** The key an OTP login registers on the user (the vendor's one-time login credential). */
 const loginCredentialTypes = ['CREDENTIAL_TYPE_LOGIN'] as const

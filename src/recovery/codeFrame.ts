@@ -33,7 +33,7 @@ function stampPublicKey(value: unknown) {
 }
 
 /**
- * Opens the isolated frame (the vendor's iframe protocol, notes §6) for one
+ * Opens the isolated frame (the vendor's iframe-stamper protocol) for one
  * recovery code: the vendor encrypts the code to the frame's key, the frame
  * decrypts it and stamps the recovery's requests. The frame is hidden: it
  * shows nothing, and the page never holds the code's key.

@@ -1,11 +1,11 @@
 import { type CreateStorageParameters, createStorage } from '@wagmi/core'
 import { describe, expect, it } from 'vitest'
-import { createRecoveryStateStore } from './createRecoveryStateStore.js'
 import {
   defaultRecoverySessionSeconds,
   isRecoverySessionActive,
   type RecoveryState,
 } from './recoveryState.js'
+import { createRecoveryStateStore } from './recoveryStateStore.js'
 
 type BaseStorage = NonNullable<CreateStorageParameters['storage']>
 const now = 1_800_000_000
@@ -33,7 +33,7 @@ function store(initial: Record<string, string> = {}, at = now) {
   }
 }
 
-describe('recovery session (SPEC §4)', () => {
+describe('recovery session (email recovery only, until it expires)', () => {
   it('is active for email recovery until 1800 s after it was created', () => {
     expect(isRecoverySessionActive(state, now)).toBe(true)
     expect(isRecoverySessionActive(state, state.createdAt + 1799)).toBe(true)

@@ -6,9 +6,11 @@ import { type Address, http } from 'viem'
 import { mainnet } from 'viem/chains'
 import { expect, it } from 'vitest'
 import { createConfig, WagmiProvider } from 'wagmi'
-import { accountNameQuery } from './accountNameQuery.js'
-import { useAccountName } from './useAccountName.js'
-import { usePanelAccountName } from './usePanelAccountName.js'
+import {
+  accountNameQuery,
+  useAccountName,
+  usePanelAccountName,
+} from './useAccountName.js'
 
 ;(
   globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }

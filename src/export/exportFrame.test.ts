@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { createExportFrame } from './createExportFrame.js'
 import { ExportFrameUrlError } from './errors.js'
+import { createExportFrame } from './exportFrame.js'
 
 describe('createExportFrame', () => {
   it.each([

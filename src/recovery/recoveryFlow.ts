@@ -1,3 +1,4 @@
+import { createSupersession } from '../core/lifecycle.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type {
   RecoveryStartAnswer,
@@ -5,19 +6,18 @@ import type {
   RecoveryType,
 } from '../turnkey/recoveryStartContract.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
-import type { CodeSender, RecoveryCodeFormat } from './CodeSender.js'
-import { createBackendCodeSender } from './createBackendCodeSender.js'
-import type { CodeFrame } from './createCodeFrame.js'
+import type { CodeFrame } from './codeFrame.js'
+import { type CodeSender, createBackendCodeSender } from './codeSenders.js'
+import { InvalidRecoveryCodeError, RecoveryStepError } from './errors.js'
 import {
   createRecoveryActivities,
   type OpenRecovery,
   refusesTheKey,
   type SentCode,
-} from './createRecoveryActivities.js'
-import type { RecoveryStateStore } from './createRecoveryStateStore.js'
-import { createStepRunner } from './createStepRunner.js'
-import { InvalidRecoveryCodeError, RecoveryStepError } from './errors.js'
+} from './recoveryActivities.js'
+import type { RecoveryCodeFormat } from './recoveryCode.js'
 import type { RecoveryState } from './recoveryState.js'
+import type { RecoveryStateStore } from './recoveryStateStore.js'
 
 export type RecoveryStep =
   | 'idle'
@@ -108,6 +108,77 @@ const initial: Omit<RecoverySnapshot, 'types'> = {
   sessionExpiresAt: undefined,
   interrupted: false,
   error: undefined,
+}
+
+/** A step a reset abandoned: it ends quietly, changing nothing. */
+class SupersededError extends Error {}
+
+/**
+ * A flow's snapshot and its steps: each action runs from the steps it is
+ * allowed in, shows a busy step while it works, then its result, or goes
+ * back with the error. A reset abandons whatever is running.
+ */
+function createStepRunner<
+  snapshot extends { step: step; error: Error | undefined },
+  step extends string = snapshot['step'],
+>(first: snapshot) {
+  let snapshot = first
+  const listeners = new Set<() => void>()
+  // Superseded by a reset: work that finishes afterwards changes nothing.
+  const resets = createSupersession()
+
+  function update(change: Partial<snapshot>) {
+    snapshot = { ...snapshot, ...change }
+    for (const listener of listeners) listener()
+  }
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    update,
+    /** Throws a RecoveryStepError unless the flow is at one of `steps`. */
+    requireStep(action: string, ...steps: step[]) {
+      if (!steps.includes(snapshot.step))
+        throw new RecoveryStepError({ action, step: snapshot.step })
+    },
+    /**
+     * Runs one step: `busy` while it works, its result after, or back to
+     * `from` with the error. `throwIfReset()` throws once a reset happened:
+     * call it after each await that is followed by a change.
+     */
+    async runStep(
+      from: step | (() => step),
+      busy: step,
+      work: (throwIfReset: () => void) => Promise<Partial<snapshot>>,
+    ) {
+      const signal = resets.current()
+      const throwIfReset = () => {
+        if (signal.aborted) throw new SupersededError()
+      }
+      update({ step: busy, error: undefined } as Partial<snapshot>)
+      try {
+        const result = await work(throwIfReset)
+        throwIfReset()
+        update(result)
+      } catch (error) {
+        if (error instanceof SupersededError || signal.aborted) return
+        update({
+          step: typeof from === 'function' ? from() : from,
+          error: error as Error,
+        } as Partial<snapshot>)
+        throw error
+      }
+    },
+    /** Abandons the running step: its result and its error are dropped. */
+    abandonRunning() {
+      resets.supersede()
+    },
+  }
 }
 
 /**

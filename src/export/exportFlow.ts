@@ -2,8 +2,8 @@ import type { Address } from 'viem'
 import { createSupersession } from '../core/lifecycle.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type { Stamper } from '../turnkey/Stamper.js'
-import { createExportFrame, type ExportFrame } from './createExportFrame.js'
 import { ExportStepError } from './errors.js'
+import { createExportFrame, type ExportFrame } from './exportFrame.js'
 
 /** What the user takes away: the wallet's seed phrase, or one account's private key. */
 export type ExportKind = 'seed-phrase' | 'private-key'

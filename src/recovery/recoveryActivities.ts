@@ -2,13 +2,13 @@ import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
 import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
-import type { PendingCode } from './CodeSender.js'
-import type { CodeKey } from './createCodeFrame.js'
+import type { CodeKey } from './codeFrame.js'
+import type { PendingCode } from './codeSenders.js'
 import { InvalidRecoveryCodeError } from './errors.js'
 import {
   recoveryCodeValiditySeconds,
   validateRecoveryCode,
-} from './validateRecoveryCode.js'
+} from './recoveryCode.js'
 
 type VendorUser = {
   userId: string

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { createExportFlow } from './createExportFlow.js'
 import { ExportStepError } from './errors.js'
+import { createExportFlow } from './exportFlow.js'
 
 /** A flow whose account never arrives: nothing reaches the frame or the vendor. */
 function pendingFlow() {
