@@ -64,7 +64,7 @@ export {
   type MissingSessionRequirements,
   requiredEvents,
   requiredMethods,
-} from '../walletconnect/findMissingRequirements.js'
+} from '../walletconnect/sessionRules.js'
 export {
   InvalidWalletConnectParameterError,
   type InvalidWalletConnectParameterErrorType,
@@ -72,7 +72,7 @@ export {
 export {
   type DeepLinkPreference,
   toPairingLinks,
-} from '../walletconnect/toPairingLinks.js'
+} from '../walletconnect/links.js'
 export {
   type WalletConnectDeepLinkParameters,
   type WalletConnectDeepLinkProperties,

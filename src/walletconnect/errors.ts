@@ -1,5 +1,5 @@
 import { BaseError } from '../core/errors/BaseError.js'
-import type { MissingSessionRequirements } from './findMissingRequirements.js'
+import type { MissingSessionRequirements } from './sessionRules.js'
 
 export type PairingAttemptsExhaustedErrorType =
   PairingAttemptsExhaustedError & {

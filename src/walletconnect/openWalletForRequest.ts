@@ -6,7 +6,7 @@ import {
   type DeepLinkPreference,
   preferredLink,
   toRequestLink,
-} from './toPairingLinks.js'
+} from './links.js'
 
 type Session = {
   topic: string

@@ -1,5 +1,5 @@
 import { toAppSchemeLink } from './toAppSchemeLink.js'
-import type { WalletLinks } from './toPairingLinks.js'
+import type { WalletLinks } from './links.js'
 
 type PeerMetadata =
   | {

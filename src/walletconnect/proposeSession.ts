@@ -1,4 +1,4 @@
-import type { SignClientProvider } from './createSignClientProvider.js'
+import type { SignClientProvider } from './provider.js'
 
 /** A pairing URI the wallet can answer, and what became of it. */
 export type SessionProposal = {

@@ -5,7 +5,7 @@ import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { accountsLookupMs, chainIdLookupMs } from '../core/lookupDeadlines.js'
 import { toAddresses } from '../core/toAddresses.js'
 import { withTimeout } from '../core/withTimeout.js'
-import type { SignClientProvider } from './createSignClientProvider.js'
+import type { SignClientProvider } from './provider.js'
 
 /** The session's accounts as the wallet reports them, or as the session holds them when it is slow. */
 export async function lookUpAccounts(

@@ -19,7 +19,7 @@ vi.mock('@walletconnect/sign-client', async (importOriginal) => {
   }
   return { ...sdk, SignClient: { ...sdk.SignClient, init } }
 })
-vi.mock('./createWalletConnectSession.js', async (importOriginal) => {
+vi.mock('./runtime.js', async (importOriginal) => {
   imported.session++
   return importOriginal()
 })

@@ -10,8 +10,8 @@ import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { loadOnce } from '../core/loadOnce.js'
 import { withTimeout } from '../core/withTimeout.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
-import type { WalletConnectSession } from './createWalletConnectSession.js'
-import type { DeepLinkPreference } from './toPairingLinks.js'
+import type { WalletConnectRuntime } from './runtime.js'
+import type { DeepLinkPreference } from './links.js'
 
 export type WalletConnectDeepLinkParameters = {
   /** Your WalletConnect Cloud project id. */
@@ -132,7 +132,7 @@ export function walletConnectDeepLink(
     })
     // The host's listeners on the stable provider; the session forwards the SDK's events to them.
     const listeners = createListeners()
-    const session = loadOnce(async (): Promise<WalletConnectSession> => {
+    const session = loadOnce(async (): Promise<WalletConnectRuntime> => {
       // Both at once: the session's code and the SDK are fetched side by side.
       const sdk = import('@walletconnect/sign-client').catch(
         async (cause: unknown) => {
@@ -153,10 +153,10 @@ export function walletConnectDeepLink(
       )
       // The session awaits it after checking the options; if they are bad, no one does.
       sdk.catch(() => undefined)
-      const { createWalletConnectSession } = await import(
-        './createWalletConnectSession.js'
+      const { createWalletConnectRuntime } = await import(
+        './runtime.js'
       )
-      return createWalletConnectSession({
+      return createWalletConnectRuntime({
         sdk,
         parameters,
         config,

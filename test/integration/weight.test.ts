@@ -266,7 +266,7 @@ it('the first load carries no option checks; the passkey runtime and the WalletC
   const withLazyCode = await modulesLoadedBy(page, [
     /page\.js$/,
     /createPasskeyRuntime\.ts$/,
-    /createWalletConnectSession\.ts$/,
+    /walletconnect\/runtime\.ts$/,
   ])
   expect(withLazyCode.filter((module) => checks.includes(module))).toEqual(
     expect.arrayContaining(checks),

@@ -8,7 +8,7 @@ import {
   toPairingLinks,
   toRequestLink,
   type WalletLinks,
-} from '../../src/walletconnect/toPairingLinks.js'
+} from '../../src/walletconnect/links.js'
 import { isAllowedDeepLink } from '../../src/wallets/isAllowedDeepLink.js'
 import { toBrowseLink } from '../../src/wallets/toBrowseLink.js'
 import {

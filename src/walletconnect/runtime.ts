@@ -11,7 +11,7 @@ import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { withTimeout } from '../core/withTimeout.js'
 import { checkChainSwitch } from './checkChainSwitch.js'
 import { clearSdkDeepLink } from './clearSdkDeepLink.js'
-import { createPairing } from './createPairing.js'
+import { createPairing } from './pairing.js'
 import { createSessionEnder } from './createSessionEnder.js'
 import {
   createSessionEvents,
@@ -21,13 +21,13 @@ import {
   createSignClient,
   endSessionsOtherThan,
   type SignClientModule,
-} from './createSignClient.js'
+} from './signClient.js'
 import {
   createSignClientProvider,
   type SignClientProvider,
-} from './createSignClientProvider.js'
+} from './provider.js'
 import { IncompleteSessionError, PairingAbortedError } from './errors.js'
-import { findMissingRequirements } from './findMissingRequirements.js'
+import { findMissingRequirements } from './sessionRules.js'
 import { needsTheUser } from './needsTheUser.js'
 import { openWalletForRequest } from './openWalletForRequest.js'
 import { parseWalletConnectParameters } from './parseWalletConnectParameters.js'
@@ -44,7 +44,7 @@ type ConnectorConfig = Parameters<CreateConnectorFn>[0]
 // A disconnect waits this long for the relay to take the end to the wallet.
 const relayDisconnectDeadlineMs = 5000
 
-export type CreateWalletConnectSessionParameters = {
+export type CreateWalletConnectRuntimeParameters = {
   /**
    * `@walletconnect/sign-client`, being imported by the connector beside this
    * module: awaited once the options are checked, so a bad option is named
@@ -61,8 +61,8 @@ export type CreateWalletConnectSessionParameters = {
   listeners: Listeners
 }
 
-export type WalletConnectSession = Awaited<
-  ReturnType<typeof createWalletConnectSession>
+export type WalletConnectRuntime = Awaited<
+  ReturnType<typeof createWalletConnectRuntime>
 >
 
 /**
@@ -141,13 +141,13 @@ async function remember(
  * (checked against SPEC §9, stored per SPEC §3), requests to the wallet and
  * the phone redirect that goes with them.
  */
-export async function createWalletConnectSession({
+export async function createWalletConnectRuntime({
   sdk,
   parameters,
   config,
   storage,
   listeners,
-}: CreateWalletConnectSessionParameters) {
+}: CreateWalletConnectRuntimeParameters) {
   const { deepLink, switching, wallet, hostSchemes } =
     parseWalletConnectParameters(parameters)
   const chainIds = config.chains.map((chain) => chain.id)

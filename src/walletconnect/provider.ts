@@ -11,7 +11,7 @@ import { RequestRefusedError } from '../core/errors/connection.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { providerErrorCode } from '../core/providerErrorCode.js'
 import { createChainTransports } from './createChainTransports.js'
-import { type SignClient, userDisconnected } from './createSignClient.js'
+import { type SignClient, userDisconnected } from './signClient.js'
 import { sessionChainIds } from './sessionChainIds.js'
 import { sessionMethods } from './sessionMethods.js'
 

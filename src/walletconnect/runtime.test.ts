@@ -4,8 +4,8 @@ import { base, mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import { createListeners } from '../core/createListeners.js'
-import type { SignClientModule } from './createSignClient.js'
-import { createWalletConnectSession } from './createWalletConnectSession.js'
+import type { SignClientModule } from './signClient.js'
+import { createWalletConnectRuntime } from './runtime.js'
 import { storedSessionTopic } from './walletConnectDeepLink.js'
 
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -45,7 +45,7 @@ async function sessionWithSilentWallet() {
       removeItem: () => undefined,
     },
   })
-  return createWalletConnectSession({
+  return createWalletConnectRuntime({
     sdk: Promise.resolve(sdk),
     parameters: { projectId: 'p', verify: true, telemetry: false },
     config: {
