@@ -10,8 +10,8 @@ import {
 import { base, mainnet } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
 import { createListeners } from '../core/createListeners.js'
-import { endSessionsOtherThan, type SignClient } from './signClient.js'
 import { createSignClientProvider } from './provider.js'
+import { endSessionsOtherThan, type SignClient } from './signClient.js'
 
 // The sign client's side is the SDK's; the sandbox relay runs it for real in
 // test/integration/walletConnectDeepLink.test.ts. Here: the adapter's own

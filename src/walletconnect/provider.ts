@@ -1,19 +1,25 @@
-import type { CreateConnectorFn } from '@wagmi/core'
+import type { CreateConnectorFn, Transport } from '@wagmi/core'
 import {
   getAddress,
+  http,
   isAddress,
   numberToHex,
   UnsupportedProviderMethodError,
   UserRejectedRequestError,
 } from 'viem'
 import { createListeners, type Listeners } from '../core/createListeners.js'
+import { PublicClientNotFoundError } from '../core/errors/chain.js'
 import { RequestRefusedError } from '../core/errors/connection.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import { providerErrorCode } from '../core/providerErrorCode.js'
-import { createChainTransports } from './createChainTransports.js'
+import {
+  eip155Namespaces,
+  proposedEvents,
+  proposedMethods,
+  sessionChainIds,
+  sessionMethods,
+} from './sessionRules.js'
 import { type SignClient, userDisconnected } from './signClient.js'
-import { sessionChainIds } from './sessionChainIds.js'
-import { sessionMethods } from './sessionMethods.js'
 
 type Session = ReturnType<SignClient['session']['getAll']>[number]
 
@@ -27,41 +33,6 @@ type SessionUpdate = {
   topic: string
   params: { namespaces: Session['namespaces'] }
 }
-
-/**
- * What a session proposal asks for in `eip155`: SPEC §9's methods and events
- * first, then those a dapp may use (the set wagmi's own connector proposes).
- */
-const proposedMethods = [
-  'eth_sendTransaction',
-  'personal_sign',
-  'eth_accounts',
-  'eth_requestAccounts',
-  'eth_sendRawTransaction',
-  'eth_sign',
-  'eth_signTransaction',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  'wallet_getPermissions',
-  'wallet_requestPermissions',
-  'wallet_registerOnboarding',
-  'wallet_watchAsset',
-  'wallet_scanQRCode',
-  'wallet_sendCalls',
-  'wallet_getCapabilities',
-  'wallet_getCallsStatus',
-  'wallet_showCallsStatus',
-]
-const proposedEvents = [
-  'chainChanged',
-  'accountsChanged',
-  'message',
-  'disconnect',
-  'connect',
-]
 
 // The wallet's events that reach the host's listeners on the stable provider.
 const forwardedEvents = new Set([
@@ -112,8 +83,7 @@ const eventChainId = (data: unknown, fallback: string) =>
 
 /** The `eip155` addresses of `session` on `chainId`, in the session's order. */
 function accountsOn(session: Session | undefined, chainId: number) {
-  return Object.entries(session?.namespaces ?? {})
-    .filter(([key]) => key === 'eip155' || key.startsWith('eip155:'))
+  return eip155Namespaces(session?.namespaces)
     .flatMap(([, namespace]) => namespace.accounts)
     .flatMap((account) => {
       const [, reference, address] = account.split(':')
@@ -348,5 +318,27 @@ export function createSignClientProvider({
   }
 }
 
-/** The sign client as the session code uses it. */
+/** The sign client as the runtime and the pairing use it. */
 export type SignClientProvider = ReturnType<typeof createSignClientProvider>
+
+/**
+ * One transport per chain, as the host configured it (batching, fallback
+ * ranking, retries), made on first use; the chain's own RPC URL when the
+ * config has none, and a typed error for a chain it lacks.
+ */
+function createChainTransports(
+  config: Pick<Parameters<CreateConnectorFn>[0], 'chains' | 'transports'>,
+) {
+  const transports = new Map<number, ReturnType<Transport>>()
+  return function transportFor(id: number) {
+    const known = transports.get(id)
+    if (known) return known
+    const chain = config.chains.find((c) => c.id === id)
+    const url = chain?.rpcUrls.default.http[0]
+    const transport = chain && (config.transports?.[id] ?? (url && http(url)))
+    if (!transport) throw new PublicClientNotFoundError({ chainId: id })
+    const made = transport({ chain })
+    transports.set(id, made)
+    return made
+  }
+}

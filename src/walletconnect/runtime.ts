@@ -1,43 +1,47 @@
 import type { CreateConnectorFn } from '@wagmi/core'
-import { getAddress, numberToHex } from 'viem'
+import { type Address, getAddress, numberToHex } from 'viem'
+import { parseCaipAccount } from '../core/caip/parseCaipAccount.js'
 import type { ConnectorStorage } from '../core/createConnectorStorage.js'
 import type { Listeners } from '../core/createListeners.js'
-import { createSerialQueue } from '../core/createSerialQueue.js'
+import {
+  createSerialQueue,
+  type SerialQueue,
+} from '../core/createSerialQueue.js'
 import { createSupersession } from '../core/createSupersession.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
 import { SessionEndedError } from '../core/errors/connection.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
+import { accountsLookupMs, chainIdLookupMs } from '../core/lookupDeadlines.js'
+import { toAddresses } from '../core/toAddresses.js'
 import { withTimeout } from '../core/withTimeout.js'
-import { checkChainSwitch } from './checkChainSwitch.js'
-import { clearSdkDeepLink } from './clearSdkDeepLink.js'
-import { createPairing } from './pairing.js'
-import { createSessionEnder } from './createSessionEnder.js'
+import { walletIds } from '../wallets/walletIds.js'
 import {
-  createSessionEvents,
-  type SessionEvents,
-} from './createSessionEvents.js'
+  IncompleteSessionError,
+  InvalidWalletConnectParameterError,
+  PairingAbortedError,
+} from './errors.js'
+import { clearSdkDeepLink, openWalletForRequest } from './links.js'
+import { createPairing } from './pairing.js'
+import {
+  createSignClientProvider,
+  type SignClientProvider,
+} from './provider.js'
+import {
+  checkChainSwitch,
+  findMissingRequirements,
+  needsTheUser,
+  sessionChainIds,
+} from './sessionRules.js'
 import {
   createSignClient,
   endSessionsOtherThan,
   type SignClientModule,
 } from './signClient.js'
-import {
-  createSignClientProvider,
-  type SignClientProvider,
-} from './provider.js'
-import { IncompleteSessionError, PairingAbortedError } from './errors.js'
-import { findMissingRequirements } from './sessionRules.js'
-import { needsTheUser } from './needsTheUser.js'
-import { openWalletForRequest } from './openWalletForRequest.js'
-import { parseWalletConnectParameters } from './parseWalletConnectParameters.js'
-import { sessionChainIds } from './sessionChainIds.js'
-import {
-  lookUpAccounts,
-  lookUpChainId,
-  sessionAccounts,
-} from './sessionLookups.js'
-import type { WalletConnectDeepLinkParameters } from './walletConnectDeepLink.js'
+import type { WalletConnectDeepLinkParameters } from './types.js'
+
+// The connector's runtime: everything walletConnectDeepLink does once the SDK
+// is loaded. The shell (walletConnectDeepLink.ts) imports it on first use.
 
 type ConnectorConfig = Parameters<CreateConnectorFn>[0]
 
@@ -55,7 +59,7 @@ export type CreateWalletConnectRuntimeParameters = {
   parameters: WalletConnectDeepLinkParameters
   /** wagmi's connector config: chains, transports, emitter. */
   config: ConnectorConfig
-  /** The connector's entries in wagmi's storage (SPEC §3). */
+  /** The connector's entries in wagmi's storage (docs/walletconnect.md, State). */
   storage: ConnectorStorage<'sessionTopic'>
   /** The host's listeners on the connector's stable provider. */
   listeners: Listeners
@@ -66,80 +70,10 @@ export type WalletConnectRuntime = Awaited<
 >
 
 /**
- * Moves the session to `chainId` as SPEC §9 allows: only to a chain the
- * session approved, where the provider switches locally and emits
- * chainChanged, so the wallet is never asked.
- */
-async function switchSessionChain(
-  wc: SignClientProvider,
-  chainId: number,
-  switching: 'app' | 'wallet',
-) {
-  if (!wc.session) throw new SessionNotFoundError()
-  checkChainSwitch({ session: wc.session, chainId, switching })
-  await wc.request({
-    method: 'wallet_switchEthereumChain',
-    params: [{ chainId: numberToHex(chainId) }],
-  })
-}
-
-/** What connect() needs to keep a session, or to refuse it. */
-type ConnectionStore = {
-  storage: ConnectorStorage<'sessionTopic'>
-  chainIds: readonly number[]
-  endQuietly(provider: SignClientProvider): Promise<void>
-}
-
-/** SPEC §9: a session without the required methods, events or an account is ended, never stored. */
-async function refuseIncompleteSession(
-  wc: SignClientProvider,
-  { storage, chainIds, endQuietly }: ConnectionStore,
-) {
-  const missing = findMissingRequirements(wc.session?.namespaces, chainIds)
-  if (!missing) return
-  await endQuietly(wc)
-  await storage.clear()
-  throw new IncompleteSessionError(missing)
-}
-
-/**
- * Stores the connection (SPEC §3) unless a disconnect aborted `signal`.
- * One that comes while the entries are written may clear them before they
- * land: then they are taken back, and the session ended.
- */
-async function remember(
-  wc: SignClientProvider,
-  signal: AbortSignal,
-  events: SessionEvents,
-  { storage, chainIds, endQuietly }: ConnectionStore,
-) {
-  const topic = wc.session?.topic
-  const [address] = wc.accounts
-  if (signal.aborted) {
-    await endQuietly(wc)
-    throw new PairingAbortedError()
-  }
-  if (!topic || !address) throw new SessionNotFoundError()
-  events.report(topic)
-  await Promise.all([
-    storage.set('activeAccount', getAddress(address)),
-    storage.set('sessionTopic', topic),
-    chainIds.includes(wc.chainId)
-      ? storage.set('chainId', wc.chainId)
-      : undefined,
-  ])
-  if (!signal.aborted) return
-  events.withdraw(topic)
-  if ((await storage.get('sessionTopic')) === topic) await storage.clear()
-  await endQuietly(wc)
-  throw new PairingAbortedError()
-}
-
-/**
  * Everything walletConnectDeepLink does once the SDK is loaded: the pairing
  * (prepared ahead or on connect, with its retries), the session it yields
- * (checked against SPEC §9, stored per SPEC §3), requests to the wallet and
- * the phone redirect that goes with them.
+ * (refused without what it must have, else stored), requests to the wallet
+ * and the phone redirect that goes with them.
  */
 export async function createWalletConnectRuntime({
   sdk,
@@ -184,7 +118,7 @@ export async function createWalletConnectRuntime({
         sessionEnded: () => void events.onDisconnect(),
       },
     })
-  /** The one handle to the SDK's sign client; a rejected pairing replaces it (SPEC §4). */
+  /** The one handle to the SDK's sign client; a rejected pairing replaces it, so that its handle tells nobody anything. */
   let provider = startProvider()
   /** Superseded by disconnect(): work begun before one must not bring the connection back. */
   const connections = createSupersession()
@@ -318,4 +252,272 @@ export async function createWalletConnectRuntime({
     onChainChanged: events.onChainChanged,
     onDisconnect: events.onDisconnect,
   }
+}
+
+/**
+ * walletConnectDeepLink()'s parameters, checked, with their defaults, and
+ * the app scheme of a wallet the host described itself (allowed for its
+ * links). Loaded with the runtime, so the host's first load carries no
+ * checks: a bad option rejects connect() with
+ * InvalidWalletConnectParameterError naming it, and never throws while the
+ * host's config is created.
+ */
+export function parseWalletConnectParameters(
+  parameters: WalletConnectDeepLinkParameters,
+) {
+  const invalid = (name: string, expected: string) =>
+    new InvalidWalletConnectParameterError(name, expected)
+  if (typeof parameters?.projectId !== 'string' || !parameters.projectId)
+    throw invalid('projectId', 'your WalletConnect project id')
+  if (
+    parameters.relayUrl !== undefined &&
+    (typeof parameters.relayUrl !== 'string' ||
+      !/^wss?:\/\/[^/]+/.test(parameters.relayUrl))
+  )
+    throw invalid('relayUrl', 'a ws:// or wss:// URL')
+  const deepLink = parameters.deepLink ?? 'native'
+  if (deepLink !== 'native' && deepLink !== 'universal')
+    throw invalid('deepLink', "'native' or 'universal'")
+  const switching = parameters.switching ?? 'app'
+  if (switching !== 'app' && switching !== 'wallet')
+    throw invalid('switching', "'app' or 'wallet'")
+  for (const name of ['verify', 'telemetry'] as const)
+    if (parameters[name] !== undefined && typeof parameters[name] !== 'boolean')
+      throw invalid(name, 'true or false')
+  const { wallet: walletParameter } = parameters
+  if (
+    walletParameter !== undefined &&
+    !(
+      typeof walletParameter === 'object' &&
+      walletParameter !== null &&
+      walletParameter.id
+    )
+  )
+    throw invalid('wallet', describeWalletExpected(walletParameter))
+  // A wallet the host describes itself may use its own app scheme.
+  const native = walletParameter ? walletParameter.walletConnect?.native : ''
+  if (native !== undefined && typeof native !== 'string')
+    throw invalid(
+      'wallet',
+      'a descriptor whose walletConnect.native is a string',
+    )
+  // URL schemes compare in lower case.
+  const hostSchemes = native?.includes(':')
+    ? [native.slice(0, native.indexOf(':') + 1).toLowerCase()]
+    : []
+  return { deepLink, switching, wallet: walletParameter, hostSchemes }
+}
+
+/** What `wallet` must be; for a registry id given as a string, the import that replaces it. */
+function describeWalletExpected(wallet: unknown) {
+  const known = (walletIds as readonly unknown[]).includes(wallet)
+  return known
+    ? `a wallet descriptor: \`import { ${wallet} } from 'wagmi-connector-pack/walletconnect'\`, then \`wallet: ${wallet}\``
+    : `a wallet descriptor (${walletIds.join(', ')}, imported from 'wagmi-connector-pack/walletconnect', or your own)`
+}
+
+/**
+ * Moves the session to `chainId`, only to a chain the session approved
+ * (checkChainSwitch), where the provider switches locally and emits
+ * chainChanged, so the wallet is never asked.
+ */
+async function switchSessionChain(
+  wc: SignClientProvider,
+  chainId: number,
+  switching: 'app' | 'wallet',
+) {
+  if (!wc.session) throw new SessionNotFoundError()
+  checkChainSwitch({ session: wc.session, chainId, switching })
+  await wc.request({
+    method: 'wallet_switchEthereumChain',
+    params: [{ chainId: numberToHex(chainId) }],
+  })
+}
+
+/** What connect() needs to keep a session, or to refuse it. */
+type ConnectionStore = {
+  storage: ConnectorStorage<'sessionTopic'>
+  chainIds: readonly number[]
+  endQuietly(provider: SignClientProvider): Promise<void>
+}
+
+/** A session without the required methods, events or an account is ended, never stored. */
+async function refuseIncompleteSession(
+  wc: SignClientProvider,
+  { storage, chainIds, endQuietly }: ConnectionStore,
+) {
+  const missing = findMissingRequirements(wc.session?.namespaces, chainIds)
+  if (!missing) return
+  await endQuietly(wc)
+  await storage.clear()
+  throw new IncompleteSessionError(missing)
+}
+
+/**
+ * Stores the connection in wagmi's storage unless a disconnect aborted `signal`.
+ * One that comes while the entries are written may clear them before they
+ * land: then they are taken back, and the session ended.
+ */
+async function remember(
+  wc: SignClientProvider,
+  signal: AbortSignal,
+  events: SessionEvents,
+  { storage, chainIds, endQuietly }: ConnectionStore,
+) {
+  const topic = wc.session?.topic
+  const [address] = wc.accounts
+  if (signal.aborted) {
+    await endQuietly(wc)
+    throw new PairingAbortedError()
+  }
+  if (!topic || !address) throw new SessionNotFoundError()
+  events.report(topic)
+  await Promise.all([
+    storage.set('activeAccount', getAddress(address)),
+    storage.set('sessionTopic', topic),
+    chainIds.includes(wc.chainId)
+      ? storage.set('chainId', wc.chainId)
+      : undefined,
+  ])
+  if (!signal.aborted) return
+  events.withdraw(topic)
+  if ((await storage.get('sessionTopic')) === topic) await storage.clear()
+  await endQuietly(wc)
+  throw new PairingAbortedError()
+}
+
+type CreateSessionEventsParameters = {
+  emitter: ConnectorConfig['emitter']
+  storage: ConnectorStorage<'sessionTopic'>
+  chainIds: readonly number[]
+  /** The requests before the wallet: an ended session fails them. */
+  toWallet: SerialQueue
+}
+
+/**
+ * The SDK's session events, passed on to wagmi and storage. They count once
+ * wagmi knows the session: while pairing, or after a disconnect, they must not
+ * write entries (connect() stores them).
+ */
+type SessionEvents = ReturnType<typeof createSessionEvents>
+
+function createSessionEvents({
+  emitter,
+  storage,
+  chainIds,
+  toWallet,
+}: CreateSessionEventsParameters) {
+  /** The session's topic once wagmi was told of it; cleared when its end is reported. */
+  let reportedTopic: string | undefined
+
+  const events = {
+    /** wagmi is told of the session `topic`: its events count from now. */
+    report(topic: string) {
+      reportedTopic = topic
+    },
+    /** A disconnect came while `topic` was being stored: its events no longer count. */
+    withdraw(topic: string) {
+      if (reportedTopic === topic) reportedTopic = undefined
+    },
+    /** The user disconnected: nothing more is reported. */
+    forget() {
+      reportedTopic = undefined
+    },
+    onAccountsChanged(accounts: string[]) {
+      if (!reportedTopic) return
+      if (accounts.length === 0) {
+        void events.onDisconnect()
+        return
+      }
+      const addresses = toAddresses(accounts)
+      if (addresses.length === 0) return
+      void storage.set('activeAccount', addresses[0]!).catch(() => undefined)
+      emitter.emit('change', { accounts: addresses })
+    },
+    onChainChanged(chain: string | number) {
+      if (!reportedTopic) return
+      const chainId = Number(chain)
+      if (chainIds.includes(chainId))
+        void storage.set('chainId', chainId).catch(() => undefined)
+      emitter.emit('change', { chainId })
+    },
+    async onDisconnect() {
+      if (!reportedTopic) return
+      reportedTopic = undefined
+      toWallet.clear(new SessionEndedError())
+      clearSdkDeepLink()
+      await storage.clear()
+      emitter.emit('disconnect')
+    },
+  }
+  return events
+}
+
+type Disconnectable = {
+  session?: { topic: string } | undefined
+  disconnect(): Promise<void>
+}
+
+/**
+ * Ends a provider's session, on the wallet's side too, once however often
+ * it is asked while that end is under way: a second `wc_sessionDelete` would
+ * reach the wallet for a session it already deleted.
+ */
+export function createSessionEnder() {
+  const ending = new Map<string, Promise<void>>()
+  function end(provider: Disconnectable): Promise<void> {
+    const topic = provider.session?.topic
+    if (!topic) return provider.disconnect()
+    let ended = ending.get(topic)
+    if (!ended) {
+      ended = provider.disconnect().finally(() => ending.delete(topic))
+      ending.set(topic, ended)
+    }
+    return ended
+  }
+  return {
+    end,
+    /** For an end nobody waits on: one already gone, or a relay away, is fine (the SDK expires it). */
+    endQuietly: (provider: Disconnectable) =>
+      end(provider).catch(() => undefined),
+  }
+}
+
+/** The session's accounts as the wallet reports them, or as the session holds them when it is slow. */
+async function lookUpAccounts(
+  wc: SignClientProvider,
+): Promise<readonly Address[]> {
+  const accounts = await withTimeout(
+    (async () =>
+      wc.session ? wc.request<string[]>({ method: 'eth_accounts' }) : [])(),
+    accountsLookupMs,
+    () => new SessionNotFoundError(),
+  ).catch(() => wc.accounts)
+  return toAddresses(accounts)
+}
+
+/** The session's chain, or the one it holds when the lookup is slow; before a session, the default. */
+function lookUpChainId(wc: SignClientProvider): Promise<number> {
+  return withTimeout(
+    (async () =>
+      wc.session
+        ? Number(await wc.request<string>({ method: 'eth_chainId' }))
+        : defaultChainIdBeforeConnecting)(),
+    chainIdLookupMs,
+    () => new SessionNotFoundError(),
+  ).catch(() => (wc.session ? wc.chainId : defaultChainIdBeforeConnecting))
+}
+
+/** Every account of the session, in any namespace, parsed; one that does not parse is left out. */
+function sessionAccounts(wc: SignClientProvider) {
+  const namespaces = wc.session?.namespaces ?? {}
+  return Object.values(namespaces)
+    .flatMap((namespace) => namespace.accounts)
+    .flatMap((account) => {
+      try {
+        return [parseCaipAccount(account)]
+      } catch {
+        return []
+      }
+    })
 }

@@ -1,8 +1,63 @@
 import { isAddress } from 'viem'
+import {
+  SwitchChainOnlyInWalletError,
+  SwitchChainUnavailableError,
+} from '../core/errors/chain.js'
 
-/** SPEC §9: the methods and events every session must have. */
+// What a session is asked for, what it must have, and what it allows: the
+// rules every part of the connector reads a session by.
+
+/** The methods and events every session must have (docs/walletconnect.md, Pairing). */
 export const requiredMethods = ['eth_sendTransaction', 'personal_sign'] as const
 export const requiredEvents = ['chainChanged', 'accountsChanged'] as const
+
+/**
+ * What a session proposal asks for in `eip155`: the required methods and
+ * events first, then those a dapp may use (the set wagmi's own connector
+ * proposes).
+ */
+export const proposedMethods = [
+  'eth_sendTransaction',
+  'personal_sign',
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_sendRawTransaction',
+  'eth_sign',
+  'eth_signTransaction',
+  'eth_signTypedData',
+  'eth_signTypedData_v3',
+  'eth_signTypedData_v4',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_getPermissions',
+  'wallet_requestPermissions',
+  'wallet_registerOnboarding',
+  'wallet_watchAsset',
+  'wallet_scanQRCode',
+  'wallet_sendCalls',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
+]
+export const proposedEvents = [
+  'chainChanged',
+  'accountsChanged',
+  'message',
+  'disconnect',
+  'connect',
+]
+
+/**
+ * A session's eip155 namespaces, each with its key: a wallet may key the
+ * namespace `eip155` or per chain (`eip155:1`), and every such entry counts.
+ */
+export function eip155Namespaces<namespace>(
+  namespaces: Record<string, namespace> | undefined,
+): [key: string, namespace: namespace][] {
+  return Object.entries(namespaces ?? {}).filter(
+    ([key]) => key === 'eip155' || key.startsWith('eip155:'),
+  )
+}
 
 export type MissingSessionRequirements = {
   methods: string[]
@@ -21,22 +76,20 @@ type ApprovedNamespaces = Record<
 >
 
 /**
- * What an approved session lacks of SPEC §9, or undefined when it has it all.
+ * What an approved session lacks of the required methods, events and an
+ * account on a configured chain, or undefined when it has it all.
  *
  * SDK 2.21.8 cannot make the wallet honour these: sign-client's `connect()`
  * merges `requiredNamespaces` into `optionalNamespaces` and proposes `{}` as
  * required (they are deprecated), so a wallet may approve a session without
  * them. The connector asks for them in the proposal and checks the answer
- * here. The eip155 namespace may be keyed `eip155` or per chain
- * (`eip155:1`); every such entry counts.
+ * here.
  */
 export function findMissingRequirements(
   namespaces: ApprovedNamespaces | undefined,
   chainIds: readonly number[],
 ): MissingSessionRequirements | undefined {
-  const eip155 = Object.entries(namespaces ?? {})
-    .filter(([key]) => key === 'eip155' || key.startsWith('eip155:'))
-    .map(([, namespace]) => namespace)
+  const eip155 = eip155Namespaces(namespaces).map(([, namespace]) => namespace)
   const has = (kind: 'methods' | 'events', name: string) =>
     eip155.some((namespace) => namespace[kind]?.includes(name))
   const accountChainIds = eip155.flatMap((namespace) =>
@@ -60,3 +113,89 @@ export function findMissingRequirements(
     ? missing
     : undefined
 }
+
+type SessionNamespaces = {
+  namespaces: Record<
+    string,
+    {
+      chains?: string[] | undefined
+      accounts: string[]
+      methods?: readonly string[] | undefined
+    }
+  >
+}
+
+/** The eip155 chain ids a session approved, from its chains and its accounts. */
+export function sessionChainIds(
+  session: SessionNamespaces | undefined,
+): number[] {
+  return [
+    ...new Set(
+      eip155Namespaces(session?.namespaces)
+        .flatMap(([key, namespace]) => [
+          ...(namespace.chains ?? (key === 'eip155' ? [] : [key])),
+          ...namespace.accounts,
+        ])
+        .map((id) => Number(id.split(':')[1]))
+        .filter(Number.isInteger),
+    ),
+  ]
+}
+
+/** The eip155 methods a session approved. */
+export function sessionMethods(
+  session:
+    | {
+        namespaces: Record<string, { methods?: readonly string[] | undefined }>
+      }
+    | undefined,
+): string[] {
+  return [
+    ...new Set(
+      eip155Namespaces(session?.namespaces).flatMap(
+        ([, namespace]) => namespace.methods ?? [],
+      ),
+    ),
+  ]
+}
+
+/**
+ * Refuses a switch the session cannot make from the app (docs/walletconnect.md,
+ * Switching): with `switching: 'wallet'`, or a wallet without
+ * `wallet_switchEthereumChain`, 'Network switching is only supported through
+ * the wallet'; to a chain the session did not approve, 'Network switching is
+ * not available at this time…'.
+ */
+export function checkChainSwitch({
+  session,
+  chainId,
+  switching,
+}: {
+  session: SessionNamespaces
+  chainId: number
+  switching: 'app' | 'wallet'
+}) {
+  if (switching === 'wallet')
+    throw new SwitchChainOnlyInWalletError({ chainId })
+  if (!sessionChainIds(session).includes(chainId))
+    throw new SwitchChainUnavailableError({ chainId })
+  if (!sessionMethods(session).includes('wallet_switchEthereumChain'))
+    throw new SwitchChainOnlyInWalletError({ chainId })
+}
+
+const methodsForTheUser = new Set([
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'eth_signTransaction',
+  'wallet_addEthereumChain',
+  'wallet_sendCalls',
+])
+
+/**
+ * Whether a request waits for the wallet's user: on a phone it opens the
+ * wallet app, and such requests reach the wallet one at a time.
+ */
+export const needsTheUser = (method: string) => methodsForTheUser.has(method)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isLocalRelayUrl } from './isLocalRelayUrl.js'
+import { isLocalRelayUrl, skipVerify } from './signClient.js'
 
 describe('isLocalRelayUrl', () => {
   it.each([
@@ -35,5 +35,26 @@ describe('isLocalRelayUrl', () => {
     'not a url',
   ])('%s is not: the SDK decides', (url) => {
     expect(isLocalRelayUrl(url)).toBe(false)
+  })
+})
+
+describe('skipVerify', () => {
+  it("answers the SDK's register() with no attestation at once, as outside browsers", async () => {
+    let opened = 0
+    const verify = {
+      register: async () => {
+        opened++
+        return 'attestation'
+      },
+    }
+    const client = { core: { verify } }
+    expect(skipVerify(client)).toBe(true)
+    await expect(verify.register()).resolves.toBeUndefined()
+    expect(opened).toBe(0)
+  })
+
+  it('changes nothing when the SDK has another shape', () => {
+    expect(skipVerify({})).toBe(false)
+    expect(skipVerify({ core: {} })).toBe(false)
   })
 })
