@@ -227,7 +227,7 @@ describe('pairWithRetries', () => {
     expect(rejection.walk((e) => (e as { code?: unknown }).code === 4001)).toBe(
       rejection,
     )
-    // …with SPEC §8's words on it and its code in the chain.
+    // …with the documented words on it (docs/walletconnect.md, Pairing) and its code in the chain.
     expect(rejection.shortMessage).toBe(
       'Connection rejected. Please try again.',
     )

@@ -21,7 +21,7 @@ import type { WalletConnectPairing } from './types.js'
 // Pairing, and prepare(): a URI ready on the tap).
 
 /** Automatic attempts of one pairing, renewals of a prepared proposal included. */
-export const maxPairingAttempts = 10
+const maxPairingAttempts = 10
 
 export type CreatePairingParameters = {
   client: SignClient
@@ -201,7 +201,7 @@ function expiryOf(uri: string, madeAt: number) {
  * include the required ones (findMissingRequirements checks the answer). Resolves once the relay holds the proposal and the SDK gave its
  * URI (`display_uri`); a failure before that (the relay unreachable) rejects.
  */
-export async function proposeSession(
+async function proposeSession(
   provider: SignClientProvider,
   {
     chainIds,

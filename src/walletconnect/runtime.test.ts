@@ -84,10 +84,10 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-// SPEC §9 bounds the chain-id lookup at 1000 ms and the accounts lookup at
-// 500 ms. Both are the session's own, answered without a round trip to the
+// The chain-id lookup is bounded at 1000 ms and the accounts lookup at
+// 500 ms (core/lookupDeadlines.ts). Both are the session's own, answered without a round trip to the
 // wallet: a wallet that never answers does not hold them up at all.
-describe('lookups a wallet does not answer (SPEC §9)', () => {
+describe('lookups a wallet does not answer', () => {
   it('the chain id is the session chain at once', async () => {
     vi.useFakeTimers()
     const session = await sessionWithSilentWallet()

@@ -40,8 +40,10 @@ import {
 } from './signClient.js'
 import type { WalletConnectDeepLinkParameters } from './types.js'
 
-// The connector's runtime: everything walletConnectDeepLink does once the SDK
-// is loaded. The shell (walletConnectDeepLink.ts) imports it on first use.
+// The connector's runtime, which the shell (walletConnectDeepLink.ts) loads on
+// first use, and what only it uses: the options' checks, keeping or refusing
+// a session, the SDK's session events passed on to wagmi, ending a session
+// once, and the lookups of accounts and chain.
 
 type ConnectorConfig = Parameters<CreateConnectorFn>[0]
 

@@ -11,10 +11,10 @@ const complete = {
   },
 }
 
-describe('findMissingRequirements (SPEC §9)', () => {
+describe('findMissingRequirements', () => {
   it('accepts a session with the required methods, events and an account on a configured chain', () => {
     expect(findMissingRequirements(complete, [1, 8453])).toBeUndefined()
-    // One configured chain is enough; the others can be switched to or not (SPEC §5).
+    // One configured chain is enough; the others can be switched to or not.
     expect(findMissingRequirements(complete, [8453, 10])).toBeUndefined()
   })
 
