@@ -67,7 +67,7 @@ export {
   type MissingSessionRequirements,
   requiredEvents,
   requiredMethods,
-} from '../walletconnect/sessionRules.js'
+} from '../walletconnect/requirements.js'
 export type {
   DeepLinkPreference,
   WalletConnectDeepLinkParameters,

@@ -1,5 +1,5 @@
 import { BaseError } from '../core/errors/BaseError.js'
-import type { MissingSessionRequirements } from './sessionRules.js'
+import type { MissingSessionRequirements } from './requirements.js'
 
 export type PairingAttemptsExhaustedErrorType =
   PairingAttemptsExhaustedError & {

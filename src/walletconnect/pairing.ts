@@ -10,9 +10,13 @@ import {
   PairingAttemptsExhaustedError,
   PairingResetError,
 } from './errors.js'
-import { clearSdkDeepLink, toPairingLinks } from './links.js'
-import type { SignClientProvider } from './provider.js'
-import { endSessionsOtherThan, type SignClient } from './signClient.js'
+import { toPairingLinks } from './links.js'
+import { clearSdkDeepLink } from './openWallet.js'
+import {
+  endSessionsOtherThan,
+  type SignClient,
+  type SignClientProvider,
+} from './provider.js'
 import type { WalletConnectPairing } from './types.js'
 
 // Pairing: a session proposal, its URI shown as a QR code and a deep link,

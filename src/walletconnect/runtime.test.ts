@@ -4,12 +4,12 @@ import { base, mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createConnectorStorage } from '../core/createConnectorStorage.js'
 import { createListeners } from '../core/createListeners.js'
+import type { SignClientModule } from './provider.js'
 import {
   createSessionEnder,
   createWalletConnectRuntime,
   parseWalletConnectParameters,
 } from './runtime.js'
-import type { SignClientModule } from './signClient.js'
 import { storedSessionTopic } from './walletConnectDeepLink.js'
 
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

@@ -21,23 +21,21 @@ import {
   InvalidWalletConnectParameterError,
   PairingAbortedError,
 } from './errors.js'
-import { clearSdkDeepLink, openWalletForRequest } from './links.js'
+import { clearSdkDeepLink, openWalletForRequest } from './openWallet.js'
 import { createPairing } from './pairing.js'
 import {
+  createSignClient,
   createSignClientProvider,
+  endSessionsOtherThan,
+  type SignClientModule,
   type SignClientProvider,
 } from './provider.js'
+import { findMissingRequirements } from './requirements.js'
 import {
   checkChainSwitch,
-  findMissingRequirements,
   needsTheUser,
   sessionChainIds,
 } from './sessionRules.js'
-import {
-  createSignClient,
-  endSessionsOtherThan,
-  type SignClientModule,
-} from './signClient.js'
 import type { WalletConnectDeepLinkParameters } from './types.js'
 
 // The connector's runtime, which the shell (walletConnectDeepLink.ts) loads on

@@ -1,15 +1,12 @@
-import { isAddress } from 'viem'
 import {
   SwitchChainOnlyInWalletError,
   SwitchChainUnavailableError,
 } from '../core/errors/chain.js'
+import { eip155Namespaces } from './requirements.js'
 
-// What a session is asked for, what it must have, and what it allows: the
-// rules every part of the connector reads a session by.
-
-/** The methods and events every session must have (docs/walletconnect.md, Pairing). */
-export const requiredMethods = ['eth_sendTransaction', 'personal_sign'] as const
-export const requiredEvents = ['chainChanged', 'accountsChanged'] as const
+// What a session is asked for and what it allows: the chains and methods it
+// approved, a chain switch from the app, and the requests that wait for the
+// wallet's user. What it must have is in requirements.ts.
 
 /**
  * What a session proposal asks for in `eip155`: the required methods and
@@ -46,73 +43,6 @@ export const proposedEvents = [
   'disconnect',
   'connect',
 ]
-
-/**
- * A session's eip155 namespaces, each with its key: a wallet may key the
- * namespace `eip155` or per chain (`eip155:1`), and every such entry counts.
- */
-export function eip155Namespaces<namespace>(
-  namespaces: Record<string, namespace> | undefined,
-): [key: string, namespace: namespace][] {
-  return Object.entries(namespaces ?? {}).filter(
-    ([key]) => key === 'eip155' || key.startsWith('eip155:'),
-  )
-}
-
-export type MissingSessionRequirements = {
-  methods: string[]
-  events: string[]
-  /** Set when no eip155 account is on any configured chain. */
-  account: { chainIds: number[] } | undefined
-}
-
-type ApprovedNamespaces = Record<
-  string,
-  {
-    accounts?: readonly string[] | undefined
-    methods?: readonly string[] | undefined
-    events?: readonly string[] | undefined
-  }
->
-
-/**
- * What an approved session lacks of the required methods, events and an
- * account on a configured chain, or undefined when it has it all.
- *
- * SDK 2.21.8 cannot make the wallet honour these: sign-client's `connect()`
- * merges `requiredNamespaces` into `optionalNamespaces` and proposes `{}` as
- * required (they are deprecated), so a wallet may approve a session without
- * them. The connector asks for them in the proposal and checks the answer
- * here.
- */
-export function findMissingRequirements(
-  namespaces: ApprovedNamespaces | undefined,
-  chainIds: readonly number[],
-): MissingSessionRequirements | undefined {
-  const eip155 = eip155Namespaces(namespaces).map(([, namespace]) => namespace)
-  const has = (kind: 'methods' | 'events', name: string) =>
-    eip155.some((namespace) => namespace[kind]?.includes(name))
-  const accountChainIds = eip155.flatMap((namespace) =>
-    (namespace.accounts ?? []).flatMap((account) => {
-      const [space, reference, address] = account.split(':')
-      return space === 'eip155' &&
-        address &&
-        isAddress(address, { strict: false })
-        ? [Number(reference)]
-        : []
-    }),
-  )
-  const missing: MissingSessionRequirements = {
-    methods: requiredMethods.filter((method) => !has('methods', method)),
-    events: requiredEvents.filter((event) => !has('events', event)),
-    account: chainIds.some((chainId) => accountChainIds.includes(chainId))
-      ? undefined
-      : { chainIds: [...chainIds] },
-  }
-  return missing.methods.length || missing.events.length || missing.account
-    ? missing
-    : undefined
-}
 
 type SessionNamespaces = {
   namespaces: Record<

@@ -2,12 +2,12 @@ import { expect, it } from 'vitest'
 import { BaseError } from '../../src/core/errors/BaseError.js'
 import {
   chooseWalletLink,
-  peerWalletLinks,
   preferredLink,
   toPairingLinks,
   toRequestLink,
   type WalletLinks,
 } from '../../src/walletconnect/links.js'
+import { peerWalletLinks } from '../../src/walletconnect/openWallet.js'
 import type { DeepLinkPreference } from '../../src/walletconnect/types.js'
 import { isAllowedDeepLink } from '../../src/wallets/isAllowedDeepLink.js'
 import { toBrowseLink } from '../../src/wallets/toBrowseLink.js'

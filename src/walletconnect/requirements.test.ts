@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findMissingRequirements } from './sessionRules.js'
+import { findMissingRequirements } from './requirements.js'
 
 const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 const complete = {
