@@ -59,7 +59,7 @@ export async function createSignClient(
   return client
 }
 
-export const userDisconnected = { code: 6000, message: 'User disconnected.' }
+const userDisconnected = { code: 6000, message: 'User disconnected.' }
 
 /**
  * Ends every session the SDK holds but `kept`, each as far as the relay
