@@ -238,7 +238,7 @@ export type SignClientProviderParameters = {
   listeners: Listeners
   storedTopic?: string | undefined
   storedChainId?: number | undefined
-  /** What the session code hears. */
+  /** What the runtime hears. */
   on: {
     accountsChanged(accounts: string[]): void
     chainChanged(chainId: string): void
@@ -248,7 +248,7 @@ export type SignClientProviderParameters = {
 }
 
 /**
- * The sign client as the one EIP-1193-like handle the session code uses:
+ * The sign client as the one EIP-1193-like handle the runtime uses:
  * proposals (the URI comes as `display_uri`), the session and its chain and
  * accounts, requests (to the wallet in the session, or, for reads, over the
  * host's own transport for the chain) and the end.

@@ -4,7 +4,7 @@ import { base, mainnet } from 'viem/chains'
 import { describe, expect, it, vi } from 'vitest'
 import { walletConnectDeepLink } from './walletConnectDeepLink.js'
 
-// Counts the imports of the SDK and of the session code, which stay as they
+// Counts the imports of the SDK and of the runtime, which stay as they
 // are, and the SDK clients started (each opens the relay socket).
 const imported = vi.hoisted(() => ({ sdk: 0, session: 0 }))
 const clientsStarted = vi.hoisted(() => ({ count: 0 }))
