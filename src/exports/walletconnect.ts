@@ -48,6 +48,8 @@ export {
 export {
   IncompleteSessionError,
   type IncompleteSessionErrorType,
+  InvalidWalletConnectParameterError,
+  type InvalidWalletConnectParameterErrorType,
   PairingAbortedError,
   type PairingAbortedErrorType,
   PairingAttemptsExhaustedError,
@@ -55,26 +57,20 @@ export {
   PairingResetError,
   type PairingResetErrorType,
 } from '../walletconnect/errors.js'
+export { toPairingLinks } from '../walletconnect/links.js'
 export {
   type MissingSessionRequirements,
   requiredEvents,
   requiredMethods,
-} from '../walletconnect/findMissingRequirements.js'
-export {
-  InvalidWalletConnectParameterError,
-  type InvalidWalletConnectParameterErrorType,
-} from '../walletconnect/InvalidWalletConnectParameterError.js'
-export {
-  type DeepLinkPreference,
-  toPairingLinks,
-} from '../walletconnect/toPairingLinks.js'
-export {
-  type WalletConnectDeepLinkParameters,
-  type WalletConnectDeepLinkProperties,
-  type WalletConnectPairing,
-  type WalletConnectProvider,
-  walletConnectDeepLink,
-} from '../walletconnect/walletConnectDeepLink.js'
+} from '../walletconnect/requirements.js'
+export type {
+  DeepLinkPreference,
+  WalletConnectDeepLinkParameters,
+  WalletConnectDeepLinkProperties,
+  WalletConnectPairing,
+  WalletConnectProvider,
+} from '../walletconnect/types.js'
+export { walletConnectDeepLink } from '../walletconnect/walletConnectDeepLink.js'
 export { backpack } from '../wallets/known/backpack.js'
 export { bitget } from '../wallets/known/bitget.js'
 export { brave } from '../wallets/known/brave.js'

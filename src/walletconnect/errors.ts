@@ -1,11 +1,11 @@
 import { BaseError } from '../core/errors.js'
-import type { MissingSessionRequirements } from './findMissingRequirements.js'
+import type { MissingSessionRequirements } from './requirements.js'
 
 export type PairingAttemptsExhaustedErrorType =
   PairingAttemptsExhaustedError & {
     name: 'PairingAttemptsExhaustedError'
   }
-/** Every automatic pairing URI expired unused (SPEC §9: at most 10). */
+/** Every automatic pairing URI expired unused: a pairing renews its URI at most 10 times. */
 export class PairingAttemptsExhaustedError extends BaseError {
   override name = 'PairingAttemptsExhaustedError'
   static get code() {
@@ -55,10 +55,10 @@ export type IncompleteSessionErrorType = IncompleteSessionError & {
   name: 'IncompleteSessionError'
 }
 /**
- * The wallet approved a session without what SPEC §9 requires: the methods
- * `eth_sendTransaction` and `personal_sign`, the events `chainChanged` and
- * `accountsChanged`, and an eip155 account on a configured chain. The
- * session was ended at once and nothing was stored.
+ * The wallet approved a session without what the connector needs to work:
+ * the methods `eth_sendTransaction` and `personal_sign`, the events
+ * `chainChanged` and `accountsChanged`, and an eip155 account on a
+ * configured chain. The session was ended at once and nothing was stored.
  */
 export class IncompleteSessionError extends BaseError {
   override name = 'IncompleteSessionError'
@@ -84,5 +84,22 @@ export class IncompleteSessionError extends BaseError {
       ],
     })
     this.missing = missing
+  }
+}
+
+export type InvalidWalletConnectParameterErrorType =
+  InvalidWalletConnectParameterError & {
+    name: 'InvalidWalletConnectParameterError'
+  }
+/** walletConnectDeepLink() was given an option it cannot use. */
+export class InvalidWalletConnectParameterError extends BaseError {
+  override name = 'InvalidWalletConnectParameterError'
+  static get code() {
+    return 'invalid_parameter' as const
+  }
+  constructor(name: string, expected: string) {
+    super(`walletConnectDeepLink: \`${name}\` must be ${expected}.`, {
+      code: InvalidWalletConnectParameterError.code,
+    })
   }
 }

@@ -2,10 +2,9 @@ import { createConfig, createStorage } from '@wagmi/core'
 import { http } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { describe, expect, it, vi } from 'vitest'
-import { parseWalletConnectParameters } from './parseWalletConnectParameters.js'
 import { walletConnectDeepLink } from './walletConnectDeepLink.js'
 
-// Counts the imports of the SDK and of the session code, which stay as they
+// Counts the imports of the SDK and of the runtime, which stay as they
 // are, and the SDK clients started (each opens the relay socket).
 const imported = vi.hoisted(() => ({ sdk: 0, session: 0 }))
 const clientsStarted = vi.hoisted(() => ({ count: 0 }))
@@ -19,7 +18,7 @@ vi.mock('@walletconnect/sign-client', async (importOriginal) => {
   }
   return { ...sdk, SignClient: { ...sdk.SignClient, init } }
 })
-vi.mock('./createWalletConnectSession.js', async (importOriginal) => {
+vi.mock('./runtime.js', async (importOriginal) => {
   imported.session++
   return importOriginal()
 })
@@ -56,35 +55,6 @@ function hostWith(parameters: Parameters<typeof walletConnectDeepLink>[0]) {
 }
 
 describe('walletConnectDeepLink before pairing', () => {
-  it('names each option it cannot use', () => {
-    const cases: [Record<string, unknown>, RegExp][] = [
-      [{}, /`projectId` must be your WalletConnect project id/],
-      [{ projectId: 'p', relayUrl: 'http://relay' }, /`relayUrl` must be a ws/],
-      [
-        { projectId: 'p', deepLink: 'app' },
-        /`deepLink` must be 'native' or 'universal'/,
-      ],
-      [
-        { projectId: 'p', switching: 'never' },
-        /`switching` must be 'app' or 'wallet'/,
-      ],
-      [
-        { projectId: 'p', wallet: 'nosuchwallet' },
-        /`wallet` must be a wallet descriptor \(metamask, coinbase, .*, or your own\)/,
-      ],
-      [
-        { projectId: 'p', wallet: 'trust' },
-        /`wallet` must be a wallet descriptor: `import \{ trust \} from 'wagmi-connector-pack\/walletconnect'`, then `wallet: trust`/,
-      ],
-      [{ projectId: 'p', verify: 'no' }, /`verify` must be true or false/],
-      [{ projectId: 'p', telemetry: 0 }, /`telemetry` must be true or false/],
-    ]
-    for (const [parameters, message] of cases)
-      expect(() => parseWalletConnectParameters(parameters as never)).toThrow(
-        message,
-      )
-  })
-
   it('reports chain 1, no accounts and no pairing, and is not authorized', async () => {
     const { connector } = hostWith({ projectId: 'p' })
     expect(await connector.getChainId()).toBe(1)

@@ -258,7 +258,7 @@ it('the first load carries no option checks; the passkey runtime and the WalletC
   // (Their error classes stay within reach: each subpath exports its own for instanceof checks.)
   const checks = [
     'src/passkey/checkPasskeyWalletParameters.ts',
-    'src/walletconnect/parseWalletConnectParameters.ts',
+    'src/walletconnect/runtime.ts',
   ]
   const firstLoad = await modulesLoadedBy(page, [/page\.js$/])
   expect(firstLoad).toContain('src/passkey/passkeyWallet.ts')
@@ -266,7 +266,7 @@ it('the first load carries no option checks; the passkey runtime and the WalletC
   const withLazyCode = await modulesLoadedBy(page, [
     /page\.js$/,
     /createPasskeyRuntime\.ts$/,
-    /createWalletConnectSession\.ts$/,
+    /walletconnect\/runtime\.ts$/,
   ])
   expect(withLazyCode.filter((module) => checks.includes(module))).toEqual(
     expect.arrayContaining(checks),

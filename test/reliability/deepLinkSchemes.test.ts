@@ -1,14 +1,14 @@
 import { expect, it } from 'vitest'
 import { BaseError } from '../../src/core/errors.js'
-import { peerWalletLinks } from '../../src/walletconnect/peerWalletLinks.js'
 import {
   chooseWalletLink,
-  type DeepLinkPreference,
   preferredLink,
   toPairingLinks,
   toRequestLink,
   type WalletLinks,
-} from '../../src/walletconnect/toPairingLinks.js'
+} from '../../src/walletconnect/links.js'
+import { peerWalletLinks } from '../../src/walletconnect/openWallet.js'
+import type { DeepLinkPreference } from '../../src/walletconnect/types.js'
 import { isAllowedDeepLink } from '../../src/wallets/isAllowedDeepLink.js'
 import { toBrowseLink } from '../../src/wallets/toBrowseLink.js'
 import {

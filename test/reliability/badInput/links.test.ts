@@ -5,7 +5,7 @@ import {
   toPairingLinks,
   toRequestLink,
   type WalletLinks,
-} from '../../../src/walletconnect/toPairingLinks.js'
+} from '../../../src/walletconnect/links.js'
 import { isAllowedDeepLink } from '../../../src/wallets/isAllowedDeepLink.js'
 import { walletRegistry } from '../../../src/wallets/walletRegistry.js'
 import { bad, type Case, refusedLink, runCases } from './cases.js'

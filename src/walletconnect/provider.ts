@@ -1,19 +1,163 @@
-import type { CreateConnectorFn } from '@wagmi/core'
+import type { CreateConnectorFn, Transport } from '@wagmi/core'
 import {
   getAddress,
+  http,
   isAddress,
   numberToHex,
   UnsupportedProviderMethodError,
   UserRejectedRequestError,
 } from 'viem'
+import { PublicClientNotFoundError } from '../core/chains.js'
 import { RequestRefusedError } from '../core/connectionErrors.js'
 import { createListeners, type Listeners } from '../core/connector.js'
 import { SessionNotFoundError } from '../core/errors.js'
 import { providerErrorCode } from '../core/walletAnswers.js'
-import { createChainTransports } from './createChainTransports.js'
-import { type SignClient, userDisconnected } from './createSignClient.js'
-import { sessionChainIds } from './sessionChainIds.js'
-import { sessionMethods } from './sessionMethods.js'
+import { eip155Namespaces } from './requirements.js'
+import {
+  proposedEvents,
+  proposedMethods,
+  sessionChainIds,
+  sessionMethods,
+} from './sessionRules.js'
+import type { WalletConnectDeepLinkParameters } from './types.js'
+
+// The SDK's sign client, started as the host's options say (docs/walletconnect.md,
+// The SDK, and Verify, telemetry and a local relay), and the EIP-1193 provider
+// over it that the runtime and the pairing use.
+
+/** `@walletconnect/sign-client`, the optional peer, once imported. */
+export type SignClientModule = Pick<
+  typeof import('@walletconnect/sign-client'),
+  'SignClient'
+>
+
+export type SignClient = Awaited<
+  ReturnType<SignClientModule['SignClient']['init']>
+>
+
+/**
+ * The SDK's sign client for this connector: no QR modal, no provider
+ * wrapper, its state stored under `storagePrefix`. Verify and telemetry, two
+ * WalletConnect services outside the relay, follow the host's `verify` and
+ * `telemetry`; by default both are off when the relay is on a loopback or
+ * private address (the sandbox), where no wallet can check an attestation
+ * and the services are out of reach, and as the SDK decides otherwise.
+ */
+export async function createSignClient(
+  sdk: SignClientModule,
+  parameters: WalletConnectDeepLinkParameters,
+) {
+  const localRelay = isLocalRelayUrl(parameters.relayUrl)
+  const client = await sdk.SignClient.init({
+    projectId: parameters.projectId,
+    metadata: parameters.metadata,
+    relayUrl: parameters.relayUrl,
+    customStoragePrefix: parameters.storagePrefix ?? 'wagmi-connector-pack',
+    telemetryEnabled: parameters.telemetry ?? (localRelay ? false : undefined),
+  })
+  if (!(parameters.verify ?? !localRelay)) skipVerify(client)
+  return client
+}
+
+const userDisconnected = { code: 6000, message: 'User disconnected.' }
+
+/**
+ * Ends every session the SDK holds but `kept`, each as far as the relay
+ * lets it: sessions the connector let go of (a disconnect that could not
+ * reach the relay) must not come back, on this visit or a later one.
+ */
+export function endSessionsOtherThan(
+  client: SignClient,
+  kept: string | undefined,
+) {
+  return Promise.all(
+    client.session
+      .getAll()
+      .filter(({ topic }) => topic !== kept)
+      .map(({ topic }) =>
+        client
+          .disconnect({ topic, reason: userDisconnected })
+          .catch(() => undefined),
+      ),
+  )
+}
+
+function isPrivateIpv4(host: string) {
+  const parts = host.split('.').map(Number)
+  if (
+    parts.length !== 4 ||
+    parts.some((part) => !Number.isInteger(part) || part < 0 || part > 255)
+  )
+    return false
+  const [a, b] = parts as [number, number, number, number]
+  return (
+    a === 127 || // loopback
+    a === 10 ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 169 && b === 254) || // link-local
+    (a === 0 && parts.every((part) => part === 0))
+  )
+}
+
+function isPrivateIpv6(host: string) {
+  if (host === '::1') return true
+  // IPv4-mapped (the URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1).
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host)
+  if (mapped) {
+    const high = Number.parseInt(mapped[1]!, 16)
+    const low = Number.parseInt(mapped[2]!, 16)
+    return isPrivateIpv4([high >> 8, high & 255, low >> 8, low & 255].join('.'))
+  }
+  // fc00::/7 unique local, fe80::/10 link-local.
+  return /^f[cd][0-9a-f]{0,2}:/.test(host) || /^fe[89ab][0-9a-f]?:/.test(host)
+}
+
+/**
+ * Whether a relay URL points at this machine or a private network
+ * (`localhost`, `*.localhost`, 127.0.0.0/8, ::1, 10/8, 172.16/12,
+ * 192.168/16, link-local, fc00::/7): the sandbox's relay, a developer's own.
+ * WalletConnect's relay (no `relayUrl`) and any public host are not.
+ */
+export function isLocalRelayUrl(relayUrl: string | undefined): boolean {
+  if (relayUrl === undefined) return false
+  let host: string
+  try {
+    // A fully qualified name may end in a dot (`localhost.`).
+    host = new URL(relayUrl).hostname.toLowerCase().replace(/\.$/, '')
+  } catch {
+    return false
+  }
+  if (host.startsWith('[') && host.endsWith(']'))
+    return isPrivateIpv6(host.slice(1, -1))
+  if (host === 'localhost' || host.endsWith('.localhost')) return true
+  return isPrivateIpv4(host)
+}
+
+type VerifyHolder = {
+  core?: { verify?: { register?: (...args: never[]) => unknown } }
+}
+
+/**
+ * Stops the SDK's Verify step for this sign client's core, as it already is
+ * outside browsers: before each proposal and each request that needs the
+ * user, `core.verify.register()` opens a hidden iframe to the fixed
+ * `https://verify.walletconnect.org/v3/attestation` and waits up to 5 s for
+ * an attestation of the page's origin, which a wallet may then show as
+ * verified. Replaced by a function answering "no attestation" at once (what
+ * the SDK itself returns in Node), messages go out without one, exactly as
+ * a Node dapp's do. Returns false, changing nothing, when the SDK no longer
+ * has that shape: Verify then runs as the SDK decides.
+ *
+ * The core is the SDK's per-`customStoragePrefix` shared one: every client
+ * on that prefix (same relay) is affected alike.
+ */
+export function skipVerify(client: VerifyHolder): boolean {
+  const verify = client.core?.verify
+  if (typeof verify?.register !== 'function') return false
+  verify.register = async () => undefined
+  return true
+}
 
 type Session = ReturnType<SignClient['session']['getAll']>[number]
 
@@ -27,41 +171,6 @@ type SessionUpdate = {
   topic: string
   params: { namespaces: Session['namespaces'] }
 }
-
-/**
- * What a session proposal asks for in `eip155`: SPEC §9's methods and events
- * first, then those a dapp may use (the set wagmi's own connector proposes).
- */
-const proposedMethods = [
-  'eth_sendTransaction',
-  'personal_sign',
-  'eth_accounts',
-  'eth_requestAccounts',
-  'eth_sendRawTransaction',
-  'eth_sign',
-  'eth_signTransaction',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-  'wallet_getPermissions',
-  'wallet_requestPermissions',
-  'wallet_registerOnboarding',
-  'wallet_watchAsset',
-  'wallet_scanQRCode',
-  'wallet_sendCalls',
-  'wallet_getCapabilities',
-  'wallet_getCallsStatus',
-  'wallet_showCallsStatus',
-]
-const proposedEvents = [
-  'chainChanged',
-  'accountsChanged',
-  'message',
-  'disconnect',
-  'connect',
-]
 
 // The wallet's events that reach the host's listeners on the stable provider.
 const forwardedEvents = new Set([
@@ -112,8 +221,7 @@ const eventChainId = (data: unknown, fallback: string) =>
 
 /** The `eip155` addresses of `session` on `chainId`, in the session's order. */
 function accountsOn(session: Session | undefined, chainId: number) {
-  return Object.entries(session?.namespaces ?? {})
-    .filter(([key]) => key === 'eip155' || key.startsWith('eip155:'))
+  return eip155Namespaces(session?.namespaces)
     .flatMap(([, namespace]) => namespace.accounts)
     .flatMap((account) => {
       const [, reference, address] = account.split(':')
@@ -130,7 +238,7 @@ export type SignClientProviderParameters = {
   listeners: Listeners
   storedTopic?: string | undefined
   storedChainId?: number | undefined
-  /** What the session code hears. */
+  /** What the runtime hears. */
   on: {
     accountsChanged(accounts: string[]): void
     chainChanged(chainId: string): void
@@ -140,7 +248,7 @@ export type SignClientProviderParameters = {
 }
 
 /**
- * The sign client as the one EIP-1193-like handle the session code uses:
+ * The sign client as the one EIP-1193-like handle the runtime uses:
  * proposals (the URI comes as `display_uri`), the session and its chain and
  * accounts, requests (to the wallet in the session, or, for reads, over the
  * host's own transport for the chain) and the end.
@@ -348,5 +456,27 @@ export function createSignClientProvider({
   }
 }
 
-/** The sign client as the session code uses it. */
+/** The sign client as the runtime and the pairing use it. */
 export type SignClientProvider = ReturnType<typeof createSignClientProvider>
+
+/**
+ * One transport per chain, as the host configured it (batching, fallback
+ * ranking, retries), made on first use; the chain's own RPC URL when the
+ * config has none, and a typed error for a chain it lacks.
+ */
+function createChainTransports(
+  config: Pick<Parameters<CreateConnectorFn>[0], 'chains' | 'transports'>,
+) {
+  const transports = new Map<number, ReturnType<Transport>>()
+  return function transportFor(id: number) {
+    const known = transports.get(id)
+    if (known) return known
+    const chain = config.chains.find((c) => c.id === id)
+    const url = chain?.rpcUrls.default.http[0]
+    const transport = chain && (config.transports?.[id] ?? (url && http(url)))
+    if (!transport) throw new PublicClientNotFoundError({ chainId: id })
+    const made = transport({ chain })
+    transports.set(id, made)
+    return made
+  }
+}

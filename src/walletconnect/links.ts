@@ -1,6 +1,10 @@
 import { isAllowedDeepLink } from '../wallets/isAllowedDeepLink.js'
+import type { DeepLinkPreference } from './types.js'
 
-export type DeepLinkPreference = 'native' | 'universal'
+// The links that open the wallet app: for a pairing (`…/wc?uri=`) and for a
+// request (`…/wc?sessionTopic=`), of the preferred kind, from allowed schemes
+// only. Public (toPairingLinks), so kept apart from the runtime's code: a
+// bundler may put what a subpath re-exports in the host's first load.
 
 export type WalletLinks = {
   native?: string | undefined
@@ -54,7 +58,7 @@ export function chooseWalletLink(
 /**
  * What to show for a pairing URI: the QR payload (the `wc:` URI itself) and
  * the link that opens the wallet with it, `scheme://wc?uri=…` or
- * `https://universal/wc?uri=…` (SPEC §2: native by default).
+ * `https://universal/wc?uri=…` (native by default).
  */
 export function toPairingLinks(
   uri: string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findMissingRequirements } from './findMissingRequirements.js'
+import { findMissingRequirements } from './requirements.js'
 
 const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 const complete = {
@@ -11,10 +11,10 @@ const complete = {
   },
 }
 
-describe('findMissingRequirements (SPEC §9)', () => {
+describe('findMissingRequirements', () => {
   it('accepts a session with the required methods, events and an account on a configured chain', () => {
     expect(findMissingRequirements(complete, [1, 8453])).toBeUndefined()
-    // One configured chain is enough; the others can be switched to or not (SPEC §5).
+    // One configured chain is enough; the others can be switched to or not.
     expect(findMissingRequirements(complete, [8453, 10])).toBeUndefined()
   })
 

@@ -4,8 +4,12 @@ import { base, mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createListeners } from '../core/connector.js'
 import { createConnectorStorage } from '../core/storage.js'
-import type { SignClientModule } from './createSignClient.js'
-import { createWalletConnectSession } from './createWalletConnectSession.js'
+import type { SignClientModule } from './provider.js'
+import {
+  createSessionEnder,
+  createWalletConnectRuntime,
+  parseWalletConnectParameters,
+} from './runtime.js'
 import { storedSessionTopic } from './walletConnectDeepLink.js'
 
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -45,7 +49,7 @@ async function sessionWithSilentWallet() {
       removeItem: () => undefined,
     },
   })
-  return createWalletConnectSession({
+  return createWalletConnectRuntime({
     sdk: Promise.resolve(sdk),
     parameters: { projectId: 'p', verify: true, telemetry: false },
     config: {
@@ -80,10 +84,10 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-// SPEC §9 bounds the chain-id lookup at 1000 ms and the accounts lookup at
-// 500 ms. Both are the session's own, answered without a round trip to the
+// The chain-id lookup is bounded at 1000 ms and the accounts lookup at
+// 500 ms (core/lookupDeadlines.ts). Both are the session's own, answered without a round trip to the
 // wallet: a wallet that never answers does not hold them up at all.
-describe('lookups a wallet does not answer (SPEC §9)', () => {
+describe('lookups a wallet does not answer', () => {
   it('the chain id is the session chain at once', async () => {
     vi.useFakeTimers()
     const session = await sessionWithSilentWallet()
@@ -98,5 +102,80 @@ describe('lookups a wallet does not answer (SPEC §9)', () => {
     const accounts = watch(session.getAccounts())
     await vi.advanceTimersByTimeAsync(0)
     expect(accounts).toEqual({ settled: true, value: [alice] })
+  })
+})
+
+function provider() {
+  let release: () => void = () => undefined
+  const state = {
+    session: { topic: 'ab' } as { topic: string } | undefined,
+    disconnects: 0,
+    disconnect() {
+      state.disconnects++
+      return new Promise<void>((resolve) => {
+        release = () => {
+          state.session = undefined
+          resolve()
+        }
+      })
+    },
+    release: () => release(),
+  }
+  return state
+}
+
+describe('createSessionEnder', () => {
+  it('ends a session once however often it is asked meanwhile', async () => {
+    const { end, endQuietly } = createSessionEnder()
+    const wc = provider()
+    const first = end(wc)
+    const second = endQuietly(wc)
+    expect(wc.disconnects).toBe(1)
+    wc.release()
+    await Promise.all([first, second])
+    // Ended: a later call asks the provider again, which has no session to delete.
+    await Promise.all([end(wc), Promise.resolve(wc.release())])
+    expect(wc.disconnects).toBe(2)
+  })
+
+  it('endQuietly swallows what end() reports', async () => {
+    const { end, endQuietly } = createSessionEnder()
+    const failing = {
+      session: { topic: 'cd' },
+      disconnect: () => Promise.reject(new Error('relay away')),
+    }
+    await expect(endQuietly(failing)).resolves.toBeUndefined()
+    await expect(end(failing)).rejects.toThrow('relay away')
+  })
+})
+
+describe('parseWalletConnectParameters', () => {
+  it('names each option it cannot use', () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{}, /`projectId` must be your WalletConnect project id/],
+      [{ projectId: 'p', relayUrl: 'http://relay' }, /`relayUrl` must be a ws/],
+      [
+        { projectId: 'p', deepLink: 'app' },
+        /`deepLink` must be 'native' or 'universal'/,
+      ],
+      [
+        { projectId: 'p', switching: 'never' },
+        /`switching` must be 'app' or 'wallet'/,
+      ],
+      [
+        { projectId: 'p', wallet: 'nosuchwallet' },
+        /`wallet` must be a wallet descriptor \(metamask, coinbase, .*, or your own\)/,
+      ],
+      [
+        { projectId: 'p', wallet: 'trust' },
+        /`wallet` must be a wallet descriptor: `import \{ trust \} from 'wagmi-connector-pack\/walletconnect'`, then `wallet: trust`/,
+      ],
+      [{ projectId: 'p', verify: 'no' }, /`verify` must be true or false/],
+      [{ projectId: 'p', telemetry: 0 }, /`telemetry` must be true or false/],
+    ]
+    for (const [parameters, message] of cases)
+      expect(() => parseWalletConnectParameters(parameters as never)).toThrow(
+        message,
+      )
   })
 })
