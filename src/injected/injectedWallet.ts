@@ -3,38 +3,18 @@ import type { ConnectWithCapabilities } from '../core/ConnectWithCapabilities.js
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { detectPlatform } from '../core/detectPlatform.js'
 import { loadOnce } from '../core/loadOnce.js'
-import { toBrowseLink } from '../wallets/toBrowseLink.js'
+import { toBrowseLink } from '../wallets/links.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
-import { announcedProviders } from './announcedProviders.js'
+import { announcedProviders, findInjectedProvider } from './discovery.js'
+import { InvalidInjectedWalletParameterError } from './errors.js'
 import type {
-  InjectedRuntime,
+  InjectedProvider,
   InjectedStorageItem,
+  InjectedSwitchChainParameters,
+  InjectedWalletConnectParameters,
+  InjectedWalletParameters,
   MissingWallet,
-} from './createInjectedRuntime.js'
-import type { InjectedProvider } from './eip1193.js'
-import { findInjectedProvider } from './findInjectedProvider.js'
-import { InvalidInjectedWalletParameterError } from './InvalidInjectedWalletParameterError.js'
-
-export type InjectedWalletParameters = {
-  /**
-   * The wallet: a descriptor of the registry, imported by name so the page
-   * carries only the wallets it uses (`import { metamask } from
-   * 'wagmi-connector-pack/injected'`), or one of your own.
-   */
-  wallet: WalletDescriptor
-  /**
-   * A page cannot disconnect a browser wallet: after `disconnect()` the
-   * connector stays disconnected across reloads until the user connects
-   * again (then the wallet shows its account picker). Default `true`.
-   */
-  shimDisconnect?: boolean | undefined
-}
-
-export type InjectedWalletConnectParameters = {
-  chainId?: number | undefined
-  isReconnecting?: boolean | undefined
-  withCapabilities?: boolean | undefined
-}
+} from './types.js'
 
 /**
  * A browser wallet by name: its EIP-6963 announcement first, then its legacy
@@ -47,7 +27,7 @@ export type InjectedWalletConnectParameters = {
  * createConfig({ connectors: [injectedWallet({ wallet: metamask })], … })
  */
 export function injectedWallet(parameters: InjectedWalletParameters) {
-  const wallet = toDescriptor(parameters?.wallet)
+  const wallet = checkedDescriptor(parameters?.wallet)
   const shimDisconnect = parameters?.shimDisconnect ?? true
   const disconnectedKey = `${wallet.id}.disconnected` as const
 
@@ -102,7 +82,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
       // Connecting, switching and the wallet's events load on first use (a
       // failed download, offline or after a new deploy, is tried again next time).
       const runtime = loadOnce(() =>
-        import('./createInjectedRuntime.js').then(({ createInjectedRuntime }) =>
+        import('./injectedRuntime.js').then(({ createInjectedRuntime }) =>
           createInjectedRuntime({
             config,
             wallet,
@@ -114,7 +94,9 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
       )
       const load = runtime.load
       /** Hands a wallet event to the runtime (loaded by then: only it listens to the wallet). */
-      const handToRuntime = (use: (runtime: InjectedRuntime) => void) => {
+      const handToRuntime = (
+        use: (runtime: Awaited<ReturnType<typeof load>>) => void,
+      ) => {
         if (runtime.value) use(runtime.value)
         else void load().then(use, () => undefined)
       }
@@ -160,7 +142,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
           return (await load()).getAccounts()
         },
         async getChainId() {
-          // SPEC §9: nothing connected and no wallet to ask: chain 1.
+          // Nothing connected and no wallet to ask: chain 1, as every connector before connecting (docs/injected.md).
           if (!runtime.value && !find()) return defaultChainIdBeforeConnecting
           return (await load()).getChainId()
         },
@@ -183,9 +165,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
             return false
           }
         },
-        async switchChain(
-          parameters: Parameters<InjectedRuntime['switchChain']>[0],
-        ) {
+        async switchChain(parameters: InjectedSwitchChainParameters) {
           return (await load()).switchChain(parameters)
         },
         onAccountsChanged(accounts) {
@@ -204,7 +184,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
 
 injectedWallet.type = 'injectedWallet' as const
 
-function toDescriptor(wallet: WalletDescriptor): WalletDescriptor {
+function checkedDescriptor(wallet: WalletDescriptor): WalletDescriptor {
   if (typeof wallet === 'object' && wallet && wallet.id && wallet.name)
     return wallet
   throw new InvalidInjectedWalletParameterError({ wallet })

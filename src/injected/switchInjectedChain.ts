@@ -2,7 +2,7 @@ import { type AddEthereumChainParameter, type Chain, numberToHex } from 'viem'
 import { SwitchChainNotSupportedError } from '../core/errors/chain.js'
 import { asSwitchRejection } from '../core/errors/userRejection.js'
 import { providerErrorCode } from '../core/providerErrorCode.js'
-import type { InjectedProvider } from './eip1193.js'
+import type { InjectedProvider } from './types.js'
 
 const unknownChain = 4902
 // 4200: the wallet does not support the method; -32601: no such method.

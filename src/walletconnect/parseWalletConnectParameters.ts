@@ -1,4 +1,4 @@
-import { walletIds } from '../wallets/walletIds.js'
+import { walletIds } from '../wallets/walletRegistry.js'
 import { InvalidWalletConnectParameterError } from './InvalidWalletConnectParameterError.js'
 import type { WalletConnectDeepLinkParameters } from './walletConnectDeepLink.js'
 

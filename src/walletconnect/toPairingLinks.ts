@@ -1,4 +1,4 @@
-import { isAllowedDeepLink } from '../wallets/isAllowedDeepLink.js'
+import { isAllowedDeepLink } from '../wallets/links.js'
 
 export type DeepLinkPreference = 'native' | 'universal'
 

@@ -9,8 +9,7 @@ import {
   toRequestLink,
   type WalletLinks,
 } from '../../src/walletconnect/toPairingLinks.js'
-import { isAllowedDeepLink } from '../../src/wallets/isAllowedDeepLink.js'
-import { toBrowseLink } from '../../src/wallets/toBrowseLink.js'
+import { isAllowedDeepLink, toBrowseLink } from '../../src/wallets/links.js'
 import {
   type WalletDescriptor,
   walletRegistry,
