@@ -27,12 +27,14 @@ export {
 export {
   InAppBrowserNotFoundError,
   type InAppBrowserNotFoundErrorType,
-  InvalidInjectedWalletParameterError,
-  type InvalidInjectedWalletParameterErrorType,
   RedirectedToWalletError,
   type RedirectedToWalletErrorType,
 } from '../injected/errors.js'
-export { injectedWallet } from '../injected/injectedWallet.js'
+export {
+  InvalidInjectedWalletParameterError,
+  type InvalidInjectedWalletParameterErrorType,
+  injectedWallet,
+} from '../injected/injectedWallet.js'
 export {
   addInjectedWallets,
   injectedWallets,

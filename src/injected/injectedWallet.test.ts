@@ -34,12 +34,11 @@ import {
   type WalletId,
   walletRegistry,
 } from '../wallets/walletRegistry.js'
+import { InAppBrowserNotFoundError, RedirectedToWalletError } from './errors.js'
 import {
-  InAppBrowserNotFoundError,
   InvalidInjectedWalletParameterError,
-  RedirectedToWalletError,
-} from './errors.js'
-import { injectedWallet } from './injectedWallet.js'
+  injectedWallet,
+} from './injectedWallet.js'
 import type { InjectedProvider } from './types.js'
 
 // A wallet returns its accounts in lower case; the dapp sees them checksummed.

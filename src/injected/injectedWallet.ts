@@ -2,11 +2,11 @@ import { createConnector } from '@wagmi/core'
 import type { ConnectWithCapabilities } from '../core/ConnectWithCapabilities.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { detectPlatform } from '../core/detectPlatform.js'
+import { BaseError } from '../core/errors/BaseError.js'
 import { loadOnce } from '../core/loadOnce.js'
 import { toBrowseLink } from '../wallets/links.js'
-import type { WalletDescriptor } from '../wallets/walletRegistry.js'
+import { type WalletDescriptor, walletIds } from '../wallets/walletRegistry.js'
 import { announcedProviders, findInjectedProvider } from './discovery.js'
-import { InvalidInjectedWalletParameterError } from './errors.js'
 import type {
   InjectedProvider,
   InjectedStorageItem,
@@ -188,4 +188,44 @@ function checkedDescriptor(wallet: WalletDescriptor): WalletDescriptor {
   if (typeof wallet === 'object' && wallet && wallet.id && wallet.name)
     return wallet
   throw new InvalidInjectedWalletParameterError({ wallet })
+}
+
+function show(value: unknown) {
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    // Circular or without a prototype: its kind is all that can be said.
+    return Object.prototype.toString.call(value)
+  }
+}
+
+/** What to write instead: the registry's descriptor when `wallet` names one. */
+function fix(wallet: unknown) {
+  const known = (walletIds as readonly unknown[]).includes(wallet)
+    ? (wallet as string)
+    : undefined
+  return known
+    ? `Pass its descriptor: \`import { ${known} } from 'wagmi-connector-pack/injected'\`, then \`injectedWallet({ wallet: ${known} })\`.`
+    : `Registry descriptors: ${walletIds.join(', ')}.`
+}
+
+export type InvalidInjectedWalletParameterErrorType =
+  InvalidInjectedWalletParameterError & {
+    name: 'InvalidInjectedWalletParameterError'
+  }
+/** injectedWallet() was given something other than a wallet descriptor. */
+export class InvalidInjectedWalletParameterError extends BaseError {
+  override name = 'InvalidInjectedWalletParameterError'
+  static get code() {
+    return 'invalid_parameter' as const
+  }
+  constructor({ wallet }: { wallet: unknown }) {
+    super(
+      `injectedWallet: \`wallet\` must be a wallet descriptor with an id and a name, such as \`metamask\` from 'wagmi-connector-pack/injected', got ${show(wallet)}.`,
+      {
+        code: InvalidInjectedWalletParameterError.code,
+        metaMessages: [fix(wallet)],
+      },
+    )
+  }
 }
