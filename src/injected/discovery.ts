@@ -3,7 +3,8 @@ import type { AnnouncedProvider, InjectedProvider } from './types.js'
 
 // How a connector finds its wallet in the page: the wallets' EIP-6963
 // announcements, then the legacy providers of wallets that predate it, with
-// the checks that keep an impostor out.
+// the checks that keep an impostor out, and the wallets `injectedWallets()`
+// leaves out.
 
 type AnnounceEvent = CustomEvent<AnnouncedProvider>
 
