@@ -397,21 +397,24 @@ function createInjectedConnection({
   }
 }
 
-const ask = (
+/** The wallet's connected accounts, within core's lookup deadline: a wallet still loading must not hold wagmi's reconnect. */
+async function lookUpAccounts(provider: InjectedProvider) {
+  return toAddresses(await ask(provider, 'eth_accounts', accountsLookupMs))
+}
+
+/** The wallet's chain id, within core's lookup deadline. */
+async function lookUpChainId(provider: InjectedProvider) {
+  return Number(await ask(provider, 'eth_chainId', chainIdLookupMs))
+}
+
+function ask(
   provider: InjectedProvider,
   method: 'eth_accounts' | 'eth_chainId',
   deadlineMs: number,
-) =>
-  withTimeout(
+) {
+  return withTimeout(
     provider.request({ method }),
     deadlineMs,
     () => new Error(`${method} timed out`),
   )
-
-/** The wallet's connected accounts, within core's lookup deadline: a wallet still loading must not hold wagmi's reconnect. */
-const lookUpAccounts = async (provider: InjectedProvider) =>
-  toAddresses(await ask(provider, 'eth_accounts', accountsLookupMs))
-
-/** The wallet's chain id, within core's lookup deadline. */
-const lookUpChainId = async (provider: InjectedProvider) =>
-  Number(await ask(provider, 'eth_chainId', chainIdLookupMs))
+}
