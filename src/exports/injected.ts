@@ -26,15 +26,10 @@ export {
   type WaitForFinalReceiptParameters,
   waitForFinalReceipt,
 } from '../core/receipts.js'
-export { addInjectedWallets } from '../injected/addInjectedWallets.js'
 export {
   type AlwaysExcludedWalletId,
   alwaysExcludedWallets,
-} from '../injected/alwaysExcludedWallets.js'
-export type {
-  AnnouncedProvider,
-  InjectedProvider,
-} from '../injected/eip1193.js'
+} from '../injected/discovery.js'
 export {
   InAppBrowserNotFoundError,
   type InAppBrowserNotFoundErrorType,
@@ -44,31 +39,35 @@ export {
 export {
   InvalidInjectedWalletParameterError,
   type InvalidInjectedWalletParameterErrorType,
-} from '../injected/InvalidInjectedWalletParameterError.js'
-export {
-  type InjectedWalletConnectParameters,
-  type InjectedWalletParameters,
   injectedWallet,
 } from '../injected/injectedWallet.js'
 export {
-  type InjectedWalletsParameters,
+  addInjectedWallets,
   injectedWallets,
 } from '../injected/injectedWallets.js'
-export { backpack } from '../wallets/known/backpack.js'
-export { bitget } from '../wallets/known/bitget.js'
-export { brave } from '../wallets/known/brave.js'
-export { coinbase } from '../wallets/known/coinbase.js'
-export { exodus } from '../wallets/known/exodus.js'
-export { metamask } from '../wallets/known/metamask.js'
-export { okx } from '../wallets/known/okx.js'
-export { phantom } from '../wallets/known/phantom.js'
-export { rabby } from '../wallets/known/rabby.js'
-export { rainbow } from '../wallets/known/rainbow.js'
-export { trust } from '../wallets/known/trust.js'
-export { zerion } from '../wallets/known/zerion.js'
-export { type BrowsePage, toBrowseLink } from '../wallets/toBrowseLink.js'
+export type {
+  AnnouncedProvider,
+  InjectedProvider,
+  InjectedWalletConnectParameters,
+  InjectedWalletParameters,
+  InjectedWalletsParameters,
+} from '../injected/types.js'
+export { toBrowseLink } from '../wallets/links.js'
 export {
+  type BrowsePage,
+  backpack,
+  bitget,
+  brave,
+  coinbase,
+  exodus,
+  metamask,
+  okx,
+  phantom,
+  rabby,
+  rainbow,
+  trust,
   type WalletDescriptor,
   type WalletId,
   walletRegistry,
+  zerion,
 } from '../wallets/walletRegistry.js'

@@ -71,20 +71,20 @@ export type {
   WalletConnectProvider,
 } from '../walletconnect/types.js'
 export { walletConnectDeepLink } from '../walletconnect/walletConnectDeepLink.js'
-export { backpack } from '../wallets/known/backpack.js'
-export { bitget } from '../wallets/known/bitget.js'
-export { brave } from '../wallets/known/brave.js'
-export { coinbase } from '../wallets/known/coinbase.js'
-export { exodus } from '../wallets/known/exodus.js'
-export { metamask } from '../wallets/known/metamask.js'
-export { okx } from '../wallets/known/okx.js'
-export { phantom } from '../wallets/known/phantom.js'
-export { rabby } from '../wallets/known/rabby.js'
-export { rainbow } from '../wallets/known/rainbow.js'
-export { trust } from '../wallets/known/trust.js'
-export { zerion } from '../wallets/known/zerion.js'
 export {
+  backpack,
+  bitget,
+  brave,
+  coinbase,
+  exodus,
+  metamask,
+  okx,
+  phantom,
+  rabby,
+  rainbow,
+  trust,
   type WalletDescriptor,
   type WalletId,
   walletRegistry,
+  zerion,
 } from '../wallets/walletRegistry.js'

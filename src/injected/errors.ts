@@ -1,5 +1,10 @@
 import { BaseError } from '../core/errors.js'
 
+// The errors `connect()` rejects with when the wallet is not in the page. Only
+// the runtime throws them: the shell's parameter error sits beside
+// `injectedWallet`, so that a page that only configures the connector carries
+// none of these.
+
 export type RedirectedToWalletErrorType = RedirectedToWalletError & {
   name: 'RedirectedToWalletError'
 }

@@ -34,10 +34,12 @@ import {
   type WalletId,
   walletRegistry,
 } from '../wallets/walletRegistry.js'
-import type { InjectedProvider } from './eip1193.js'
 import { InAppBrowserNotFoundError, RedirectedToWalletError } from './errors.js'
-import { InvalidInjectedWalletParameterError } from './InvalidInjectedWalletParameterError.js'
-import { injectedWallet } from './injectedWallet.js'
+import {
+  InvalidInjectedWalletParameterError,
+  injectedWallet,
+} from './injectedWallet.js'
+import type { InjectedProvider } from './types.js'
 
 // A wallet returns its accounts in lower case; the dapp sees them checksummed.
 const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
@@ -270,7 +272,7 @@ describe('injectedWallet before connecting', () => {
     expect(connector.isInstalled()).toBe(false)
   })
 
-  it('reports chain 1 when no wallet is in the page (SPEC §9)', async () => {
+  it('reports chain 1 when no wallet is in the page, as every connector before connecting', async () => {
     const { connector } = host()
     await expect(connector.getChainId()).resolves.toBe(1)
   })
@@ -302,7 +304,7 @@ describe('injectedWallet before connecting', () => {
     const wallet = fakeWallet({ authorized: true })
     wallet.state.silent.add('eth_accounts')
     inPage(wallet)
-    // It resolves at all (each lookup has its 500 ms deadline, SPEC §9); how fast is the bench's to measure.
+    // It resolves at all (each lookup has its 500 ms deadline, so a wallet still loading never holds up reconnect); how fast is the bench's to measure.
     await expect(host().connector.isAuthorized()).resolves.toBe(false)
     expect(wallet.methods()).toEqual(['eth_accounts', 'eth_accounts'])
   })

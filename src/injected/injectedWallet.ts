@@ -1,39 +1,19 @@
 import { createConnector } from '@wagmi/core'
 import type { ConnectWithCapabilities } from '../core/connector.js'
 import { defaultChainIdBeforeConnecting, loadOnce } from '../core/connector.js'
+import { BaseError } from '../core/errors.js'
 import { detectPlatform } from '../core/platform.js'
-import { toBrowseLink } from '../wallets/toBrowseLink.js'
-import type { WalletDescriptor } from '../wallets/walletRegistry.js'
-import { announcedProviders } from './announcedProviders.js'
+import { toBrowseLink } from '../wallets/links.js'
+import { type WalletDescriptor, walletIds } from '../wallets/walletRegistry.js'
+import { announcedProviders, findInjectedProvider } from './discovery.js'
 import type {
-  InjectedRuntime,
+  InjectedProvider,
   InjectedStorageItem,
+  InjectedSwitchChainParameters,
+  InjectedWalletConnectParameters,
+  InjectedWalletParameters,
   MissingWallet,
-} from './createInjectedRuntime.js'
-import type { InjectedProvider } from './eip1193.js'
-import { findInjectedProvider } from './findInjectedProvider.js'
-import { InvalidInjectedWalletParameterError } from './InvalidInjectedWalletParameterError.js'
-
-export type InjectedWalletParameters = {
-  /**
-   * The wallet: a descriptor of the registry, imported by name so the page
-   * carries only the wallets it uses (`import { metamask } from
-   * 'wagmi-connector-pack/injected'`), or one of your own.
-   */
-  wallet: WalletDescriptor
-  /**
-   * A page cannot disconnect a browser wallet: after `disconnect()` the
-   * connector stays disconnected across reloads until the user connects
-   * again (then the wallet shows its account picker). Default `true`.
-   */
-  shimDisconnect?: boolean | undefined
-}
-
-export type InjectedWalletConnectParameters = {
-  chainId?: number | undefined
-  isReconnecting?: boolean | undefined
-  withCapabilities?: boolean | undefined
-}
+} from './types.js'
 
 /**
  * A browser wallet by name: its EIP-6963 announcement first, then its legacy
@@ -46,7 +26,7 @@ export type InjectedWalletConnectParameters = {
  * createConfig({ connectors: [injectedWallet({ wallet: metamask })], … })
  */
 export function injectedWallet(parameters: InjectedWalletParameters) {
-  const wallet = toDescriptor(parameters?.wallet)
+  const wallet = checkedDescriptor(parameters?.wallet)
   const shimDisconnect = parameters?.shimDisconnect ?? true
   const disconnectedKey = `${wallet.id}.disconnected` as const
 
@@ -101,7 +81,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
       // Connecting, switching and the wallet's events load on first use (a
       // failed download, offline or after a new deploy, is tried again next time).
       const runtime = loadOnce(() =>
-        import('./createInjectedRuntime.js').then(({ createInjectedRuntime }) =>
+        import('./injectedRuntime.js').then(({ createInjectedRuntime }) =>
           createInjectedRuntime({
             config,
             wallet,
@@ -113,7 +93,9 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
       )
       const load = runtime.load
       /** Hands a wallet event to the runtime (loaded by then: only it listens to the wallet). */
-      const handToRuntime = (use: (runtime: InjectedRuntime) => void) => {
+      const handToRuntime = (
+        use: (runtime: Awaited<ReturnType<typeof load>>) => void,
+      ) => {
         if (runtime.value) use(runtime.value)
         else void load().then(use, () => undefined)
       }
@@ -159,7 +141,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
           return (await load()).getAccounts()
         },
         async getChainId() {
-          // SPEC §9: nothing connected and no wallet to ask: chain 1.
+          // Nothing connected and no wallet to ask: chain 1, as every connector before connecting (docs/injected.md).
           if (!runtime.value && !find()) return defaultChainIdBeforeConnecting
           return (await load()).getChainId()
         },
@@ -182,9 +164,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
             return false
           }
         },
-        async switchChain(
-          parameters: Parameters<InjectedRuntime['switchChain']>[0],
-        ) {
+        async switchChain(parameters: InjectedSwitchChainParameters) {
           return (await load()).switchChain(parameters)
         },
         onAccountsChanged(accounts) {
@@ -203,8 +183,48 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
 
 injectedWallet.type = 'injectedWallet' as const
 
-function toDescriptor(wallet: WalletDescriptor): WalletDescriptor {
+function checkedDescriptor(wallet: WalletDescriptor): WalletDescriptor {
   if (typeof wallet === 'object' && wallet && wallet.id && wallet.name)
     return wallet
   throw new InvalidInjectedWalletParameterError({ wallet })
+}
+
+function show(value: unknown) {
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    // Circular or without a prototype: its kind is all that can be said.
+    return Object.prototype.toString.call(value)
+  }
+}
+
+/** What to write instead: the registry's descriptor when `wallet` names one. */
+function fix(wallet: unknown) {
+  const known = (walletIds as readonly unknown[]).includes(wallet)
+    ? (wallet as string)
+    : undefined
+  return known
+    ? `Pass its descriptor: \`import { ${known} } from 'wagmi-connector-pack/injected'\`, then \`injectedWallet({ wallet: ${known} })\`.`
+    : `Registry descriptors: ${walletIds.join(', ')}.`
+}
+
+export type InvalidInjectedWalletParameterErrorType =
+  InvalidInjectedWalletParameterError & {
+    name: 'InvalidInjectedWalletParameterError'
+  }
+/** injectedWallet() was given something other than a wallet descriptor. */
+export class InvalidInjectedWalletParameterError extends BaseError {
+  override name = 'InvalidInjectedWalletParameterError'
+  static get code() {
+    return 'invalid_parameter' as const
+  }
+  constructor({ wallet }: { wallet: unknown }) {
+    super(
+      `injectedWallet: \`wallet\` must be a wallet descriptor with an id and a name, such as \`metamask\` from 'wagmi-connector-pack/injected', got ${show(wallet)}.`,
+      {
+        code: InvalidInjectedWalletParameterError.code,
+        metaMessages: [fix(wallet)],
+      },
+    )
+  }
 }

@@ -10,13 +10,13 @@ import {
 import { http } from 'viem'
 import { mainnet } from 'viem/chains'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { registryIdByRdns } from '../wallets/registryIdByRdns.js'
 import {
+  registryIdByRdns,
   type WalletDescriptor,
   walletRegistry,
 } from '../wallets/walletRegistry.js'
-import type { AnnouncedProvider, InjectedProvider } from './eip1193.js'
 import { injectedWallet } from './injectedWallet.js'
+import type { AnnouncedProvider, InjectedProvider } from './types.js'
 
 type InjectedWalletConnector = Connector & {
   wallet: WalletDescriptor
@@ -28,14 +28,15 @@ const icon = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E'
 // announcedProviders() keeps one list for the page's lifetime: each test loads
 // the modules afresh, so it starts from an empty list as a new page would.
 let injectedWallets: typeof import('./injectedWallets.js').injectedWallets
-let alwaysExcludedWallets: typeof import('./alwaysExcludedWallets.js').alwaysExcludedWallets
-let addInjectedWallets: typeof import('./addInjectedWallets.js').addInjectedWallets
+let alwaysExcludedWallets: typeof import('./discovery.js').alwaysExcludedWallets
+let addInjectedWallets: typeof import('./injectedWallets.js').addInjectedWallets
 
 beforeEach(async () => {
   vi.resetModules()
-  ;({ injectedWallets } = await import('./injectedWallets.js'))
-  ;({ alwaysExcludedWallets } = await import('./alwaysExcludedWallets.js'))
-  ;({ addInjectedWallets } = await import('./addInjectedWallets.js'))
+  ;({ injectedWallets, addInjectedWallets } = await import(
+    './injectedWallets.js'
+  ))
+  ;({ alwaysExcludedWallets } = await import('./discovery.js'))
 })
 
 const stopAnswering: (() => void)[] = []
@@ -246,7 +247,7 @@ describe('injectedWallets', () => {
   })
 })
 
-describe('injectedWallets leaves out the wallets of SPEC §9', () => {
+describe('injectedWallets leaves out the wallets with dedicated connectors', () => {
   const excluded = [
     ['phantomevm', { rdns: 'app.phantom', name: 'Phantom Wallet' }],
     ['coinbase', { rdns: 'com.coinbase.wallet', name: 'Coinbase Extension' }],
@@ -259,7 +260,7 @@ describe('injectedWallets leaves out the wallets of SPEC §9', () => {
     ['intersend', { rdns: 'com.example.intersend', name: 'Intersend' }],
   ] as const
 
-  it('the always-excluded wallets are exactly those of SPEC §9', () => {
+  it('the always-excluded wallets are exactly those with dedicated connectors (docs/injected.md)', () => {
     expect(Object.keys(alwaysExcludedWallets).sort()).toEqual(
       [
         'phantomevm',

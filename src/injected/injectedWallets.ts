@@ -1,24 +1,20 @@
-import type { CreateConnectorFn } from '@wagmi/core'
-import { registryIdByRdns } from '../wallets/registryIdByRdns.js'
-import type { WalletDescriptor } from '../wallets/walletRegistry.js'
-import { alwaysExcludedIdOf } from './alwaysExcludedWallets.js'
-import { announcedProviders } from './announcedProviders.js'
-import type { AnnouncedProvider } from './eip1193.js'
+import type { Config, Connector, CreateConnectorFn } from '@wagmi/core'
+import {
+  registryIdByRdns,
+  type WalletDescriptor,
+} from '../wallets/walletRegistry.js'
+import {
+  alwaysExcludedIdOf,
+  announcedProviders,
+  watchAnnouncedProviders,
+} from './discovery.js'
 import { injectedWallet } from './injectedWallet.js'
-
-export type InjectedWalletsParameters = {
-  /**
-   * Wallets you configured yourself (e.g. with `injectedWallet`), by registry
-   * id or rdns: left out so none appears twice.
-   */
-  exclude?: readonly string[] | undefined
-  shimDisconnect?: boolean | undefined
-}
+import type { AnnouncedProvider, InjectedWalletsParameters } from './types.js'
 
 /**
  * One `injectedWallet` connector for each browser wallet announced by
  * EIP-6963 when the config is created, except the wallets with dedicated
- * connectors (SPEC §9) and those in `exclude`. Each claims its wallet's rdns,
+ * connectors (`alwaysExcludedWallets`) and those in `exclude`. Each claims its wallet's rdns,
  * so wagmi's own discovery does not list it again. Empty on the server.
  *
  * @example
@@ -32,7 +28,7 @@ export function injectedWallets({
   const seen = new Set<string>()
   const connectors: CreateConnectorFn[] = []
   for (const announced of announcedProviders()) {
-    const wallet = toDescriptor(announced)
+    const wallet = descriptorOf(announced)
     const names = [wallet.id, ...(wallet.rdns ?? [])]
     if (alwaysExcludedIdOf(announced)) continue
     if (names.some((name) => exclude.includes(name) || seen.has(name))) continue
@@ -43,12 +39,50 @@ export function injectedWallets({
 }
 
 /**
+ * `injectedWallets()` for a server-rendered app (wagmi's `ssr: true`): call it
+ * after mount, so that the server and the hydrating render list the same
+ * connectors. Adds a connector for each announced wallet that no connector of
+ * the config claims yet (by id or rdns), now and whenever another wallet
+ * announces itself, as wagmi's own discovery does; returns the way to stop
+ * listening. Does nothing on the server.
+ *
+ * @example
+ * useEffect(() => addInjectedWallets(config), [])
+ */
+export function addInjectedWallets(
+  config: Config,
+  parameters: InjectedWalletsParameters = {},
+): () => void {
+  if (typeof window === 'undefined') return () => {}
+  const { connectors } = config._internal
+  const add = () => {
+    const claimed = config.connectors.flatMap(namesOf)
+    const added = injectedWallets({
+      ...parameters,
+      exclude: [...(parameters.exclude ?? []), ...claimed],
+    })
+    if (added.length === 0) return
+    connectors.setState((current) => [
+      ...current,
+      ...added.map((connectorFn) => connectors.setup(connectorFn)),
+    ])
+  }
+  add()
+  return watchAnnouncedProviders(add)
+}
+
+function namesOf({ id, rdns }: Connector): string[] {
+  if (rdns === undefined) return [id]
+  return [id, ...(typeof rdns === 'string' ? [rdns] : rdns)]
+}
+
+/**
  * The announcement's own descriptor, under the registry id when the registry
  * knows its rdns (so `exclude: ['rabby']` works). Nothing else is needed of
  * the registry: an announced wallet is found by its rdns, never by flags or
  * links.
  */
-function toDescriptor({ info }: AnnouncedProvider): WalletDescriptor {
+function descriptorOf({ info }: AnnouncedProvider): WalletDescriptor {
   const icon =
     typeof info.icon === 'string' && info.icon.startsWith('data:image/')
       ? info.icon

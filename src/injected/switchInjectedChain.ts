@@ -4,7 +4,7 @@ import {
   SwitchChainNotSupportedError,
 } from '../core/chains.js'
 import { providerErrorCode } from '../core/walletAnswers.js'
-import type { InjectedProvider } from './eip1193.js'
+import type { InjectedProvider } from './types.js'
 
 const unknownChain = 4902
 // 4200: the wallet does not support the method; -32601: no such method.

@@ -1,4 +1,4 @@
-import { isAllowedDeepLink } from '../wallets/isAllowedDeepLink.js'
+import { isAllowedDeepLink } from '../wallets/links.js'
 import type { DeepLinkPreference } from './types.js'
 
 // The links that open the wallet app: for a pairing (`…/wc?uri=`) and for a

@@ -18,7 +18,7 @@ import {
 } from '../core/lifecycle.js'
 import type { ConnectorStorage } from '../core/storage.js'
 import { toAddresses } from '../core/walletAnswers.js'
-import { walletIds } from '../wallets/walletIds.js'
+import { walletIds } from '../wallets/walletRegistry.js'
 import {
   IncompleteSessionError,
   InvalidWalletConnectParameterError,

@@ -171,9 +171,9 @@ export function walletConnectDeepLink(
       },
       async switchChain({ chainId }: { chainId: number }) {
         if (!config.chains.some((chain) => chain.id === chainId))
-          throw new (
-            await import('../core/chains.js')
-          ).ChainNotConfiguredError({ chainId })
+          throw new (await import('../core/chains.js')).ChainNotConfiguredError(
+            { chainId },
+          )
         if (!runtime.value) throw new SessionNotFoundError()
         return runtime.value.switchChain({ chainId })
       },

@@ -1,11 +1,14 @@
-/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest'
 import * as injectedExports from '../exports/injected.js'
 import * as walletConnectExports from '../exports/walletconnect.js'
-import { otherWalletFlags } from '../injected/isGenuineProvider.js'
-import { isAllowedDeepLink, registeredSchemes } from './isAllowedDeepLink.js'
-import { walletIds } from './walletIds.js'
-import { type WalletDescriptor, walletRegistry } from './walletRegistry.js'
+import { otherWalletFlags } from '../injected/discovery.js'
+import { isAllowedDeepLink, registeredSchemes } from './links.js'
+import * as registryModule from './walletRegistry.js'
+import {
+  type WalletDescriptor,
+  walletIds,
+  walletRegistry,
+} from './walletRegistry.js'
 
 describe('the wallet registry', () => {
   it('holds only published wallets: no test wallet, no test scheme allowed in production', () => {
@@ -18,18 +21,17 @@ describe('the wallet registry', () => {
     expect(isAllowedDeepLink('sandboxwallet://wc?uri=wc%3Aab')).toBe(false)
   })
 
-  it('is the descriptors of src/wallets/known, one a file named by its id, each exported by /injected and /walletconnect', () => {
-    const files = import.meta.glob<Record<string, WalletDescriptor>>(
-      './known/*.ts',
-      { eager: true },
-    )
-    const known = Object.entries(files).map(([path, exports]) => {
-      const id = path.slice('./known/'.length, -'.ts'.length)
-      expect(Object.keys(exports), path).toEqual([id])
-      return [id, exports[id]!] as const
-    })
-    expect(walletRegistry).toEqual(Object.fromEntries(known))
-    for (const [id, wallet] of known) {
+  it('is the descriptors this module exports by name, each under its id, each exported by /injected and /walletconnect', () => {
+    const named = Object.entries(registryModule).filter(
+      ([, value]) =>
+        typeof value === 'object' &&
+        value !== null &&
+        'id' in value &&
+        'name' in value,
+    ) as [string, WalletDescriptor][]
+    expect(named.map(([name]) => name).sort()).toEqual([...walletIds].sort())
+    expect(walletRegistry).toEqual(Object.fromEntries(named))
+    for (const [id, wallet] of named) {
       expect(wallet.id).toBe(id)
       expect(walletRegistry[id as keyof typeof walletRegistry]).toBe(wallet)
       for (const exports of [injectedExports, walletConnectExports])
@@ -56,11 +58,5 @@ describe('the wallet registry', () => {
       (wallet: WalletDescriptor) => wallet.injected?.flags ?? [],
     )
     for (const flag of flags) expect(otherWalletFlags, flag).toContain(flag)
-  })
-
-  it("allows a wallet's own app scheme only when the host names it", () => {
-    expect(
-      isAllowedDeepLink('sandboxwallet://wc?uri=wc%3Aab', ['sandboxwallet:']),
-    ).toBe(true)
   })
 })

@@ -9,8 +9,7 @@ import {
 } from '../../src/walletconnect/links.js'
 import { peerWalletLinks } from '../../src/walletconnect/openWallet.js'
 import type { DeepLinkPreference } from '../../src/walletconnect/types.js'
-import { isAllowedDeepLink } from '../../src/wallets/isAllowedDeepLink.js'
-import { toBrowseLink } from '../../src/wallets/toBrowseLink.js'
+import { isAllowedDeepLink, toBrowseLink } from '../../src/wallets/links.js'
 import {
   type WalletDescriptor,
   walletRegistry,

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { expect, vi } from 'vitest'
-import { toBrowseLink } from '../../../src/wallets/toBrowseLink.js'
+import { toBrowseLink } from '../../../src/wallets/links.js'
 import { walletRegistry } from '../../../src/wallets/walletRegistry.js'
 import { bad, type Case, refusedLink, runCases } from './cases.js'
 import { freshInjected, hostConfig } from './fixtures.js'

@@ -259,14 +259,12 @@ export async function freshInjected() {
     { injectedWallet },
     { injectedWallets },
     { announcedProviders },
-    { metamask },
-    { rabby },
+    { metamask, rabby },
   ] = await Promise.all([
     import('../../../src/injected/injectedWallet.js'),
     import('../../../src/injected/injectedWallets.js'),
-    import('../../../src/injected/announcedProviders.js'),
-    import('../../../src/wallets/known/metamask.js'),
-    import('../../../src/wallets/known/rabby.js'),
+    import('../../../src/injected/discovery.js'),
+    import('../../../src/wallets/walletRegistry.js'),
   ])
   return {
     injectedWallet,

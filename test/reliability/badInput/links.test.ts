@@ -6,7 +6,7 @@ import {
   toRequestLink,
   type WalletLinks,
 } from '../../../src/walletconnect/links.js'
-import { isAllowedDeepLink } from '../../../src/wallets/isAllowedDeepLink.js'
+import { isAllowedDeepLink } from '../../../src/wallets/links.js'
 import { walletRegistry } from '../../../src/wallets/walletRegistry.js'
 import { bad, type Case, refusedLink, runCases } from './cases.js'
 import { pairingUri, walletConnectTopic } from './fixtures.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toBrowseLink } from './toBrowseLink.js'
+import { isAllowedDeepLink, toBrowseLink } from './links.js'
 import { type WalletDescriptor, walletRegistry } from './walletRegistry.js'
 
 const page = 'https://app.example.com:8443/swap?from=ETH&to=USDC#review'
@@ -88,5 +88,13 @@ describe('toBrowseLink', () => {
       browse: ({ raw }) => `javascript:location='${raw}'`,
     }
     expect(toBrowseLink(wallet, page)).toBeUndefined()
+  })
+})
+
+describe('isAllowedDeepLink', () => {
+  it("allows a wallet's own app scheme only when the host names it", () => {
+    expect(
+      isAllowedDeepLink('sandboxwallet://wc?uri=wc%3Aab', ['sandboxwallet:']),
+    ).toBe(true)
   })
 })

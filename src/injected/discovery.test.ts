@@ -3,8 +3,8 @@ import {
   type WalletDescriptor,
   walletRegistry,
 } from '../wallets/walletRegistry.js'
-import type { AnnouncedProvider, InjectedProvider } from './eip1193.js'
-import { findInjectedProvider } from './findInjectedProvider.js'
+import { findInjectedProvider } from './discovery.js'
+import type { AnnouncedProvider, InjectedProvider } from './types.js'
 
 // Each provider is a distinct object, so a test can tell which one was found.
 function provider(flags: Record<string, unknown> = {}): InjectedProvider {

@@ -1,6 +1,35 @@
+import type { WalletDescriptor } from './walletRegistry.js'
+
+/**
+ * The link that opens `pageUrl` inside the wallet app's own browser, or
+ * `undefined` when the wallet has no known template or the page is not an
+ * `http(s):` URL (a `javascript:` or `data:` page never yields a link).
+ */
+export function toBrowseLink(
+  wallet: WalletDescriptor,
+  pageUrl: string,
+): string | undefined {
+  if (!wallet.browse) return undefined
+  let page: URL
+  try {
+    page = new URL(pageUrl)
+  } catch {
+    return undefined
+  }
+  if (page.protocol !== 'https:' && page.protocol !== 'http:') return undefined
+  // Credentials in a link would be handed to the wallet's link service.
+  if (page.username || page.password) return undefined
+  const link = wallet.browse({
+    url: encodeURIComponent(page.href),
+    raw: `${page.host}${page.pathname}${page.search}${page.hash}`,
+    ref: encodeURIComponent(page.origin),
+  })
+  return isAllowedDeepLink(link) ? link : undefined
+}
+
 /**
  * The app schemes of the registry's wallets (their `walletConnect.native`),
- * kept here so a link check loads no registry; a test keeps them in step.
+ * written out so a link check loads no descriptor; a test keeps them in step.
  */
 export const registeredSchemes: ReadonlySet<string> = new Set([
   'metamask:',
