@@ -1,5 +1,5 @@
+import { isUuid, isWholeFrom } from '../core/checks.js'
 import { defaultBackendTimeoutMs } from '../core/hostBackend.js'
-import { isUuid, isWholeFrom } from '../core/storage.js'
 import { isAllowedFrameUrl } from '../export/isAllowedFrameUrl.js'
 import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'

@@ -1,5 +1,6 @@
 import { type Connector, createConnector } from '@wagmi/core'
 import type { EIP1193Parameters } from 'viem'
+import { isUuid, isUuid } from '../core/checks.js'
 import type { ConnectWithCapabilities } from '../core/connector.js'
 import {
   createListeners,
@@ -9,9 +10,11 @@ import {
 } from '../core/connector.js'
 import { withTimeout } from '../core/deadlines.js'
 import { SessionNotFoundError } from '../core/errors.js'
-import { createConnectorStorage, isUuid } from '../core/storage.js'
+import { createConnectorStorage } from '../core/storage.js'
 import type { ExportFlow } from '../export/exportFlow.js'
 import type { RecoveryFlow } from '../recovery/recoveryFlow.js'
+
+
 import type {
   SendEmailCodeAnswer,
   SendEmailCodeRequest,

@@ -1,5 +1,5 @@
 import { type Address, getAddress, isAddress } from 'viem'
-import { isUuid } from '../core/storage.js'
+import { isUuid } from '../core/checks.js'
 import { AuthProxyError } from '../turnkey/AuthProxyError.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import {

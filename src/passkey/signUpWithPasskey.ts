@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
+import { isUuid } from '../core/checks.js'
 import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
-import { isUuid } from '../core/storage.js'
 import type { CreateAuthProxyClientParameters } from '../turnkey/createAuthProxyClient.js'
 import { createClientSignature } from '../turnkey/createClientSignature.js'
 import {

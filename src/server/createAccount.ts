@@ -1,4 +1,4 @@
-import { isUuid } from '../core/storage.js'
+import { isUuid } from '../core/checks.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import { grpcCode } from '../turnkey/grpcCode.js'

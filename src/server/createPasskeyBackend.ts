@@ -1,5 +1,5 @@
+import { isUuid, isWholeFrom } from '../core/checks.js'
 import { withDeadline } from '../core/deadlines.js'
-import { isUuid, isWholeFrom } from '../core/storage.js'
 import {
   checkApiKeyPair,
   createApiKeyStamper,

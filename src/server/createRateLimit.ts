@@ -1,4 +1,4 @@
-import { isWholeFrom } from '../core/storage.js'
+import { isWholeFrom } from '../core/checks.js'
 import type { PasskeyBackendRoute } from './createPasskeyBackend.js'
 import { InvalidPasskeyBackendParameterError } from './errors.js'
 import { jsonAnswer } from './jsonAnswer.js'

@@ -1,4 +1,4 @@
-import { isUuid, isWholeFrom } from '../core/storage.js'
+import { isUuid, isWholeFrom } from '../core/checks.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type { Stamper } from '../turnkey/Stamper.js'
 import { sessionScope } from '../turnkey/sessionScope.js'
