@@ -9,26 +9,32 @@ import type { ConnectorStorage } from '../core/createConnectorStorage.js'
 import { createSupersession } from '../core/createSupersession.js'
 import { defaultChainIdBeforeConnecting } from '../core/defaultChainIdBeforeConnecting.js'
 import { ChainNotConfiguredError } from '../core/errors/chain.js'
-import { SessionEndedError } from '../core/errors/connection.js'
+import {
+  RequestRefusedError,
+  SessionEndedError,
+} from '../core/errors/connection.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
+import { loadOnce } from '../core/loadOnce.js'
+import type { ExportAccess } from '../export/createExportFlow.js'
 import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'
-import { createVendorClient } from '../turnkey/createVendorClient.js'
-import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
-import { checkPasskeyWalletParameters } from './checkPasskeyWalletParameters.js'
-import { createConnectGate } from './createConnectGate.js'
-import { createPasskeyExportAccess } from './createPasskeyExportAccess.js'
-import { createSessionKeys } from './createSessionKeys.js'
-import { findEthereumAccount } from './findEthereumAccount.js'
-import { getPasskeyAssertion } from './getPasskeyAssertion.js'
-import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'
-import { loadEmailVerification } from './loadEmailVerification.js'
-import { loadRequestCode } from './loadRequestCode.js'
-import { logInWithPasskey } from './logInWithPasskey.js'
-import type {
-  PasskeyWalletConnectParameters,
-  PasskeyWalletParameters,
-} from './passkeyWallet.js'
-import { signUpWithPasskey } from './signUpWithPasskey.js'
+import {
+  createVendorClient,
+  type VendorClient,
+} from '../turnkey/createVendorClient.js'
+import type { Stamper } from '../turnkey/Stamper.js'
+import {
+  ConnectionAbandonedError,
+  InvalidPasskeyWalletParameterError,
+} from './errors.js'
+import { findEthereumAccount, logInWithPasskey } from './logIn.js'
+import { getPasskeyAssertion } from './passkeyCeremonies.js'
+import {
+  checkPasskeyWalletParameters,
+  type PasskeyWalletConnectParameters,
+  type PasskeyWalletParameters,
+} from './passkeyWalletParameters.js'
+import { createSessionKeys } from './sessionKey.js'
+import { loadEmailVerification, signUpWithPasskey } from './signUp.js'
 
 export type PasskeyRuntimeParameters = {
   /** As the host gave them: checked here, each bad one a typed error. */
@@ -97,7 +103,7 @@ const passkeyStamperFor =
       signal,
     })
 
-/** What a connection keeps in wagmi's storage (SPEC §3): public data only. */
+/** What a connection keeps in wagmi's storage: public data only (never a key). */
 async function readStoredConnection(
   storage: PasskeyRuntimeParameters['storage'],
 ) {
@@ -135,6 +141,103 @@ async function storeConnection(
   stillWanted()
 }
 
+type Kind = 'sign-up' | 'log-in'
+
+/**
+ * One connect ceremony at a time: the same kind asked again (a second click)
+ * joins the one waiting for the passkey; the other kind is refused until it
+ * ends. `release()` lets go of the waiting one (a disconnect), so the next
+ * connect prompts anew.
+ */
+function createConnectGate<result>() {
+  let waiting: { kind: Kind; promise: Promise<result> } | undefined
+  return {
+    enter(kind: Kind, start: () => Promise<result>): Promise<result> {
+      if (waiting && waiting.kind !== kind)
+        throw new RequestRefusedError({
+          details: `a ${waiting.kind} is already waiting for the passkey`,
+        })
+      if (!waiting) {
+        const promise = start().finally(() => {
+          // A disconnect let go of it already, and a newer ceremony may be waiting.
+          if (waiting?.promise === promise) waiting = undefined
+        })
+        waiting = { kind, promise }
+      }
+      return waiting.promise
+    },
+    release() {
+      waiting = undefined
+    },
+  }
+}
+
+/**
+ * The code that answers requests (a sign-up or log-in does not need it): it
+ * loads with the first request, and is fetched by the time a signature needs
+ * the passkey, so the prompt follows the user's tap with no download in
+ * between (iOS drops the tap). A failed download (offline, a new deploy) is
+ * tried again next time.
+ */
+function loadRequestCode<code>(load: () => Promise<code>) {
+  const code = loadOnce(load)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return {
+    get value() {
+      return code.value
+    },
+    load: code.load,
+    /** Fetches now, or at `signsSilentlyUntil` (unix seconds) while a session key signs. */
+    fetchBeforePrompts(signsSilentlyUntil: number | undefined) {
+      clearTimeout(timer)
+      if (code.value) return
+      const fetchCode = () => void code.load().catch(() => undefined)
+      if (signsSilentlyUntil === undefined) return fetchCode()
+      timer = setTimeout(fetchCode, signsSilentlyUntil * 1000 - Date.now())
+      // Outside a browser (Node) the timer must not keep the process alive.
+      if (typeof timer === 'object') timer.unref?.()
+    },
+    cancel() {
+      clearTimeout(timer)
+    },
+  }
+}
+
+/**
+ * What exporting needs: the frame, the raw client (no session fallback: an
+ * export is always the passkey's) and the connected account.
+ */
+function createPasskeyExportAccess({
+  frameUrl,
+  frameTimeoutMs,
+  client,
+  passkeyStamper,
+  connected,
+  findWalletId,
+}: {
+  frameUrl: string
+  frameTimeoutMs: number
+  client: VendorClient
+  passkeyStamper(credentialId?: string, signal?: AbortSignal): Stamper
+  /** The connected account; its wallet id is looked up once when missing. */
+  connected(): Session | undefined
+  findWalletId(organizationId: string, address: Address): Promise<string>
+}): ExportAccess & { frameUrl: string; frameTimeoutMs: number } {
+  return {
+    frameUrl,
+    frameTimeoutMs,
+    vendor: client,
+    passkeyStamper,
+    async account() {
+      const current = connected()
+      if (!current) throw new SessionNotFoundError()
+      const { organizationId, address } = current
+      current.walletId ??= await findWalletId(organizationId, address)
+      return { organizationId, address, walletId: current.walletId }
+    },
+  }
+}
+
 /** passkeyWallet's runtime (docs/layout.md): ceremonies, the vendor, sessions and signing. */
 export function createPasskeyRuntime({
   parameters,
@@ -161,7 +264,7 @@ export function createPasskeyRuntime({
   })
   const { vendor, stamper } = sessionKeys
   let session: Session | undefined
-  // Connects on chain 1 (SPEC §9) when the host has it, else on its first chain.
+  // Connects on chain 1 (Ethereum) when the host has it, else on its first chain.
   let chainId: number = (
     chains.find((c) => c.id === defaultChainIdBeforeConnecting) ?? chains[0]
   ).id
@@ -229,7 +332,7 @@ export function createPasskeyRuntime({
   }
 
   const provider = loadRequestCode(() =>
-    import('./createSessionProvider.js').then(({ createSessionProvider }) =>
+    import('./passkeyProvider.js').then(({ createSessionProvider }) =>
       createSessionProvider({
         session: () => session,
         vendor,

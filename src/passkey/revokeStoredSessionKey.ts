@@ -1,8 +1,9 @@
 import { createVendorClient } from '../turnkey/createVendorClient.js'
-import { checkPasskeyWalletParameters } from './checkPasskeyWalletParameters.js'
-import type { PasskeyWalletParameters } from './passkeyWallet.js'
-import { revokeSessionKey } from './revokeSessionKey.js'
-import { sessionKeyStore } from './sessionKeyStore.js'
+import {
+  checkPasskeyWalletParameters,
+  type PasskeyWalletParameters,
+} from './passkeyWalletParameters.js'
+import { revokeSessionKey, sessionKeyStore } from './sessionKey.js'
 
 /**
  * A disconnect before the wallet's code loaded (right after a reload): the

@@ -1,7 +1,8 @@
-import type { Address } from 'viem'
+import { type Address, getAddress } from 'viem'
+import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type { Stamper } from '../turnkey/Stamper.js'
-import type { SessionKeys } from './createSessionKeys.js'
+import type { SessionKeys } from './sessionKey.js'
 
 /**
  * A log-in: the passkey (`credentialId`'s when given) finds the user's
@@ -38,4 +39,29 @@ export async function logInWithPasskey(
         )
       ).organizationId
   return { organizationId, ...(await findAccount(organizationId)) }
+}
+
+/**
+ * The user's Ethereum account (the one every sign-up makes), or the one at
+ * `address`: its checksummed address and its wallet's id.
+ */
+export async function findEthereumAccount(
+  vendor: VendorClient,
+  stamper: Stamper,
+  organizationId: string,
+  address?: Address,
+) {
+  const { accounts } = await vendor.query<{
+    accounts: { address: string; addressFormat: string; walletId: string }[]
+  }>('list_wallet_accounts', { organizationId }, stamper)
+  const ethereum = accounts.find(
+    (a) =>
+      a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM' &&
+      (!address || getAddress(a.address) === address),
+  )
+  if (!ethereum)
+    throw new SessionNotFoundError({
+      cause: new Error('The account has no Ethereum wallet.'),
+    })
+  return { address: getAddress(ethereum.address), walletId: ethereum.walletId }
 }
