@@ -3,6 +3,7 @@ import {
   type Address,
   type Chain,
   type EIP1193Parameters,
+  getAddress,
   UnauthorizedProviderError,
 } from 'viem'
 import type { ConnectorStorage } from '../core/createConnectorStorage.js'
@@ -26,7 +27,6 @@ import {
   ConnectionAbandonedError,
   InvalidPasskeyWalletParameterError,
 } from './errors.js'
-import { findEthereumAccount, logInWithPasskey } from './logIn.js'
 import { getPasskeyAssertion } from './passkeyCeremonies.js'
 import {
   checkPasskeyWalletParameters,
@@ -55,6 +55,219 @@ type Session = {
   address: Address
   /** Known after a log-in; looked up when the session was restored. */
   walletId?: string | undefined
+}
+
+/** passkeyWallet's runtime (docs/layout.md): ceremonies, the vendor, sessions and signing. */
+export function createPasskeyRuntime({
+  parameters,
+  chains,
+  transports,
+  storage,
+  sessionStoreKey,
+  onChainChanged,
+  emit,
+}: PasskeyRuntimeParameters) {
+  const checked = checkPasskeyWalletParameters(parameters)
+  const { authProxy, backendTimeoutMs } = checked
+  const rpId = () => parameters.rpId ?? location.hostname
+  const passkeyStamper = passkeyStamperFor(rpId)
+  const client = createVendorClient({
+    baseUrl: checked.apiBaseUrl,
+    timeoutMs: checked.vendorTimeoutMs,
+  })
+  const sessionKeys = createSessionKeys({
+    client,
+    passkeyStamper,
+    sessionStoreKey,
+    ...checked,
+  })
+  const { vendor, stamper } = sessionKeys
+  let session: Session | undefined
+  // Connects on chain 1 (Ethereum) when the host has it, else on its first chain.
+  let chainId: number = (
+    chains.find((c) => c.id === defaultChainIdBeforeConnecting) ?? chains[0]
+  ).id
+  const gate = createConnectGate<Session>()
+  const emailVerification = loadEmailVerification({
+    parameters,
+    backendTimeoutMs,
+    authProxy,
+  })
+  // Superseded by every disconnect: a ceremony that finishes afterwards connects nothing.
+  const connections = createSupersession()
+
+  /** The connection from stored public data and the IndexedDB session key: no request, no prompt. */
+  async function restore(): Promise<Session | undefined> {
+    const signal = connections.current()
+    const stored = await readStoredConnection(storage)
+    if (stored.chainId) chainId = stored.chainId
+    if (!stored.session) return undefined
+    const key = await sessionKeys.readStored(stored.session.organizationId)
+    return sessionKeys.resume(key, signal) ? stored.session : undefined
+  }
+
+  /** The user's Ethereum account (`address`'s, when given), asked with `credentialId`'s passkey when no session key signs. */
+  const firstAccount = (
+    organizationId: string,
+    credentialId?: string,
+    address?: Address,
+  ) =>
+    findEthereumAccount(vendor, stamper(credentialId), organizationId, address)
+
+  const signUp = (
+    signUpWith: NonNullable<PasskeyWalletConnectParameters['signUp']>,
+    signal: AbortSignal,
+  ) =>
+    signUpWithPasskey(signUpWith, signal, {
+      parameters,
+      rpId: rpId(),
+      backendTimeoutMs,
+      authProxy,
+      emailProof: emailVerification.proofFor,
+      spendEmailProof: emailVerification.clear,
+      startSession: sessionKeys.start,
+      findAccount: firstAccount,
+      logIn,
+    })
+
+  /**
+   * A log-in: the passkey (`credentialId`'s when given) finds the user's
+   * organization, in one prompt that also opens the session when sessions
+   * are on; then the account.
+   */
+  async function logIn(signal: AbortSignal, credentialId?: string) {
+    const { start } = sessionKeys
+    const organizationId = start
+      ? await start(parameters.organizationId, signal, credentialId)
+      : (
+          await vendor.query<{ organizationId: string }>(
+            'whoami',
+            { organizationId: parameters.organizationId },
+            passkeyStamper(credentialId, signal),
+          )
+        ).organizationId
+    return {
+      organizationId,
+      ...(await firstAccount(organizationId, credentialId)),
+    }
+  }
+
+  async function switchChain(id: number) {
+    const chain = chains.find((c) => c.id === id)
+    if (!chain) throw new ChainNotConfiguredError({ chainId: id })
+    chainId = id
+    await storage.set('chainId', id)
+    onChainChanged(id)
+    emit('chainChanged', `0x${id.toString(16)}`)
+    return chain
+  }
+
+  const provider = loadRequestCode(() =>
+    import('./passkeyProvider.js').then(({ createSessionProvider }) =>
+      createSessionProvider({
+        session: () => session,
+        vendor,
+        stamper,
+        chains,
+        transports,
+        chainId: () => chainId,
+        switchChain: async (id) => {
+          await switchChain(id)
+        },
+      }),
+    ),
+  )
+
+  // Connecting again while the passkey prompt is open joins it (the same click twice).
+  const ceremony = async (
+    signUpWith: PasskeyWalletConnectParameters['signUp'],
+  ) =>
+    gate.enter(signUpWith ? 'sign-up' : 'log-in', () =>
+      signUpWith
+        ? signUp(signUpWith, connections.current())
+        : logIn(connections.current()),
+    )
+
+  return {
+    async request(args: EIP1193Parameters) {
+      const asked = { signal: connections.current(), address: session?.address }
+      const loaded = await provider.load()
+      // A disconnect (or a restore of another account) while the code loaded ends the request, as
+      // it ends those waiting their turn: a transaction without `from` would otherwise go out for
+      // whoever connected since.
+      if (
+        asked.signal.aborted ||
+        (asked.address && session?.address !== asked.address)
+      )
+        throw new UnauthorizedProviderError(new SessionEndedError())
+      return loaded.request(args)
+    },
+    switchChain,
+    emailVerification: {
+      sendCode: emailVerification.sendCode,
+      confirmCode: emailVerification.confirmCode,
+    },
+    chainId: () => chainId,
+    accounts: () => (session ? [session.address] : []),
+    async connect({
+      chainId: requestedChainId,
+      isReconnecting,
+      signUp: signUpWith,
+    }: PasskeyWalletConnectParameters) {
+      refuseBeforePrompt({
+        signUpWith,
+        requestedChainId,
+        chains,
+        emailProof: emailVerification.proofFor,
+      })
+      const signal = connections.current()
+      // A disconnect may come during any await: nothing is kept or stored after it.
+      const stillWanted = () => {
+        if (signal.aborted) throw new ConnectionAbandonedError()
+      }
+      const next = await (isReconnecting ? restore() : ceremony(signUpWith))
+        // A prompt the disconnect closed fails as what it is: a connection left.
+        .catch((error: unknown) => {
+          stillWanted()
+          throw error
+        })
+      stillWanted()
+      if (!next) throw new SessionNotFoundError()
+      if (requestedChainId !== undefined) chainId = requestedChainId
+      session = next
+      await storeConnection(storage, { ...next, chainId }, stillWanted)
+      provider.fetchBeforePrompts(sessionKeys.live?.expiresAt)
+      emit('connect', { chainId: `0x${chainId.toString(16)}` })
+      emit('accountsChanged', [next.address])
+      return { address: next.address, chainId }
+    },
+    /** What exporting needs: the raw client (no session fallback) and the passkey. */
+    exportAccess: () =>
+      createPasskeyExportAccess({
+        frameUrl: checked.exportFrameUrl,
+        frameTimeoutMs: checked.frameTimeoutMs,
+        client,
+        passkeyStamper,
+        connected: () => session,
+        findWalletId: async (organizationId, address) =>
+          (await firstAccount(organizationId, undefined, address)).walletId,
+      }),
+    /**
+     * Forgets the connection in memory at once (the shell clears what is
+     * stored), then revokes the session key at the vendor: the promise ends
+     * when the vendor deleted it, or after a deadline when it did not answer.
+     */
+    forget(): Promise<void> {
+      provider.cancel()
+      connections.supersede()
+      // The next connect prompts anew: it must not join the ceremony the user left.
+      gate.release()
+      emailVerification.clear()
+      session = undefined
+      provider.value?.dropWaitingRequests()
+      return sessionKeys.revoke()
+    },
+  }
 }
 
 /**
@@ -238,203 +451,27 @@ function createPasskeyExportAccess({
   }
 }
 
-/** passkeyWallet's runtime (docs/layout.md): ceremonies, the vendor, sessions and signing. */
-export function createPasskeyRuntime({
-  parameters,
-  chains,
-  transports,
-  storage,
-  sessionStoreKey,
-  onChainChanged,
-  emit,
-}: PasskeyRuntimeParameters) {
-  const checked = checkPasskeyWalletParameters(parameters)
-  const { authProxy, backendTimeoutMs } = checked
-  const rpId = () => parameters.rpId ?? location.hostname
-  const passkeyStamper = passkeyStamperFor(rpId)
-  const client = createVendorClient({
-    baseUrl: checked.apiBaseUrl,
-    timeoutMs: checked.vendorTimeoutMs,
-  })
-  const sessionKeys = createSessionKeys({
-    client,
-    passkeyStamper,
-    sessionStoreKey,
-    ...checked,
-  })
-  const { vendor, stamper } = sessionKeys
-  let session: Session | undefined
-  // Connects on chain 1 (Ethereum) when the host has it, else on its first chain.
-  let chainId: number = (
-    chains.find((c) => c.id === defaultChainIdBeforeConnecting) ?? chains[0]
-  ).id
-  const gate = createConnectGate<Session>()
-  const emailVerification = loadEmailVerification({
-    parameters,
-    backendTimeoutMs,
-    authProxy,
-  })
-  // Superseded by every disconnect: a ceremony that finishes afterwards connects nothing.
-  const connections = createSupersession()
-
-  /** The connection from stored public data and the IndexedDB session key: no request, no prompt. */
-  async function restore(): Promise<Session | undefined> {
-    const signal = connections.current()
-    const stored = await readStoredConnection(storage)
-    if (stored.chainId) chainId = stored.chainId
-    if (!stored.session) return undefined
-    const key = await sessionKeys.readStored(stored.session.organizationId)
-    return sessionKeys.resume(key, signal) ? stored.session : undefined
-  }
-
-  /** The user's Ethereum account (`address`'s, when given), asked with `credentialId`'s passkey when no session key signs. */
-  const firstAccount = (
-    organizationId: string,
-    credentialId?: string,
-    address?: Address,
-  ) =>
-    findEthereumAccount(vendor, stamper(credentialId), organizationId, address)
-
-  const signUp = (
-    signUpWith: NonNullable<PasskeyWalletConnectParameters['signUp']>,
-    signal: AbortSignal,
-  ) =>
-    signUpWithPasskey(signUpWith, signal, {
-      parameters,
-      rpId: rpId(),
-      backendTimeoutMs,
-      authProxy,
-      emailProof: emailVerification.proofFor,
-      spendEmailProof: emailVerification.clear,
-      startSession: sessionKeys.start,
-      findAccount: firstAccount,
-      logIn,
-    })
-
-  const logIn = (signal: AbortSignal, credentialId?: string) =>
-    logInWithPasskey(signal, credentialId, {
-      parentOrganizationId: parameters.organizationId,
-      sessionKeys,
-      vendor,
-      passkeyStamper,
-      findAccount: (organizationId) =>
-        firstAccount(organizationId, credentialId),
-    })
-
-  async function switchChain(id: number) {
-    const chain = chains.find((c) => c.id === id)
-    if (!chain) throw new ChainNotConfiguredError({ chainId: id })
-    chainId = id
-    await storage.set('chainId', id)
-    onChainChanged(id)
-    emit('chainChanged', `0x${id.toString(16)}`)
-    return chain
-  }
-
-  const provider = loadRequestCode(() =>
-    import('./passkeyProvider.js').then(({ createSessionProvider }) =>
-      createSessionProvider({
-        session: () => session,
-        vendor,
-        stamper,
-        chains,
-        transports,
-        chainId: () => chainId,
-        switchChain: async (id) => {
-          await switchChain(id)
-        },
-      }),
-    ),
+/**
+ * The user's Ethereum account (the one every sign-up makes), or the one at
+ * `address`: its checksummed address and its wallet's id.
+ */
+async function findEthereumAccount(
+  vendor: VendorClient,
+  stamper: Stamper,
+  organizationId: string,
+  address?: Address,
+) {
+  const { accounts } = await vendor.query<{
+    accounts: { address: string; addressFormat: string; walletId: string }[]
+  }>('list_wallet_accounts', { organizationId }, stamper)
+  const ethereum = accounts.find(
+    (a) =>
+      a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM' &&
+      (!address || getAddress(a.address) === address),
   )
-
-  // Connecting again while the passkey prompt is open joins it (the same click twice).
-  const ceremony = async (
-    signUpWith: PasskeyWalletConnectParameters['signUp'],
-  ) =>
-    gate.enter(signUpWith ? 'sign-up' : 'log-in', () =>
-      signUpWith
-        ? signUp(signUpWith, connections.current())
-        : logIn(connections.current()),
-    )
-
-  return {
-    async request(args: EIP1193Parameters) {
-      const asked = { signal: connections.current(), address: session?.address }
-      const loaded = await provider.load()
-      // A disconnect (or a restore of another account) while the code loaded ends the request, as
-      // it ends those waiting their turn: a transaction without `from` would otherwise go out for
-      // whoever connected since.
-      if (
-        asked.signal.aborted ||
-        (asked.address && session?.address !== asked.address)
-      )
-        throw new UnauthorizedProviderError(new SessionEndedError())
-      return loaded.request(args)
-    },
-    switchChain,
-    emailVerification: {
-      sendCode: emailVerification.sendCode,
-      confirmCode: emailVerification.confirmCode,
-    },
-    chainId: () => chainId,
-    accounts: () => (session ? [session.address] : []),
-    async connect({
-      chainId: requestedChainId,
-      isReconnecting,
-      signUp: signUpWith,
-    }: PasskeyWalletConnectParameters) {
-      refuseBeforePrompt({
-        signUpWith,
-        requestedChainId,
-        chains,
-        emailProof: emailVerification.proofFor,
-      })
-      const signal = connections.current()
-      // A disconnect may come during any await: nothing is kept or stored after it.
-      const stillWanted = () => {
-        if (signal.aborted) throw new ConnectionAbandonedError()
-      }
-      const next = await (isReconnecting ? restore() : ceremony(signUpWith))
-        // A prompt the disconnect closed fails as what it is: a connection left.
-        .catch((error: unknown) => {
-          stillWanted()
-          throw error
-        })
-      stillWanted()
-      if (!next) throw new SessionNotFoundError()
-      if (requestedChainId !== undefined) chainId = requestedChainId
-      session = next
-      await storeConnection(storage, { ...next, chainId }, stillWanted)
-      provider.fetchBeforePrompts(sessionKeys.live?.expiresAt)
-      emit('connect', { chainId: `0x${chainId.toString(16)}` })
-      emit('accountsChanged', [next.address])
-      return { address: next.address, chainId }
-    },
-    /** What exporting needs: the raw client (no session fallback) and the passkey. */
-    exportAccess: () =>
-      createPasskeyExportAccess({
-        frameUrl: checked.exportFrameUrl,
-        frameTimeoutMs: checked.frameTimeoutMs,
-        client,
-        passkeyStamper,
-        connected: () => session,
-        findWalletId: async (organizationId, address) =>
-          (await firstAccount(organizationId, undefined, address)).walletId,
-      }),
-    /**
-     * Forgets the connection in memory at once (the shell clears what is
-     * stored), then revokes the session key at the vendor: the promise ends
-     * when the vendor deleted it, or after a deadline when it did not answer.
-     */
-    forget(): Promise<void> {
-      provider.cancel()
-      connections.supersede()
-      // The next connect prompts anew: it must not join the ceremony the user left.
-      gate.release()
-      emailVerification.clear()
-      session = undefined
-      provider.value?.dropWaitingRequests()
-      return sessionKeys.revoke()
-    },
-  }
+  if (!ethereum)
+    throw new SessionNotFoundError({
+      cause: new Error('The account has no Ethereum wallet.'),
+    })
+  return { address: getAddress(ethereum.address), walletId: ethereum.walletId }
 }

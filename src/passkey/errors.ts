@@ -1,6 +1,10 @@
 import { BaseError } from '../core/errors/BaseError.js'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 
+// passkeyWallet's errors. The /passkey subpath exports each one (for
+// instanceof checks), so this file is in the host's first load: only error
+// classes belong here.
+
 export type WebauthnNotSupportedErrorType = WebauthnNotSupportedError & {
   name: 'WebauthnNotSupportedError'
 }

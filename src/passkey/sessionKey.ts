@@ -219,8 +219,6 @@ export function createSessionKeys({
   }
 }
 
-export type SessionKeys = ReturnType<typeof createSessionKeys>
-
 // Falling back to the passkey when the vendor refuses the key.
 
 /** The vendor no longer takes the session key that stamped the request: expired by its clock, or removed. */
