@@ -39,16 +39,14 @@ export type {
 export {
   ConnectionAbandonedError,
   type ConnectionAbandonedErrorType,
-} from '../passkey/ConnectionAbandonedError.js'
-export {
   EmailNotVerifiedError,
   type EmailNotVerifiedErrorType,
   EmailTakenError,
   type EmailTakenErrorType,
   InvalidEmailCodeError,
   type InvalidEmailCodeErrorType,
-} from '../passkey/emailVerificationErrors.js'
-export {
+  InvalidPasskeyWalletParameterError,
+  type InvalidPasskeyWalletParameterErrorType,
   PasskeyError,
   type PasskeyErrorCode,
   type PasskeyErrorType,
@@ -59,10 +57,6 @@ export {
   WebauthnNotSupportedError,
   type WebauthnNotSupportedErrorType,
 } from '../passkey/errors.js'
-export {
-  InvalidPasskeyWalletParameterError,
-  type InvalidPasskeyWalletParameterErrorType,
-} from '../passkey/InvalidPasskeyWalletParameterError.js'
 export {
   type PasskeyProvider,
   type PasskeyWalletConnector,

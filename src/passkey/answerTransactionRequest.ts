@@ -1,10 +1,18 @@
-import type { Account, Chain, Client, Transport } from 'viem'
+import {
+  type Account,
+  type Chain,
+  type Client,
+  type Hex,
+  hexToBigInt,
+  hexToNumber,
+  type TransactionRequest,
+  type Transport,
+} from 'viem'
 import {
   prepareTransactionRequest,
   sendTransaction,
   signTransaction,
 } from 'viem/actions'
-import { fromRpcTransaction } from './fromRpcTransaction.js'
 
 /**
  * `eth_signTransaction` (prepared, then signed) or `eth_sendTransaction`:
@@ -32,4 +40,45 @@ export async function answerTransactionRequest(
     transaction as never,
   )
   return signTransaction(current, prepared as never)
+}
+
+const transactionTypes: Record<string, TransactionRequest['type']> = {
+  '0x0': 'legacy',
+  '0x1': 'eip2930',
+  '0x2': 'eip1559',
+  '0x4': 'eip7702',
+}
+
+/** An `eth_sendTransaction` parameter (hex quantities) as a viem request. */
+function fromRpcTransaction(
+  value: unknown,
+): TransactionRequest & { chainId?: number | undefined } {
+  const rpc = (value ?? {}) as Record<string, any>
+  const quantity = (hex: Hex | undefined) =>
+    hex === undefined ? undefined : hexToBigInt(hex)
+  const number = (hex: Hex | undefined) =>
+    hex === undefined ? undefined : hexToNumber(hex)
+  return {
+    to: rpc.to,
+    data: rpc.data ?? rpc.input,
+    value: quantity(rpc.value),
+    gas: quantity(rpc.gas),
+    gasPrice: quantity(rpc.gasPrice),
+    maxFeePerGas: quantity(rpc.maxFeePerGas),
+    maxPriorityFeePerGas: quantity(rpc.maxPriorityFeePerGas),
+    nonce: number(rpc.nonce),
+    chainId: number(rpc.chainId),
+    type: rpc.type === undefined ? undefined : transactionTypes[rpc.type],
+    accessList: rpc.accessList,
+    authorizationList: rpc.authorizationList?.map(
+      (authorization: Record<string, Hex>) => ({
+        address: authorization.address,
+        chainId: number(authorization.chainId),
+        nonce: number(authorization.nonce),
+        r: authorization.r,
+        s: authorization.s,
+        yParity: number(authorization.yParity),
+      }),
+    ),
+  } as TransactionRequest & { chainId?: number | undefined }
 }

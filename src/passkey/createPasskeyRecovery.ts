@@ -6,10 +6,11 @@ import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import { createRecoveryStateStore } from '../recovery/recoveryStateStore.js'
 import { createAuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
-import { checkPasskeyWalletParameters } from './checkPasskeyWalletParameters.js'
-import { createPasskey } from './createPasskey.js'
-import { forgetPasskey } from './forgetPasskey.js'
-import type { PasskeyWalletParameters } from './passkeyWallet.js'
+import { createPasskey, forgetPasskey } from './passkeyCeremonies.js'
+import {
+  checkPasskeyWalletParameters,
+  type PasskeyWalletParameters,
+} from './passkeyWalletParameters.js'
 
 /** passkeyWallet's recovery flow; loaded only when a host asks for it. */
 export function createPasskeyRecovery({

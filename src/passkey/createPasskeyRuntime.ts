@@ -3,32 +3,37 @@ import {
   type Address,
   type Chain,
   type EIP1193Parameters,
+  getAddress,
   UnauthorizedProviderError,
 } from 'viem'
 import { ChainNotConfiguredError } from '../core/chains.js'
-import { SessionEndedError } from '../core/connectionErrors.js'
-import { defaultChainIdBeforeConnecting } from '../core/connector.js'
+import {
+  RequestRefusedError,
+  SessionEndedError,
+} from '../core/connectionErrors.js'
+import { defaultChainIdBeforeConnecting, loadOnce } from '../core/connector.js'
 import { SessionNotFoundError } from '../core/errors.js'
 import { createSupersession } from '../core/lifecycle.js'
 import type { ConnectorStorage } from '../core/storage.js'
+import type { ExportAccess } from '../export/exportFlow.js'
 import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'
-import { createVendorClient } from '../turnkey/createVendorClient.js'
-import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
-import { checkPasskeyWalletParameters } from './checkPasskeyWalletParameters.js'
-import { createConnectGate } from './createConnectGate.js'
-import { createPasskeyExportAccess } from './createPasskeyExportAccess.js'
-import { createSessionKeys } from './createSessionKeys.js'
-import { findEthereumAccount } from './findEthereumAccount.js'
-import { getPasskeyAssertion } from './getPasskeyAssertion.js'
-import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'
-import { loadEmailVerification } from './loadEmailVerification.js'
-import { loadRequestCode } from './loadRequestCode.js'
-import { logInWithPasskey } from './logInWithPasskey.js'
-import type {
-  PasskeyWalletConnectParameters,
-  PasskeyWalletParameters,
-} from './passkeyWallet.js'
-import { signUpWithPasskey } from './signUpWithPasskey.js'
+import {
+  createVendorClient,
+  type VendorClient,
+} from '../turnkey/createVendorClient.js'
+import type { Stamper } from '../turnkey/Stamper.js'
+import {
+  ConnectionAbandonedError,
+  InvalidPasskeyWalletParameterError,
+} from './errors.js'
+import { getPasskeyAssertion } from './passkeyCeremonies.js'
+import {
+  checkPasskeyWalletParameters,
+  type PasskeyWalletConnectParameters,
+  type PasskeyWalletParameters,
+} from './passkeyWalletParameters.js'
+import { createSessionKeys } from './sessionKey.js'
+import { loadEmailVerification, signUpWithPasskey } from './signUp.js'
 
 export type PasskeyRuntimeParameters = {
   /** As the host gave them: checked here, each bad one a typed error. */
@@ -49,90 +54,6 @@ type Session = {
   address: Address
   /** Known after a log-in; looked up when the session was restored. */
   walletId?: string | undefined
-}
-
-/**
- * What connect() refuses before any prompt: a sign-up without a name, an
- * email without its owner's proof, a chain the config lacks. The user is
- * never asked for a connection that cannot be made.
- */
-function refuseBeforePrompt({
-  signUpWith,
-  requestedChainId,
-  chains,
-  emailProof,
-}: {
-  signUpWith: PasskeyWalletConnectParameters['signUp']
-  requestedChainId: number | undefined
-  chains: readonly Chain[]
-  emailProof(email: string): unknown
-}) {
-  const userName = signUpWith?.userName
-  if (
-    signUpWith !== undefined &&
-    (typeof userName !== 'string' || userName.trim() === '')
-  )
-    throw new InvalidPasskeyWalletParameterError(
-      'signUp.userName',
-      'a non-empty name for the new passkey',
-    )
-  if (signUpWith?.email) emailProof(signUpWith.email)
-  if (
-    requestedChainId !== undefined &&
-    !chains.some((chain) => chain.id === requestedChainId)
-  )
-    throw new ChainNotConfiguredError({ chainId: requestedChainId })
-}
-
-/**
- * The passkey's stamper for the page's rp id; after a sign-up, its prompts ask
- * for the passkey just made (`credentialId`): no choice among the site's others.
- */
-const passkeyStamperFor =
-  (rpId: () => string) => (credentialId?: string, signal?: AbortSignal) =>
-    createPasskeyStamper({
-      rpId: rpId(),
-      getAssertion: getPasskeyAssertion,
-      credentialId,
-      signal,
-    })
-
-/** What a connection keeps in wagmi's storage (SPEC §3): public data only. */
-async function readStoredConnection(
-  storage: PasskeyRuntimeParameters['storage'],
-) {
-  const [address, organizationId, chainId] = await Promise.all([
-    storage.get('activeAccount'),
-    storage.get('subOrganizationId'),
-    storage.get('chainId'),
-  ])
-  return {
-    chainId,
-    session:
-      address && organizationId ? { organizationId, address } : undefined,
-  }
-}
-
-/**
- * Stores a connection, last and each write only while still wanted (a
- * disconnect's clear is issued after it): a connect that failed or was
- * abandoned leaves nothing that would reconnect on reload.
- */
-async function storeConnection(
-  storage: PasskeyRuntimeParameters['storage'],
-  { address, organizationId, chainId }: Session & { chainId: number },
-  stillWanted: () => void,
-) {
-  const entries = [
-    ['activeAccount', address],
-    ['subOrganizationId', organizationId],
-    ['chainId', chainId],
-  ] as const
-  for (const [key, value] of entries) {
-    stillWanted()
-    await storage.set(key, value as never)
-  }
-  stillWanted()
 }
 
 /** passkeyWallet's runtime (docs/layout.md): ceremonies, the vendor, sessions and signing. */
@@ -161,7 +82,7 @@ export function createPasskeyRuntime({
   })
   const { vendor, stamper } = sessionKeys
   let session: Session | undefined
-  // Connects on chain 1 (SPEC §9) when the host has it, else on its first chain.
+  // Connects on chain 1 (Ethereum) when the host has it, else on its first chain.
   let chainId: number = (
     chains.find((c) => c.id === defaultChainIdBeforeConnecting) ?? chains[0]
   ).id
@@ -208,15 +129,27 @@ export function createPasskeyRuntime({
       logIn,
     })
 
-  const logIn = (signal: AbortSignal, credentialId?: string) =>
-    logInWithPasskey(signal, credentialId, {
-      parentOrganizationId: parameters.organizationId,
-      sessionKeys,
-      vendor,
-      passkeyStamper,
-      findAccount: (organizationId) =>
-        firstAccount(organizationId, credentialId),
-    })
+  /**
+   * A log-in: the passkey (`credentialId`'s when given) finds the user's
+   * organization, in one prompt that also opens the session when sessions
+   * are on; then the account.
+   */
+  async function logIn(signal: AbortSignal, credentialId?: string) {
+    const { start } = sessionKeys
+    const organizationId = start
+      ? await start(parameters.organizationId, signal, credentialId)
+      : (
+          await vendor.query<{ organizationId: string }>(
+            'whoami',
+            { organizationId: parameters.organizationId },
+            passkeyStamper(credentialId, signal),
+          )
+        ).organizationId
+    return {
+      organizationId,
+      ...(await firstAccount(organizationId, credentialId)),
+    }
+  }
 
   async function switchChain(id: number) {
     const chain = chains.find((c) => c.id === id)
@@ -229,7 +162,7 @@ export function createPasskeyRuntime({
   }
 
   const provider = loadRequestCode(() =>
-    import('./createSessionProvider.js').then(({ createSessionProvider }) =>
+    import('./passkeyProvider.js').then(({ createSessionProvider }) =>
       createSessionProvider({
         session: () => session,
         vendor,
@@ -334,4 +267,210 @@ export function createPasskeyRuntime({
       return sessionKeys.revoke()
     },
   }
+}
+
+/**
+ * What connect() refuses before any prompt: a sign-up without a name, an
+ * email without its owner's proof, a chain the config lacks. The user is
+ * never asked for a connection that cannot be made.
+ */
+function refuseBeforePrompt({
+  signUpWith,
+  requestedChainId,
+  chains,
+  emailProof,
+}: {
+  signUpWith: PasskeyWalletConnectParameters['signUp']
+  requestedChainId: number | undefined
+  chains: readonly Chain[]
+  emailProof(email: string): unknown
+}) {
+  const userName = signUpWith?.userName
+  if (
+    signUpWith !== undefined &&
+    (typeof userName !== 'string' || userName.trim() === '')
+  )
+    throw new InvalidPasskeyWalletParameterError(
+      'signUp.userName',
+      'a non-empty name for the new passkey',
+    )
+  if (signUpWith?.email) emailProof(signUpWith.email)
+  if (
+    requestedChainId !== undefined &&
+    !chains.some((chain) => chain.id === requestedChainId)
+  )
+    throw new ChainNotConfiguredError({ chainId: requestedChainId })
+}
+
+/**
+ * The passkey's stamper for the page's rp id; after a sign-up, its prompts ask
+ * for the passkey just made (`credentialId`): no choice among the site's others.
+ */
+const passkeyStamperFor =
+  (rpId: () => string) => (credentialId?: string, signal?: AbortSignal) =>
+    createPasskeyStamper({
+      rpId: rpId(),
+      getAssertion: getPasskeyAssertion,
+      credentialId,
+      signal,
+    })
+
+/** What a connection keeps in wagmi's storage: public data only (never a key). */
+async function readStoredConnection(
+  storage: PasskeyRuntimeParameters['storage'],
+) {
+  const [address, organizationId, chainId] = await Promise.all([
+    storage.get('activeAccount'),
+    storage.get('subOrganizationId'),
+    storage.get('chainId'),
+  ])
+  return {
+    chainId,
+    session:
+      address && organizationId ? { organizationId, address } : undefined,
+  }
+}
+
+/**
+ * Stores a connection, last and each write only while still wanted (a
+ * disconnect's clear is issued after it): a connect that failed or was
+ * abandoned leaves nothing that would reconnect on reload.
+ */
+async function storeConnection(
+  storage: PasskeyRuntimeParameters['storage'],
+  { address, organizationId, chainId }: Session & { chainId: number },
+  stillWanted: () => void,
+) {
+  const entries = [
+    ['activeAccount', address],
+    ['subOrganizationId', organizationId],
+    ['chainId', chainId],
+  ] as const
+  for (const [key, value] of entries) {
+    stillWanted()
+    await storage.set(key, value as never)
+  }
+  stillWanted()
+}
+
+type Kind = 'sign-up' | 'log-in'
+
+/**
+ * One connect ceremony at a time: the same kind asked again (a second click)
+ * joins the one waiting for the passkey; the other kind is refused until it
+ * ends. `release()` lets go of the waiting one (a disconnect), so the next
+ * connect prompts anew.
+ */
+function createConnectGate<result>() {
+  let waiting: { kind: Kind; promise: Promise<result> } | undefined
+  return {
+    enter(kind: Kind, start: () => Promise<result>): Promise<result> {
+      if (waiting && waiting.kind !== kind)
+        throw new RequestRefusedError({
+          details: `a ${waiting.kind} is already waiting for the passkey`,
+        })
+      if (!waiting) {
+        const promise = start().finally(() => {
+          // A disconnect let go of it already, and a newer ceremony may be waiting.
+          if (waiting?.promise === promise) waiting = undefined
+        })
+        waiting = { kind, promise }
+      }
+      return waiting.promise
+    },
+    release() {
+      waiting = undefined
+    },
+  }
+}
+
+/**
+ * The code that answers requests (a sign-up or log-in does not need it): it
+ * loads with the first request, and is fetched by the time a signature needs
+ * the passkey, so the prompt follows the user's tap with no download in
+ * between (iOS drops the tap). A failed download (offline, a new deploy) is
+ * tried again next time.
+ */
+function loadRequestCode<code>(load: () => Promise<code>) {
+  const code = loadOnce(load)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return {
+    get value() {
+      return code.value
+    },
+    load: code.load,
+    /** Fetches now, or at `signsSilentlyUntil` (unix seconds) while a session key signs. */
+    fetchBeforePrompts(signsSilentlyUntil: number | undefined) {
+      clearTimeout(timer)
+      if (code.value) return
+      const fetchCode = () => void code.load().catch(() => undefined)
+      if (signsSilentlyUntil === undefined) return fetchCode()
+      timer = setTimeout(fetchCode, signsSilentlyUntil * 1000 - Date.now())
+      // Outside a browser (Node) the timer must not keep the process alive.
+      if (typeof timer === 'object') timer.unref?.()
+    },
+    cancel() {
+      clearTimeout(timer)
+    },
+  }
+}
+
+/**
+ * What exporting needs: the frame, the raw client (no session fallback: an
+ * export is always the passkey's) and the connected account.
+ */
+function createPasskeyExportAccess({
+  frameUrl,
+  frameTimeoutMs,
+  client,
+  passkeyStamper,
+  connected,
+  findWalletId,
+}: {
+  frameUrl: string
+  frameTimeoutMs: number
+  client: VendorClient
+  passkeyStamper(credentialId?: string, signal?: AbortSignal): Stamper
+  /** The connected account; its wallet id is looked up once when missing. */
+  connected(): Session | undefined
+  findWalletId(organizationId: string, address: Address): Promise<string>
+}): ExportAccess & { frameUrl: string; frameTimeoutMs: number } {
+  return {
+    frameUrl,
+    frameTimeoutMs,
+    vendor: client,
+    passkeyStamper,
+    async account() {
+      const current = connected()
+      if (!current) throw new SessionNotFoundError()
+      const { organizationId, address } = current
+      current.walletId ??= await findWalletId(organizationId, address)
+      return { organizationId, address, walletId: current.walletId }
+    },
+  }
+}
+
+/**
+ * The user's Ethereum account (the one every sign-up makes), or the one at
+ * `address`: its checksummed address and its wallet's id.
+ */
+async function findEthereumAccount(
+  vendor: VendorClient,
+  stamper: Stamper,
+  organizationId: string,
+  address?: Address,
+) {
+  const { accounts } = await vendor.query<{
+    accounts: { address: string; addressFormat: string; walletId: string }[]
+  }>('list_wallet_accounts', { organizationId }, stamper)
+  const ethereum = accounts.find(
+    (a) =>
+      a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM' &&
+      (!address || getAddress(a.address) === address),
+  )
+  if (!ethereum)
+    throw new SessionNotFoundError({
+      cause: new Error('The account has no Ethereum wallet.'),
+    })
+  return { address: getAddress(ethereum.address), walletId: ethereum.walletId }
 }

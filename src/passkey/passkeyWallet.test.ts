@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { SessionNotFoundError } from '../core/errors.js'
-import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
+import {
+  ConnectionAbandonedError,
+  InvalidPasskeyWalletParameterError,
+} from './errors.js'
+import { type PasskeyWalletParameters, passkeyWallet } from './passkeyWallet.js'
 import {
   checkPasskeyWalletParameters,
   defaultExportFrameUrl,
-} from './checkPasskeyWalletParameters.js'
-import { createPasskey } from './createPasskey.js'
-import { PasskeyError, WebauthnNotSupportedError } from './errors.js'
-import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'
-import { type PasskeyWalletParameters, passkeyWallet } from './passkeyWallet.js'
+} from './passkeyWalletParameters.js'
 
 const valid: PasskeyWalletParameters = {
   organizationId: '5f0c8a3e-1b2d-4c6e-9f70-123456789abc',
@@ -213,31 +213,6 @@ describe('passkeyWallet with the Auth Proxy', () => {
   })
 })
 
-describe('createPasskey', () => {
-  it.each([0, 65])(
-    'refuses a user id of %i bytes before any prompt',
-    async (length) => {
-      const attempt = createPasskey({
-        rpId: 'localhost',
-        rpName: 'Test',
-        userName: 'ada',
-        userId: new Uint8Array(length),
-      })
-      await expect(attempt).rejects.toThrow(PasskeyError)
-      await expect(attempt).rejects.toMatchObject({
-        code: 'ERROR_INVALID_USER_ID_LENGTH',
-      })
-    },
-  )
-
-  it('says so where the browser has no WebAuthn', async () => {
-    // happy-dom, like a server or an old browser, has no PublicKeyCredential.
-    await expect(
-      createPasskey({ rpId: 'localhost', rpName: 'Test', userName: 'ada' }),
-    ).rejects.toThrow(new WebauthnNotSupportedError().shortMessage)
-  })
-})
-
 describe('passkeyWallet in a wagmi config', () => {
   async function setup(
     stored: Record<string, string> = {},
@@ -312,7 +287,7 @@ describe('passkeyWallet in a wagmi config', () => {
     ).toEqual([])
   })
 
-  it('reports chain 1 before connecting, whatever chain the config lists first (SPEC §9)', async () => {
+  it('reports chain 1 before connecting, whatever chain the config lists first', async () => {
     const { connector } = await setup({}, 'base first')
     expect(await connector.getChainId()).toBe(1)
   })
@@ -399,7 +374,7 @@ describe('disconnect while connecting', () => {
       writesFinish.shift()?.()
       await new Promise((resolve) => setTimeout(resolve, 0))
     }
-    // The connection that was abandoned: SPEC's 'No session found'.
+    // The connection that was abandoned: 'No session found'.
     expect(await outcome).toBe('No session found')
     // Its own class, exported from /passkey, and still the SessionNotFoundError hosts check for.
     expect(failure).toBeInstanceOf(ConnectionAbandonedError)

@@ -1,6 +1,6 @@
 import { type Connector, createConnector } from '@wagmi/core'
 import type { EIP1193Parameters } from 'viem'
-import { isUuid, isUuid } from '../core/checks.js'
+import { isUuid } from '../core/checks.js'
 import type { ConnectWithCapabilities } from '../core/connector.js'
 import {
   createListeners,
@@ -16,174 +16,15 @@ import type { RecoveryFlow } from '../recovery/recoveryFlow.js'
 
 
 import type {
-  SendEmailCodeAnswer,
-  SendEmailCodeRequest,
-  VerifyEmailCodeAnswer,
-  VerifyEmailCodeRequest,
-} from '../turnkey/emailCodeContract.js'
-import type {
-  RecoveryStartAnswer,
-  RecoveryStartRequest,
-} from '../turnkey/recoveryStartContract.js'
-import type {
-  CreateAccountAnswer,
-  CreateAccountRequest,
-} from '../turnkey/signUpAccount.js'
+  PasskeyWalletConnectParameters,
+  PasskeyWalletParameters,
+} from './passkeyWalletParameters.js'
 
-export type PasskeyWalletParameters = {
-  /** The host's parent organization at the vendor. */
-  organizationId: string
-  /** The vendor's API; its production URL by default. */
-  apiBaseUrl?: string | undefined
-  /** Relying-party id of the passkeys: the page's hostname by default. */
-  rpId?: string | undefined
-  /** Shown by the passkey prompt; the rp id by default. */
-  rpName?: string | undefined
-  /**
-   * The host backend's sign-up call: creates the user's sub-organization
-   * (with the parent API key, which stays on the server) holding this passkey
-   * and an Ethereum wallet. Resolves to `{ subOrganizationId }`, or to the
-   * `fetch` Response carrying it; anything else fails sign-up with a
-   * `HostBackendError` before any vendor request. Required unless
-   * `authProxy` is set (then sign-up goes to the proxy's `signup`).
-   * `signal` aborts at `backendTimeoutMs`: pass it to your `fetch`.
-   */
-  createAccount?:
-    | ((
-        request: CreateAccountRequest,
-        options: { signal: AbortSignal },
-      ) => Promise<CreateAccountAnswer | Response>)
-    | undefined
-  /**
-   * The host backend's email-code calls, for a sign-up with an email: `send`
-   * asks the backend to email a one-time code (its `send-email-code` route),
-   * `verify` hands it the code the user typed (`verify-email-code`) and gets
-   * the vendor's proof back. Resolve to the JSON answered or to the `fetch`
-   * Response. Not needed with `authProxy` (the proxy sends and checks codes).
-   * Without either, a sign-up cannot keep an email (docs/passkey.md).
-   */
-  emailCode?:
-    | {
-        send: (
-          request: SendEmailCodeRequest,
-          options: { signal: AbortSignal },
-        ) => Promise<SendEmailCodeAnswer | Response>
-        verify: (
-          request: VerifyEmailCodeRequest,
-          options: { signal: AbortSignal },
-        ) => Promise<VerifyEmailCodeAnswer | Response>
-      }
-    | undefined
-  /**
-   * The vendor's hosted Auth Proxy, for a host with no backend: sign-up
-   * (`signup`) and email-code recovery (`otp_init` … `otp_login`) go to it
-   * with the config id, and it signs with its own key of the parent
-   * organization for the origins the config allows. `createAccount` and
-   * `recovery.start`, when given, still win.
-   */
-  authProxy?:
-    | {
-        /** The Auth Proxy config id from the vendor's dashboard (a UUID): `X-Auth-Proxy-Config-Id`. */
-        configId: string
-        /** The proxy; `https://authproxy.turnkey.com` by default. */
-        url?: string | undefined
-        /** How long one proxy request may take: 1000 to 60000 ms, default 10000. */
-        timeoutMs?: number | undefined
-      }
-    | undefined
-  /**
-   * After log-in or sign-up, a session key signs without prompting until it
-   * expires (default 900 s); then the passkey is asked again. `false`: every
-   * signature needs the passkey. Without `profileId` the session key can do
-   * anything the passkey can, export included, until it expires: more than
-   * a day (86400 s, up to 7 days) needs `allowLong: true`.
-   */
-  session?:
-    | {
-        /**
-         * The vendor session profile the key is issued under (a UUID, made
-         * once with `createPasskeyBackend(…).createSessionProfile()`): the
-         * vendor then lets the key sign only what the profile's scope allows,
-         * and the passkey is asked for the rest, one request at a time.
-         */
-        profileId?: string | undefined
-        expirationSeconds?: number | undefined
-        /** Accept a session longer than a day (up to 604800 s). */
-        allowLong?: boolean | undefined
-        /**
-         * A log-in ends the user's earlier session keys at the vendor (other
-         * tabs and devices then ask for the passkey once): `true` by default.
-         */
-        endOthersOnLogIn?: boolean | undefined
-      }
-    | false
-    | undefined
-  /**
-   * Recovery by emailed code. `start` calls the host backend, which asks the
-   * vendor with the parent API key (`email_auth` for type `email`,
-   * `init_user_email_recovery` for type `passkey`) to email a code encrypted
-   * to `targetPublicKey`, and answers `{ accepted: true }` whatever the
-   * email. Resolve to that object or to the `fetch` Response; a rejection,
-   * a non-2xx Response or another answer is a `HostBackendError`.
-   */
-  recovery?:
-    | {
-        /** Required unless `authProxy` is set (then the proxy emails the code). */
-        start?:
-          | ((
-              request: RecoveryStartRequest,
-              options: { signal: AbortSignal },
-            ) => Promise<RecoveryStartAnswer | Response>)
-          | undefined
-        /** How long an email recovery session may sign: 60 to 1800 s, default 1800. */
-        sessionExpirationSeconds?: number | undefined
-        /**
-         * The isolated frame the code is encrypted to, decrypted in and
-         * stamped by, so the page never holds its key: the vendor's hosted
-         * `https://auth.turnkey.com` by default, or a self-hosted copy of
-         * `wagmi-connector-pack/export-frame.html` (it speaks both).
-         */
-        frameUrl?: string | undefined
-      }
-    | undefined
-  /**
-   * The page that decrypts and shows exported secrets, on another origin than
-   * the host: the vendor's hosted frame by default, or a self-hosted copy of
-   * `wagmi-connector-pack/export-frame.html`.
-   */
-  exportFrameUrl?: string | undefined
-  /**
-   * How long one request to the vendor's API may take, its answer read:
-   * 1000 to 60000 ms, default 10000. Then it is cancelled and rejects with
-   * `VendorTimeoutError`.
-   */
-  vendorTimeoutMs?: number | undefined
-  /**
-   * How long one call to your backend (`createAccount`, `emailCode.send` and
-   * `.verify`, `recovery.start`) may take, its Response's body read: 1000 to
-   * 120000 ms, default 30000. Then its `signal` aborts and it rejects with
-   * `HostBackendTimeoutError`.
-   */
-  backendTimeoutMs?: number | undefined
-  /**
-   * How long the recovery and export frames may take to load and to answer
-   * each message: 1000 to 60000 ms, default 10000.
-   */
-  frameTimeoutMs?: number | undefined
-}
-
-export type PasskeyWalletConnectParameters = {
-  chainId?: number | undefined
-  isReconnecting?: boolean | undefined
-  withCapabilities?: boolean | undefined
-  /**
-   * Create a new passkey and account instead of logging in with an existing
-   * passkey. An `email` (the account's recovery address) must have been
-   * confirmed first on this page: `sendEmailCode(email)`, then
-   * `confirmEmailCode(code)`; otherwise `EmailNotVerifiedError`, before any prompt.
-   */
-  signUp?: { userName: string; email?: string | undefined } | undefined
-}
+// The options' types live with their checks (which load with the runtime, not here).
+export type {
+  PasskeyWalletConnectParameters,
+  PasskeyWalletParameters,
+} from './passkeyWalletParameters.js'
 
 /** The EIP-1193 provider of the passkey wallet (stable for the connector's life). */
 export type PasskeyProvider = {
@@ -301,7 +142,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         storage.clear(),
         sessionStoreKey &&
           (loaded
-            ? import('./sessionKeyStore.js').then(({ sessionKeyStore }) =>
+            ? import('./sessionKey.js').then(({ sessionKeyStore }) =>
                 sessionKeyStore.delete(sessionStoreKey),
               )
             : import('./revokeStoredSessionKey.js').then(

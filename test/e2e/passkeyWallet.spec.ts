@@ -42,8 +42,7 @@ test('sign up, sign, reload without a prompt, disconnect and log in again', asyn
   const authenticator = await addVirtualAuthenticator(page)
   const requestCode: string[] = []
   page.on('request', (request) => {
-    if (/createSessionProvider/.test(request.url()))
-      requestCode.push(request.url())
+    if (/passkeyProvider/.test(request.url())) requestCode.push(request.url())
   })
   const address = await signUp(page, 'ada')
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
@@ -159,7 +158,7 @@ test('a signature asked before a disconnect is never made for the account that c
   const released = new Promise<void>((resolve) => {
     release = resolve
   })
-  await page.route(/createSessionProvider/, async (route) => {
+  await page.route(/passkeyProvider/, async (route) => {
     held = true
     await released
     await route.continue()
@@ -261,14 +260,13 @@ test('with a session key, the code that answers requests is fetched when the key
   await addVirtualAuthenticator(page)
   const requestCode: string[] = []
   page.on('request', (request) => {
-    if (/createSessionProvider/.test(request.url()))
-      requestCode.push(request.url())
+    if (/passkeyProvider/.test(request.url())) requestCode.push(request.url())
   })
   await signUp(page, 'turing')
   await page.waitForLoadState('networkidle')
   expect(requestCode).toEqual([])
   // The session key lasts 900 s: then a signature needs the passkey.
-  const fetched = page.waitForRequest(/createSessionProvider/, {
+  const fetched = page.waitForRequest(/passkeyProvider/, {
     timeout: 10_000,
   })
   await page.clock.fastForward('15:01')
@@ -282,7 +280,7 @@ test('with session: false every signature asks for the passkey', async ({
   await page.goto('/?session=off')
   const authenticator = await addVirtualAuthenticator(page)
   // The code that answers requests is fetched once connected: the first prompt waits for no download.
-  const requestCode = page.waitForRequest(/createSessionProvider/)
+  const requestCode = page.waitForRequest(/passkeyProvider/)
   const address = await signUp(page, 'lamarr')
   await requestCode
   const prompts = async () => (await authenticator.credentials())[0]!.signCount

@@ -1,5 +1,5 @@
 import type { PasskeyBackend } from '../../src/exports/server.js'
-import { createEmailVerification } from '../../src/passkey/createEmailVerification.js'
+import { createEmailVerification } from '../../src/passkey/emailVerification.js'
 import type { AuthProxyClient } from '../../src/turnkey/createAuthProxyClient.js'
 import { createClientSignature } from '../../src/turnkey/createClientSignature.js'
 import { generateStampingKey } from '../../src/turnkey/generateStampingKey.js'

@@ -12,7 +12,7 @@ import { transactionWhileCodeLoads } from '../helpers/transactionAcrossAccounts.
 const requestCode = await vi.hoisted(() =>
   import('../helpers/gate.js').then(({ createGate }) => createGate()),
 )
-vi.mock('../../src/passkey/createSessionProvider.js', (original) =>
+vi.mock('../../src/passkey/passkeyProvider.js', (original) =>
   requestCode.hold(original),
 )
 

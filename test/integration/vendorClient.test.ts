@@ -6,7 +6,7 @@ import {
   startVendor,
   type Vendor,
 } from '../../sandbox/turnkey/startVendor.js'
-import { toVendorAccount } from '../../src/passkey/toVendorAccount.js'
+import { toVendorAccount } from '../../src/passkey/passkeyProvider.js'
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import {
   VendorActivityError,

@@ -232,12 +232,11 @@ it('a passkey sign-up loads no request, recovery, export or Auth Proxy code (esb
     /page\.js$/,
     /createPasskeyRuntime\.ts$/,
   ])
-  expect(modules).toContain('src/passkey/createPasskey.ts')
+  expect(modules).toContain('src/passkey/passkeyCeremonies.ts')
   expect(
     modules.filter((module) =>
       [
-        'src/passkey/createPasskeyProvider.ts',
-        'src/passkey/toVendorAccount.ts',
+        'src/passkey/passkeyProvider.ts',
         'src/recovery/errors.ts',
         'src/recovery/RecoveryNotConfiguredError.ts',
         'src/export/errors.ts',
@@ -257,8 +256,8 @@ it('the first load carries no option checks; the passkey runtime and the WalletC
   ].join('\n')
   // (Their error classes stay within reach: each subpath exports its own for instanceof checks.)
   const checks = [
-    'src/passkey/checkPasskeyWalletParameters.ts',
-    'src/walletconnect/runtime.ts',
+    'src/passkey/passkeyWalletParameters.ts',
+    'src/walletconnect/parseWalletConnectParameters.ts',
   ]
   const firstLoad = await modulesLoadedBy(page, [/page\.js$/])
   expect(firstLoad).toContain('src/passkey/passkeyWallet.ts')

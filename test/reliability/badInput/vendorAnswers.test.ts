@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { expect, vi } from 'vitest'
-import { toVendorAccount } from '../../../src/passkey/toVendorAccount.js'
+import { toVendorAccount } from '../../../src/passkey/passkeyProvider.js'
 import {
   createVendorClient,
   type VendorClient,

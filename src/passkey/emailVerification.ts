@@ -10,14 +10,16 @@ import { generateStampingKey } from '../turnkey/generateStampingKey.js'
 import { readOtpRefusal } from '../turnkey/readOtpRefusal.js'
 import { startProxyOtp } from '../turnkey/startProxyOtp.js'
 import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
-import { emailCodeCalls } from './checkPasskeyWalletParameters.js'
 import {
   EmailNotVerifiedError,
   EmailTakenError,
   InvalidEmailCodeError,
-} from './emailVerificationErrors.js'
-import { InvalidPasskeyWalletParameterError } from './InvalidPasskeyWalletParameterError.js'
-import type { PasskeyWalletParameters } from './passkeyWallet.js'
+  InvalidPasskeyWalletParameterError,
+} from './errors.js'
+import {
+  emailCodeCalls,
+  type PasskeyWalletParameters,
+} from './passkeyWalletParameters.js'
 
 /** The proof a sign-up carries for its email: the vendor's token and the key it is bound to. */
 export type EmailProof = {

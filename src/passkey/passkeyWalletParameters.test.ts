@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValidRpId } from './isValidRpId.js'
+import { isValidRpId } from './passkeyWalletParameters.js'
 
 describe('isValidRpId', () => {
   it.each([

@@ -1,17 +1,28 @@
 import type { Transport } from '@wagmi/core'
 import {
+  type Address,
   type Chain,
   createClient,
   custom,
   type EIP1193Parameters,
   type Hex,
+  hashMessage,
+  hashTypedData,
   hexToNumber,
+  isAddressEqual,
+  isHex,
+  keccak256,
   type LocalAccount,
   numberToHex,
   ProviderRpcError,
+  parseTransaction,
+  recoverAddress,
+  type Signature,
+  serializeTransaction,
   UnauthorizedProviderError,
   UnsupportedProviderMethodError,
 } from 'viem'
+import { toAccount } from 'viem/accounts'
 import {
   ChainNotConfiguredError,
   PublicClientNotFoundError,
@@ -22,6 +33,57 @@ import {
 } from '../core/connectionErrors.js'
 import { SessionNotFoundError } from '../core/errors.js'
 import { createSerialQueue } from '../core/lifecycle.js'
+import type { VendorClient } from '../turnkey/createVendorClient.js'
+import { VendorRequestError } from '../turnkey/errors.js'
+import type { Stamper } from '../turnkey/Stamper.js'
+import {
+  SignedTransactionMismatchError,
+  SignerMismatchError,
+} from './errors.js'
+
+// The EIP-1193 provider of the connected wallet and the vendor account that
+// signs for it. Loaded with the first request (see createPasskeyRuntime):
+// a sign-up or log-in needs none of it. Transactions' own code loads later
+// still, with the first one asked for (answerTransactionRequest.ts).
+
+/** Who is connected: the wallet's address in the user's sub-organization. */
+export type ConnectedSession = { organizationId: string; address: Address }
+
+export type CreateSessionProviderParameters = Omit<
+  CreatePasskeyProviderParameters,
+  'account'
+> & {
+  /** The connected session; `undefined` when none. */
+  session(): ConnectedSession | undefined
+  vendor: VendorClient
+  /** Who authorises each signature: the passkey, or a session key. */
+  stamper: () => Stamper
+}
+
+/**
+ * The provider of whichever session is connected, signing with a vendor
+ * account made once per session. Loaded with the first request: a sign-up or
+ * log-in needs none of it.
+ */
+export function createSessionProvider({
+  session,
+  vendor,
+  stamper,
+  ...parameters
+}: CreateSessionProviderParameters) {
+  const accounts = new WeakMap<ConnectedSession, LocalAccount>()
+  function account() {
+    const current = session()
+    if (!current) return undefined
+    let vendorAccount = accounts.get(current)
+    if (!vendorAccount) {
+      vendorAccount = toVendorAccount({ ...current, vendor, stamper })
+      accounts.set(current, vendorAccount)
+    }
+    return vendorAccount
+  }
+  return createPasskeyProvider({ ...parameters, account })
+}
 
 export type CreatePasskeyProviderParameters = {
   chains: readonly [Chain, ...Chain[]]
@@ -221,4 +283,135 @@ export function createPasskeyProvider({
       userRequests.clear(new UnauthorizedProviderError(new SessionEndedError()))
     },
   }
+}
+
+export type VendorAccountParameters = {
+  address: Address
+  /** The user's sub-organization, where the wallet lives. */
+  organizationId: string
+  vendor: VendorClient
+  /** Who authorises each signature: the passkey, or a session key. */
+  stamper: () => Stamper
+}
+
+// r and s: at most 32 bytes of hex, without 0x, as the vendor sends them.
+const isSignaturePart = (value: unknown): value is string =>
+  typeof value === 'string' && /^[0-9a-fA-F]{1,64}$/.test(value)
+
+/** The vendor answered, but not with a signature: nothing it said can be used. */
+const malformed = (what: 'signature' | 'transaction') =>
+  new VendorRequestError({
+    status: 200,
+    statusText: `malformed ${what} result`,
+    body: undefined,
+  })
+
+/**
+ * A viem account whose keys stay with the vendor: messages are hashed per
+ * EIP-191 and typed data per EIP-712 here, and the digest is signed there
+ * (one request each); transactions are signed with `sign_transaction`.
+ * Every answer is checked to be by `address` before it is returned.
+ */
+export function toVendorAccount({
+  address,
+  organizationId,
+  vendor,
+  stamper,
+}: VendorAccountParameters): LocalAccount<'vendor'> {
+  async function signDigest(digest: Hex): Promise<Hex> {
+    const { r, s, v } = await vendor.submit<{
+      r: string
+      s: string
+      v: string
+    }>(
+      'sign_raw_payload',
+      {
+        type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+        organizationId,
+        parameters: {
+          signWith: address,
+          payload: digest,
+          encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+          hashFunction: 'HASH_FUNCTION_NO_OP',
+        },
+        resultKey: 'signRawPayloadResult',
+      },
+      stamper(),
+    )
+    if (
+      !isSignaturePart(r) ||
+      !isSignaturePart(s) ||
+      (v !== '00' && v !== '01')
+    )
+      throw malformed('signature')
+    const signature: Hex = `0x${r.padStart(64, '0')}${s.padStart(64, '0')}${v === '00' ? '1b' : '1c'}`
+    // Checked here, not taken on trust: only the connected account's signature is passed on.
+    const signer = await recoverAddress({ hash: digest, signature })
+    if (!isAddressEqual(signer, address))
+      throw new SignerMismatchError({
+        what: 'signature',
+        expected: address,
+        signer,
+      })
+    return signature
+  }
+
+  const account = toAccount({
+    address,
+    signMessage: ({ message }) => signDigest(hashMessage(message)),
+    signTypedData: (typedData) => signDigest(hashTypedData(typedData)),
+    async signTransaction(transaction, options) {
+      const serializer = options?.serializer ?? serializeTransaction
+      const unsigned = await serializer(transaction)
+      const { signedTransaction } = await vendor.submit<{
+        signedTransaction: string
+      }>(
+        'sign_transaction',
+        {
+          type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+          organizationId,
+          parameters: {
+            signWith: address,
+            unsignedTransaction: unsigned.slice(2),
+            type: 'TRANSACTION_TYPE_ETHEREUM',
+          },
+          resultKey: 'signTransactionResult',
+        },
+        stamper(),
+      )
+      if (typeof signedTransaction !== 'string') throw malformed('transaction')
+      const signed = signedTransaction.startsWith('0x')
+        ? signedTransaction
+        : `0x${signedTransaction}`
+      if (!isHex(signed)) throw malformed('transaction')
+      let signature: Signature
+      try {
+        const { r, s, v, yParity } = parseTransaction(signed)
+        if (!r || !s) throw malformed('transaction')
+        signature = { r, s, v, yParity } as Signature
+      } catch {
+        throw malformed('transaction')
+      }
+      // Never another transaction than the one asked for: with the vendor's
+      // signature, the asked transaction must be exactly what came back.
+      const asked = await serializer(transaction, signature)
+      if (asked.toLowerCase() !== signed.toLowerCase())
+        throw new SignedTransactionMismatchError()
+      // Nor one from another account.
+      let signer: Address
+      try {
+        signer = await recoverAddress({ hash: keccak256(unsigned), signature })
+      } catch {
+        throw malformed('transaction')
+      }
+      if (!isAddressEqual(signer, address))
+        throw new SignerMismatchError({
+          what: 'transaction',
+          expected: address,
+          signer,
+        })
+      return signed
+    },
+  })
+  return { ...account, source: 'vendor' } as LocalAccount<'vendor'>
 }

@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import { isUuid } from '../core/checks.js'
+import { loadOnce } from '../core/connector.js'
 import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
 import type { CreateAuthProxyClientParameters } from '../turnkey/createAuthProxyClient.js'
 import { createClientSignature } from '../turnkey/createClientSignature.js'
@@ -8,14 +9,13 @@ import {
   signUpRootUser,
   signUpUsage,
 } from '../turnkey/signUpAccount.js'
-import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
-import type { EmailProof } from './createEmailVerification.js'
-import { createPasskey } from './createPasskey.js'
-import { forgetPasskey } from './forgetPasskey.js'
+import type { EmailProof } from './emailVerification.js'
+import { ConnectionAbandonedError, EmailNotVerifiedError } from './errors.js'
+import { createPasskey, forgetPasskey } from './passkeyCeremonies.js'
 import type {
   PasskeyWalletConnectParameters,
   PasskeyWalletParameters,
-} from './passkeyWallet.js'
+} from './passkeyWalletParameters.js'
 
 type Account = { address: Address; walletId: string }
 
@@ -148,5 +148,52 @@ export async function signUpWithPasskey(
   return {
     organizationId,
     ...(account ?? (await context.findAccount(organizationId, credentialId))),
+  }
+}
+
+/**
+ * Sign-up's email verification as the runtime holds it: its code (which a
+ * log-in never needs) loads when the first code is asked for, and a sign-up
+ * with an email reads its proof without loading anything.
+ */
+export function loadEmailVerification({
+  parameters,
+  backendTimeoutMs,
+  authProxy,
+}: {
+  parameters: PasskeyWalletParameters
+  backendTimeoutMs: number
+  authProxy: CreateAuthProxyClientParameters | undefined
+}) {
+  const verification = loadOnce(() =>
+    import('./emailVerification.js').then(({ createEmailVerification }) =>
+      createEmailVerification({
+        parameters,
+        backendTimeoutMs,
+        authProxyClient:
+          authProxy &&
+          (() =>
+            import('../turnkey/createAuthProxyClient.js').then(
+              ({ createAuthProxyClient }) => createAuthProxyClient(authProxy),
+            )),
+      }),
+    ),
+  )
+  return {
+    sendCode: async (email: string) =>
+      (await verification.load()).sendCode(email),
+    confirmCode: async (code: string) =>
+      (await verification.load()).confirmCode(code),
+    /** The proof a sign-up with `email` carries; refused before any prompt without one. */
+    proofFor(email: string): EmailProof {
+      const loaded = verification.value
+      if (!loaded)
+        throw new EmailNotVerifiedError({ email: email.trim().toLowerCase() })
+      return loaded.proofFor(email)
+    },
+    /** Forgets every code and proof (a finished sign-up, a disconnect). */
+    clear() {
+      verification.value?.clear()
+    },
   }
 }
