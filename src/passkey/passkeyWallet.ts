@@ -14,7 +14,6 @@ import { createConnectorStorage } from '../core/storage.js'
 import type { ExportFlow } from '../export/exportFlow.js'
 import type { RecoveryFlow } from '../recovery/recoveryFlow.js'
 
-
 import type {
   PasskeyWalletConnectParameters,
   PasskeyWalletParameters,
