@@ -22,7 +22,8 @@ import {
   RequestRefusedError,
   userRejection,
 } from './connectionErrors.js'
-import { BaseError, packErrorVersion, SessionNotFoundError } from './errors.js'
+import { BaseError, packErrorVersion } from './errors.js'
+import { SessionNotFoundError } from './sessionNotFound.js'
 
 describe('userRejection', () => {
   it("is viem's 4001 in the pack error's words, with the pack error as its cause", () => {

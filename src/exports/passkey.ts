@@ -12,12 +12,7 @@ export {
   SessionEndedError,
   type SessionEndedErrorType,
 } from '../core/connectionErrors.js'
-export {
-  BaseError,
-  type BaseErrorType,
-  SessionNotFoundError,
-  type SessionNotFoundErrorType,
-} from '../core/errors.js'
+export { BaseError, type BaseErrorType } from '../core/errors.js'
 export {
   type HostBackendCallback,
   HostBackendError,
@@ -30,6 +25,10 @@ export {
   type WaitForFinalReceiptParameters,
   waitForFinalReceipt,
 } from '../core/receipts.js'
+export {
+  SessionNotFoundError,
+  type SessionNotFoundErrorType,
+} from '../core/sessionNotFound.js'
 export type {
   ExportFlow,
   ExportKind,

@@ -33,18 +33,17 @@ export {
   SessionEndedError,
   type SessionEndedErrorType,
 } from '../core/connectionErrors.js'
-export {
-  BaseError,
-  type BaseErrorType,
-  SessionNotFoundError,
-  type SessionNotFoundErrorType,
-} from '../core/errors.js'
+export { BaseError, type BaseErrorType } from '../core/errors.js'
 export { detectPlatform, type Platform } from '../core/platform.js'
 export {
   receiptConfirmations,
   type WaitForFinalReceiptParameters,
   waitForFinalReceipt,
 } from '../core/receipts.js'
+export {
+  SessionNotFoundError,
+  type SessionNotFoundErrorType,
+} from '../core/sessionNotFound.js'
 export {
   IncompleteSessionError,
   type IncompleteSessionErrorType,

@@ -19,8 +19,8 @@ import {
   defaultChainIdBeforeConnecting,
 } from '../core/connector.js'
 import { withTimeout } from '../core/deadlines.js'
-import { SessionNotFoundError } from '../core/errors.js'
 import { createSupersession } from '../core/lifecycle.js'
+import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import { providerErrorCode, toAddresses } from '../core/walletAnswers.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import { InAppBrowserNotFoundError, RedirectedToWalletError } from './errors.js'

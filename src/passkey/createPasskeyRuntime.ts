@@ -12,8 +12,8 @@ import {
   SessionEndedError,
 } from '../core/connectionErrors.js'
 import { defaultChainIdBeforeConnecting, loadOnce } from '../core/connector.js'
-import { SessionNotFoundError } from '../core/errors.js'
 import { createSupersession } from '../core/lifecycle.js'
+import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { ConnectorStorage } from '../core/storage.js'
 import type { ExportAccess } from '../export/exportFlow.js'
 import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'

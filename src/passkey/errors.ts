@@ -1,4 +1,5 @@
-import { BaseError, SessionNotFoundError } from '../core/errors.js'
+import { BaseError } from '../core/errors.js'
+import { SessionNotFoundError } from '../core/sessionNotFound.js'
 
 // passkeyWallet's errors. The /passkey subpath exports each one (for
 // instanceof checks), so this file is in the host's first load: only error

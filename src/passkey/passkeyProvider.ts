@@ -31,8 +31,8 @@ import {
   RequestRefusedError,
   SessionEndedError,
 } from '../core/connectionErrors.js'
-import { SessionNotFoundError } from '../core/errors.js'
 import { createSerialQueue } from '../core/lifecycle.js'
+import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/Stamper.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SessionNotFoundError } from '../core/errors.js'
+import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import {
   ConnectionAbandonedError,
   InvalidPasskeyWalletParameterError,

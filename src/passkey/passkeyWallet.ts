@@ -9,7 +9,7 @@ import {
   loadOnce,
 } from '../core/connector.js'
 import { withTimeout } from '../core/deadlines.js'
-import { SessionNotFoundError } from '../core/errors.js'
+import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import { createConnectorStorage } from '../core/storage.js'
 import type { ExportFlow } from '../export/exportFlow.js'
 import type { RecoveryFlow } from '../recovery/recoveryFlow.js'

@@ -10,7 +10,7 @@ import {
 import { PublicClientNotFoundError } from '../core/chains.js'
 import { RequestRefusedError } from '../core/connectionErrors.js'
 import { createListeners, type Listeners } from '../core/connector.js'
-import { SessionNotFoundError } from '../core/errors.js'
+import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import { providerErrorCode } from '../core/walletAnswers.js'
 import { eip155Namespaces } from './requirements.js'
 import {

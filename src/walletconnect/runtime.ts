@@ -10,12 +10,12 @@ import {
   defaultChainIdBeforeConnecting,
 } from '../core/connector.js'
 import { withTimeout } from '../core/deadlines.js'
-import { SessionNotFoundError } from '../core/errors.js'
 import {
   createSerialQueue,
   createSupersession,
   type SerialQueue,
 } from '../core/lifecycle.js'
+import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { ConnectorStorage } from '../core/storage.js'
 import { toAddresses } from '../core/walletAnswers.js'
 import { walletIds } from '../wallets/walletRegistry.js'

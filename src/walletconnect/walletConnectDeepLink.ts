@@ -5,7 +5,7 @@ import {
   loadOnce,
 } from '../core/connector.js'
 import { withTimeout } from '../core/deadlines.js'
-import { SessionNotFoundError } from '../core/errors.js'
+import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import {
   createConnectorStorage,
   type StoredSessionId,

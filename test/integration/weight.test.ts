@@ -257,7 +257,7 @@ it('the first load carries no option checks; the passkey runtime and the WalletC
   // (Their error classes stay within reach: each subpath exports its own for instanceof checks.)
   const checks = [
     'src/passkey/passkeyWalletParameters.ts',
-    'src/walletconnect/parseWalletConnectParameters.ts',
+    'src/walletconnect/runtime.ts',
   ]
   const firstLoad = await modulesLoadedBy(page, [/page\.js$/])
   expect(firstLoad).toContain('src/passkey/passkeyWallet.ts')
