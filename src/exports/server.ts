@@ -17,22 +17,18 @@ export {
   type InvalidPasskeyBackendParameterErrorType,
 } from '../server/errors.js'
 export type {
+  CreateAccountAnswer,
+  CreateAccountRequest,
+  RecoveryStartAnswer,
+  RecoveryStartRequest,
   SendEmailCodeAnswer,
   SendEmailCodeRequest,
   VerifyEmailCodeAnswer,
   VerifyEmailCodeRequest,
-} from '../turnkey/emailCodeContract.js'
-export type {
-  RecoveryStartAnswer,
-  RecoveryStartRequest,
-} from '../turnkey/recoveryStartContract.js'
+} from '../turnkey/hostBackendContract.js'
 export {
   InvalidSessionScopeError,
   type InvalidSessionScopeErrorType,
   type SessionTransactionLimits,
   sessionScope,
 } from '../turnkey/sessionScope.js'
-export type {
-  CreateAccountAnswer,
-  CreateAccountRequest,
-} from '../turnkey/signUpAccount.js'

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, it, vi } from 'vitest'
-import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'
+import { createPasskeyStamper } from '../turnkey/stampers.js'
 import { createPasskey } from './createPasskey.js'
 import { getPasskeyAssertion } from './getPasskeyAssertion.js'
 

@@ -1,5 +1,5 @@
 import { toBase64Url } from '../core/base64url.js'
-import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
+import type { VendorAttestation } from '../turnkey/hostBackendContract.js'
 import { PasskeyError } from './errors.js'
 import { oneCeremonyAtATime } from './oneCeremonyAtATime.js'
 import { toPasskeyError } from './toPasskeyError.js'

@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import type { ExportAccess } from '../export/createExportFlow.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
-import type { Stamper } from '../turnkey/Stamper.js'
+import type { Stamper } from '../turnkey/stampers.js'
 
 /** The connected account, as the runtime holds it; its wallet id is looked up once when missing. */
 type ConnectedAccount = {

@@ -1,10 +1,12 @@
 import { UnauthorizedProviderError } from 'viem'
 import { SessionEndedError } from '../core/errors/connection.js'
-import { createSessionStamper } from '../turnkey/createSessionStamper.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
-import { generateStampingKey } from '../turnkey/generateStampingKey.js'
-import { readSessionClaims } from '../turnkey/readSessionClaims.js'
-import type { Stamper } from '../turnkey/Stamper.js'
+import { readSessionClaims } from '../turnkey/createVendorClient.js'
+import type { Stamper } from '../turnkey/stampers.js'
+import {
+  createSessionStamper,
+  generateStampingKey,
+} from '../turnkey/stampers.js'
 import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
 import { retryRevocations, revokeSessionKey } from './revokeSessionKey.js'
 import { isLive, type SessionKey } from './sessionKey.js'

@@ -1,6 +1,6 @@
 import type { Address, LocalAccount } from 'viem'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
-import type { Stamper } from '../turnkey/Stamper.js'
+import type { Stamper } from '../turnkey/stampers.js'
 import {
   type CreatePasskeyProviderParameters,
   createPasskeyProvider,

@@ -1,7 +1,7 @@
 import { type Address, getAddress } from 'viem'
 import { SessionNotFoundError } from '../core/errors/SessionNotFoundError.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
-import type { Stamper } from '../turnkey/Stamper.js'
+import type { Stamper } from '../turnkey/stampers.js'
 
 /**
  * The user's Ethereum account (the one every sign-up makes), or the one at

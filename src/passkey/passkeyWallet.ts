@@ -11,19 +11,15 @@ import { withTimeout } from '../core/withTimeout.js'
 import type { ExportFlow } from '../export/createExportFlow.js'
 import type { RecoveryFlow } from '../recovery/createRecoveryFlow.js'
 import type {
+  CreateAccountAnswer,
+  CreateAccountRequest,
+  RecoveryStartAnswer,
+  RecoveryStartRequest,
   SendEmailCodeAnswer,
   SendEmailCodeRequest,
   VerifyEmailCodeAnswer,
   VerifyEmailCodeRequest,
-} from '../turnkey/emailCodeContract.js'
-import type {
-  RecoveryStartAnswer,
-  RecoveryStartRequest,
-} from '../turnkey/recoveryStartContract.js'
-import type {
-  CreateAccountAnswer,
-  CreateAccountRequest,
-} from '../turnkey/signUpAccount.js'
+} from '../turnkey/hostBackendContract.js'
 
 export type PasskeyWalletParameters = {
   /** The host's parent organization at the vendor. */

@@ -1,6 +1,6 @@
 import { withTimeout } from '../core/withTimeout.js'
-import { createSessionStamper } from '../turnkey/createSessionStamper.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
+import { createSessionStamper } from '../turnkey/stampers.js'
 import { isLive, type SessionKey } from './sessionKey.js'
 import { sessionKeyStore } from './sessionKeyStore.js'
 import {

@@ -3,12 +3,12 @@ import { HostBackendError } from '../core/errors/hostBackend.js'
 import { isUuid } from '../core/isUuid.js'
 import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
 import type { CreateAuthProxyClientParameters } from '../turnkey/createAuthProxyClient.js'
-import { createClientSignature } from '../turnkey/createClientSignature.js'
 import {
   type CreateAccountRequest,
+  createClientSignature,
   signUpRootUser,
   signUpUsage,
-} from '../turnkey/signUpAccount.js'
+} from '../turnkey/hostBackendContract.js'
 import { ConnectionAbandonedError } from './ConnectionAbandonedError.js'
 import type { EmailProof } from './createEmailVerification.js'
 import { createPasskey } from './createPasskey.js'

@@ -15,7 +15,7 @@ import {
 import { toAccount } from 'viem/accounts'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
-import type { Stamper } from '../turnkey/Stamper.js'
+import type { Stamper } from '../turnkey/stampers.js'
 import {
   SignedTransactionMismatchError,
   SignerMismatchError,

@@ -1,7 +1,6 @@
 import type { VendorClient } from '../turnkey/createVendorClient.js'
-import { VendorRequestError } from '../turnkey/errors.js'
-import { grpcCode } from '../turnkey/grpcCode.js'
-import type { Stamper } from '../turnkey/Stamper.js'
+import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
+import type { Stamper } from '../turnkey/stampers.js'
 
 /** The vendor no longer takes the session key that stamped the request: expired by its clock, or removed. */
 export const isDeadSessionKeyError = (error: unknown) =>

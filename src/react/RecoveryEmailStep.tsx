@@ -1,5 +1,5 @@
 import type { FormEvent, Ref } from 'react'
-import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
+import type { RecoveryType } from '../turnkey/hostBackendContract.js'
 
 /** The recovery panel's first step: the account's email, and which recovery when both are offered. */
 export function RecoveryEmailStep({

@@ -1,4 +1,4 @@
-import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
+import type { RecoveryType } from '../turnkey/hostBackendContract.js'
 import type { CodeKey } from './createCodeFrame.js'
 
 /** The shape of the codes a sender emails, so a code field can ask for exactly that. */

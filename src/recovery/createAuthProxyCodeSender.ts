@@ -1,16 +1,20 @@
 import { loadOnce } from '../core/loadOnce.js'
 import { AuthProxyError } from '../turnkey/AuthProxyError.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
-import { createClientSignature } from '../turnkey/createClientSignature.js'
+import {
+  readOtpRefusal,
+  startProxyOtp,
+} from '../turnkey/createAuthProxyClient.js'
+import { readSessionClaims } from '../turnkey/createVendorClient.js'
+import {
+  createClientSignature,
+  readVerificationTokenClaims,
+} from '../turnkey/hostBackendContract.js'
 import {
   createSessionStamper,
+  generateStampingKey,
   type StampingKey,
-} from '../turnkey/createSessionStamper.js'
-import { generateStampingKey } from '../turnkey/generateStampingKey.js'
-import { readOtpRefusal } from '../turnkey/readOtpRefusal.js'
-import { readSessionClaims } from '../turnkey/readSessionClaims.js'
-import { startProxyOtp } from '../turnkey/startProxyOtp.js'
-import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
+} from '../turnkey/stampers.js'
 import type { CodeSender } from './CodeSender.js'
 import {
   InvalidRecoveryCodeError,

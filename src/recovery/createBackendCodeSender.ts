@@ -3,7 +3,7 @@ import { readHostBackendAnswer } from '../core/readHostBackendAnswer.js'
 import type {
   RecoveryStartAnswer,
   RecoveryStartRequest,
-} from '../turnkey/recoveryStartContract.js'
+} from '../turnkey/hostBackendContract.js'
 import type { CodeSender } from './CodeSender.js'
 import type { CodeFrame } from './createCodeFrame.js'
 import { recoveryCodeValiditySeconds } from './validateRecoveryCode.js'

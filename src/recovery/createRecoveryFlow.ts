@@ -3,8 +3,8 @@ import type {
   RecoveryStartAnswer,
   RecoveryStartRequest,
   RecoveryType,
-} from '../turnkey/recoveryStartContract.js'
-import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
+  VendorAttestation,
+} from '../turnkey/hostBackendContract.js'
 import type { CodeSender, RecoveryCodeFormat } from './CodeSender.js'
 import { createBackendCodeSender } from './createBackendCodeSender.js'
 import type { CodeFrame } from './createCodeFrame.js'

@@ -1,4 +1,4 @@
-import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
+import type { RecoveryType } from '../turnkey/hostBackendContract.js'
 
 /** How long a recovery session may sign, by default (SPEC §9). */
 export const defaultRecoverySessionSeconds = 1800

@@ -1,10 +1,12 @@
 import { isUuid } from '../core/isUuid.js'
 import { isWholeFrom } from '../core/isWholeFrom.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
-import type { Stamper } from '../turnkey/Stamper.js'
 import { sessionScope } from '../turnkey/sessionScope.js'
-import { UnexpectedVendorAnswer } from './describeVendorFailure.js'
-import { InvalidPasskeyBackendParameterError } from './errors.js'
+import type { Stamper } from '../turnkey/stampers.js'
+import {
+  InvalidPasskeyBackendParameterError,
+  UnexpectedVendorAnswer,
+} from './errors.js'
 
 /** What `createSessionProfile` creates: a name, the scope, and how long its sessions may last at most. */
 export type SessionProfileOptions = {

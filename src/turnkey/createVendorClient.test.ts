@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { version } from '../version.js'
 import { createVendorClient } from './createVendorClient.js'
 import { VendorRequestError } from './errors.js'
-import type { Stamper } from './Stamper.js'
+import type { Stamper } from './stampers.js'
 
 const stamper: Stamper = {
   kind: 'session',
