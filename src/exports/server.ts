@@ -13,6 +13,12 @@ export {
 } from '../server/createRateLimit.js'
 export type { SessionProfileOptions } from '../server/createSessionProfile.js'
 export {
+  InvalidSessionScopeError,
+  type InvalidSessionScopeErrorType,
+  type SessionTransactionLimits,
+  sessionScope,
+} from '../server/createSessionProfile.js'
+export {
   InvalidPasskeyBackendParameterError,
   type InvalidPasskeyBackendParameterErrorType,
 } from '../server/errors.js'
@@ -26,9 +32,3 @@ export type {
   VerifyEmailCodeAnswer,
   VerifyEmailCodeRequest,
 } from '../turnkey/hostBackendContract.js'
-export {
-  InvalidSessionScopeError,
-  type InvalidSessionScopeErrorType,
-  type SessionTransactionLimits,
-  sessionScope,
-} from '../turnkey/sessionScope.js'

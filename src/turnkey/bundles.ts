@@ -162,7 +162,8 @@ async function verifySignature(
 }
 
 /**
- * The secret inside an export bundle (notes §5.2), once the bundle proved it
+ * The secret inside an export bundle (the enclave's signed JSON around an
+ * HPKE ciphertext), once the bundle proved it
  * comes from the enclave (`signerPublicKey`, uncompressed hex) and from the
  * expected organization. Every refusal is an RefusedBundleError.
  */

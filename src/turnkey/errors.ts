@@ -35,7 +35,8 @@ export class VendorRequestError extends BaseError {
         : statusText.trim() || String(status)
     const vendorCode =
       typeof parsed?.code === 'number' ? parsed.code : undefined
-    // Kept whatever their shape (SPEC §8: "with details if present").
+    // Kept whatever their shape: the vendor's details, when it gives any, are
+    // for whoever reads the error.
     const vendorDetails = parsed?.details ?? undefined
     super(vendorMessage, {
       code: VendorRequestError.code,
