@@ -5,6 +5,13 @@ import { fromBase64Url } from '../core/base64url.js'
 import { hexKeyToBytes } from './encoding.js'
 import type { StampingKey } from './stampers.js'
 
+// What passkeyWallet and the host backend (`wagmi-connector-pack/server`) say
+// to each other, declared once for both sides: the sign-up, the email's code
+// and the vendor's proof of it (a verification token, used with a client
+// signature), and recovery start.
+
+// Sign-up: the account the backend creates.
+
 /** A new passkey in the vendor's registration shape (base64url fields, the vendor's transport names). */
 export type VendorAttestation = {
   credentialId: string
@@ -89,6 +96,9 @@ export function signUpUsage(
     },
   }
 }
+
+// The proof of an email: a verification token, and the client signature of
+// the key it was issued for.
 
 /** A `clientSignature` of the vendor's public API (`v1ClientSignature`). */
 export type ClientSignature = {
@@ -233,10 +243,7 @@ export function verifyVerificationToken(
   return claims && Number(claims.exp) > nowMs ? claims : undefined
 }
 
-/**
- * The host backend's email-code routes, as passkeyWallet calls them and
- * `wagmi-connector-pack/server` answers them: one declaration for both.
- */
+// The email-code routes, as passkeyWallet calls them and the backend answers them.
 
 /** `emailCode.send`: email a one-time code to this address. */
 export type SendEmailCodeRequest = { email: string }
@@ -257,11 +264,8 @@ export type VerifyEmailCodeRequest = SendEmailCodeAnswer & {
 /** The vendor's proof that the code was right (`verify_otp`). */
 export type VerifyEmailCodeAnswer = { verificationToken: string }
 
-/**
- * The host backend's recovery-start route, as passkeyWallet's
- * `recovery.start` calls it and `wagmi-connector-pack/server` answers it:
- * one declaration for both.
- */
+// The recovery-start route, as passkeyWallet's `recovery.start` calls it and
+// the backend answers it.
 
 /**
  * `email`: email authentication (`email_auth`); the code's key signs a
