@@ -3,13 +3,14 @@ import { isWholeFrom } from '../core/isWholeFrom.js'
 import { withDeadline } from '../core/withDeadline.js'
 import {
   createVendorClient,
-  readVendorError,
   type VendorClient,
 } from '../turnkey/createVendorClient.js'
+import { VendorRequestError } from '../turnkey/errors.js'
 import {
   productionVerificationTokenPublicKey,
   recoveryStartAccepted,
 } from '../turnkey/hostBackendContract.js'
+import { httpStatusText } from '../turnkey/httpStatusText.js'
 import { checkApiKeyPair, createApiKeyStamper } from '../turnkey/stampers.js'
 import { createAccount } from './createAccount.js'
 import {
@@ -318,10 +319,18 @@ export function createPasskeyBackend(
         if (response.ok) return response
         // Read here, not by the client, which would log the vendor's words
         // as they are: this handler logs them once, scrubbed.
-        throw await readVendorError(
-          response,
-          await response.text().catch(() => ''),
-        )
+        const text = await response.text().catch(() => '')
+        let body: unknown
+        try {
+          body = JSON.parse(text)
+        } catch {
+          body = undefined
+        }
+        throw new VendorRequestError({
+          status: response.status,
+          statusText: httpStatusText(response.status, response.statusText),
+          body,
+        })
       },
     })
   }

@@ -57,34 +57,6 @@ const clientVersion = `wagmi-connector-pack@${version}`
 const benignVendorMessage =
   /expired api key|could not find public key|user cancel|timed out|not allowed/i
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * The vendor's error answer, `text` its body: the vendor's own code, message
- * and details when the body is its JSON error, else the bare status text.
- */
-export async function readVendorError(
-  response: Response,
-  text: string,
-): Promise<VendorRequestError> {
-  return new VendorRequestError({
-    status: response.status,
-    // Over HTTP/2 there is no status text: the reason phrases load only for an error.
-    statusText: await import('./httpStatusText.js').then(
-      ({ httpStatusText }) =>
-        httpStatusText(response.status, response.statusText),
-      () => response.statusText,
-    ),
-    body: parseJson(text),
-  })
-}
-
 /** The vendor's HTTP API, spoken directly: POST JSON, one stamp over the exact body. */
 export function createVendorClient({
   baseUrl,
@@ -124,8 +96,23 @@ export function createVendorClient({
       body,
       redirect: 'error',
     })
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
     if (!response.ok) {
-      const error = await readVendorError(response, text)
+      const error = new VendorRequestError({
+        status: response.status,
+        // Over HTTP/2 there is no status text: the reason phrases load only for an error.
+        statusText: await import('./httpStatusText.js').then(
+          ({ httpStatusText }) =>
+            httpStatusText(response.status, response.statusText),
+          () => response.statusText,
+        ),
+        body: json,
+      })
       // The everyday failures of sessions and prompts (an expired key, a
       // cancelled prompt) are warnings: nothing for the host to fix.
       if (benignVendorMessage.test(error.vendorMessage))
@@ -133,7 +120,6 @@ export function createVendorClient({
       else console.error(`[passkeyWallet] vendor error: ${error.vendorMessage}`)
       throw error
     }
-    const json = parseJson(text)
     if (json === undefined)
       throw new VendorRequestError({
         status: response.status,
