@@ -1,14 +1,14 @@
 import {
+  importRecoveryCredential,
+  type RecoveryKey,
+} from '../turnkey/apiKeyStamper.js'
+import {
   generateRecipientKey,
   openCredentialBundle,
   openExportBundle,
   type RecipientKey,
   RefusedBundleError,
 } from '../turnkey/bundles.js'
-import {
-  importRecoveryCredential,
-  type RecoveryKey,
-} from '../turnkey/stampers.js'
 import {
   isAllowedParent,
   parentOriginsMetaName,

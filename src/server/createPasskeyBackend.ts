@@ -2,6 +2,10 @@ import { isUuid } from '../core/isUuid.js'
 import { isWholeFrom } from '../core/isWholeFrom.js'
 import { withDeadline } from '../core/withDeadline.js'
 import {
+  checkApiKeyPair,
+  createApiKeyStamper,
+} from '../turnkey/apiKeyStamper.js'
+import {
   createVendorClient,
   type VendorClient,
 } from '../turnkey/createVendorClient.js'
@@ -11,7 +15,6 @@ import {
   recoveryStartAccepted,
 } from '../turnkey/hostBackendContract.js'
 import { httpStatusText } from '../turnkey/httpStatusText.js'
-import { checkApiKeyPair, createApiKeyStamper } from '../turnkey/stampers.js'
 import { createAccount } from './createAccount.js'
 import {
   createSessionProfile,

@@ -1,10 +1,10 @@
 import type { CodeFrame } from '../../src/recovery/createCodeFrame.js'
 import { InvalidRecoveryCodeError } from '../../src/recovery/errors.js'
+import { importRecoveryCredential } from '../../src/turnkey/apiKeyStamper.js'
 import {
   generateRecipientKey,
   openCredentialBundle,
 } from '../../src/turnkey/bundles.js'
-import { importRecoveryCredential } from '../../src/turnkey/stampers.js'
 
 /**
  * What the isolated frame does (src/exportFrame/main.ts), for flows tested in

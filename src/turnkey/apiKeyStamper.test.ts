@@ -10,7 +10,7 @@ import {
   checkApiKeyPair,
   createApiKeyStamper,
   importRecoveryCredential,
-} from './stampers.js'
+} from './apiKeyStamper.js'
 
 type DecodedStamp = { publicKey: string; scheme: string; signature: string }
 
