@@ -119,7 +119,7 @@ export type ChainNotConfiguredErrorType = ChainNotConfiguredError & {
 }
 /**
  * The chain is not in the wagmi config's `chains`. It is `@wagmi/core`'s
- * `ChainNotConfiguredError` (not our `BaseError`), with the SPEC's words and our `code`.
+ * `ChainNotConfiguredError` (not our `BaseError`), with the pack's message and `code`.
  */
 export class ChainNotConfiguredError extends WagmiChainNotConfiguredError {
   static get code() {

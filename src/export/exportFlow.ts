@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import { createSupersession } from '../core/lifecycle.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
-import type { Stamper } from '../turnkey/Stamper.js'
+import type { Stamper } from '../turnkey/stampers.js'
 import { ExportStepError } from './errors.js'
 import { createExportFrame, type ExportFrame } from './exportFrame.js'
 

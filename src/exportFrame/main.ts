@@ -1,11 +1,14 @@
-import { generateRecipientKey, type RecipientKey } from '../turnkey/hpkeOpen.js'
 import {
   importRecoveryCredential,
   type RecoveryKey,
-} from '../turnkey/importRecoveryCredential.js'
-import { openCredentialBundle } from '../turnkey/openCredentialBundle.js'
-import { openExportBundle } from '../turnkey/openExportBundle.js'
-import { RefusedBundleError } from '../turnkey/RefusedBundleError.js'
+} from '../turnkey/apiKeyStamper.js'
+import {
+  generateRecipientKey,
+  openCredentialBundle,
+  openExportBundle,
+  type RecipientKey,
+  RefusedBundleError,
+} from '../turnkey/bundles.js'
 import {
   isAllowedParent,
   parentOriginsMetaName,

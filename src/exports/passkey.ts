@@ -71,12 +71,6 @@ export type {
   RecoveryStep,
 } from '../recovery/recoveryFlow.js'
 export type { RecoveryState } from '../recovery/recoveryState.js'
-export type {
-  SendEmailCodeAnswer,
-  SendEmailCodeRequest,
-  VerifyEmailCodeAnswer,
-  VerifyEmailCodeRequest,
-} from '../turnkey/emailCodeContract.js'
 export {
   VendorActivityError,
   type VendorActivityErrorType,
@@ -88,12 +82,14 @@ export {
   type VendorTimeoutErrorType,
 } from '../turnkey/errors.js'
 export type {
+  CreateAccountAnswer,
+  CreateAccountRequest,
   RecoveryStartAnswer,
   RecoveryStartRequest,
   RecoveryType,
-} from '../turnkey/recoveryStartContract.js'
-export type {
-  CreateAccountAnswer,
-  CreateAccountRequest,
-} from '../turnkey/signUpAccount.js'
-export type { VendorAttestation } from '../turnkey/VendorAttestation.js'
+  SendEmailCodeAnswer,
+  SendEmailCodeRequest,
+  VendorAttestation,
+  VerifyEmailCodeAnswer,
+  VerifyEmailCodeRequest,
+} from '../turnkey/hostBackendContract.js'

@@ -13,26 +13,22 @@ export {
 } from '../server/createRateLimit.js'
 export type { SessionProfileOptions } from '../server/createSessionProfile.js'
 export {
-  InvalidPasskeyBackendParameterError,
-  type InvalidPasskeyBackendParameterErrorType,
-} from '../server/errors.js'
-export type {
-  SendEmailCodeAnswer,
-  SendEmailCodeRequest,
-  VerifyEmailCodeAnswer,
-  VerifyEmailCodeRequest,
-} from '../turnkey/emailCodeContract.js'
-export type {
-  RecoveryStartAnswer,
-  RecoveryStartRequest,
-} from '../turnkey/recoveryStartContract.js'
-export {
   InvalidSessionScopeError,
   type InvalidSessionScopeErrorType,
   type SessionTransactionLimits,
   sessionScope,
-} from '../turnkey/sessionScope.js'
+} from '../server/createSessionProfile.js'
+export {
+  InvalidPasskeyBackendParameterError,
+  type InvalidPasskeyBackendParameterErrorType,
+} from '../server/errors.js'
 export type {
   CreateAccountAnswer,
   CreateAccountRequest,
-} from '../turnkey/signUpAccount.js'
+  RecoveryStartAnswer,
+  RecoveryStartRequest,
+  SendEmailCodeAnswer,
+  SendEmailCodeRequest,
+  VerifyEmailCodeAnswer,
+  VerifyEmailCodeRequest,
+} from '../turnkey/hostBackendContract.js'

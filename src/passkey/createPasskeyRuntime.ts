@@ -16,12 +16,12 @@ import { createSupersession } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { ConnectorStorage } from '../core/storage.js'
 import type { ExportAccess } from '../export/exportFlow.js'
-import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'
 import {
   createVendorClient,
   type VendorClient,
 } from '../turnkey/createVendorClient.js'
-import type { Stamper } from '../turnkey/Stamper.js'
+import type { Stamper } from '../turnkey/stampers.js'
+import { createPasskeyStamper } from '../turnkey/stampers.js'
 import {
   ConnectionAbandonedError,
   InvalidPasskeyWalletParameterError,

@@ -1,15 +1,17 @@
 import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
 import { createSupersession } from '../core/lifecycle.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
-import type { StampingKey } from '../turnkey/createSessionStamper.js'
+import {
+  readOtpRefusal,
+  startProxyOtp,
+} from '../turnkey/createAuthProxyClient.js'
 import type {
   SendEmailCodeAnswer,
   VerifyEmailCodeRequest,
-} from '../turnkey/emailCodeContract.js'
-import { generateStampingKey } from '../turnkey/generateStampingKey.js'
-import { readOtpRefusal } from '../turnkey/readOtpRefusal.js'
-import { startProxyOtp } from '../turnkey/startProxyOtp.js'
-import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
+} from '../turnkey/hostBackendContract.js'
+import { readVerificationTokenClaims } from '../turnkey/hostBackendContract.js'
+import type { StampingKey } from '../turnkey/stampers.js'
+import { generateStampingKey } from '../turnkey/stampers.js'
 import {
   EmailNotVerifiedError,
   EmailTakenError,

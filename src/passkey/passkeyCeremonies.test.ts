@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { UserRejectedRequestError } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createPasskeyStamper } from '../turnkey/createPasskeyStamper.js'
+import { createPasskeyStamper } from '../turnkey/stampers.js'
 import { PasskeyError, WebauthnNotSupportedError } from './errors.js'
 import {
   createPasskey,

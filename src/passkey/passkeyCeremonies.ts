@@ -1,7 +1,7 @@
 import type { UserRejectedRequestError } from 'viem'
 import { toBase64Url } from '../core/base64url.js'
 import { userRejection } from '../core/connectionErrors.js'
-import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
+import type { VendorAttestation } from '../turnkey/hostBackendContract.js'
 import { PasskeyError, WebauthnNotSupportedError } from './errors.js'
 
 // The passkey ceremonies: the WebAuthn calls a sign-up, a log-in or a

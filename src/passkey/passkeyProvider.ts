@@ -35,7 +35,7 @@ import { createSerialQueue } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
-import type { Stamper } from '../turnkey/Stamper.js'
+import type { Stamper } from '../turnkey/stampers.js'
 import {
   SignedTransactionMismatchError,
   SignerMismatchError,

@@ -3,19 +3,15 @@ import { defaultBackendTimeoutMs } from '../core/hostBackend.js'
 import { isAllowedFrameUrl } from '../export/isAllowedFrameUrl.js'
 import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import type {
+  CreateAccountAnswer,
+  CreateAccountRequest,
+  RecoveryStartAnswer,
+  RecoveryStartRequest,
   SendEmailCodeAnswer,
   SendEmailCodeRequest,
   VerifyEmailCodeAnswer,
   VerifyEmailCodeRequest,
-} from '../turnkey/emailCodeContract.js'
-import type {
-  RecoveryStartAnswer,
-  RecoveryStartRequest,
-} from '../turnkey/recoveryStartContract.js'
-import type {
-  CreateAccountAnswer,
-  CreateAccountRequest,
-} from '../turnkey/signUpAccount.js'
+} from '../turnkey/hostBackendContract.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
 
 /*

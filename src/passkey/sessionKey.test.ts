@@ -1,6 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { generateStampingKey } from '../turnkey/generateStampingKey.js'
+import { generateStampingKey } from '../turnkey/stampers.js'
 import { isLive, type SessionKey, sessionKeyStore } from './sessionKey.js'
 
 describe('isLive', () => {

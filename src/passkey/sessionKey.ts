@@ -1,13 +1,14 @@
 import { UnauthorizedProviderError } from 'viem'
 import { SessionEndedError } from '../core/connectionErrors.js'
 import { withTimeout } from '../core/deadlines.js'
-import { createSessionStamper } from '../turnkey/createSessionStamper.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
-import { VendorRequestError } from '../turnkey/errors.js'
-import { generateStampingKey } from '../turnkey/generateStampingKey.js'
-import { grpcCode } from '../turnkey/grpcCode.js'
-import { readSessionClaims } from '../turnkey/readSessionClaims.js'
-import type { Stamper } from '../turnkey/Stamper.js'
+import { readSessionClaims } from '../turnkey/createVendorClient.js'
+import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
+import type { Stamper } from '../turnkey/stampers.js'
+import {
+  createSessionStamper,
+  generateStampingKey,
+} from '../turnkey/stampers.js'
 import { ConnectionAbandonedError } from './errors.js'
 
 /**

@@ -3,12 +3,12 @@ import { isUuid } from '../core/checks.js'
 import { loadOnce } from '../core/connector.js'
 import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
 import type { CreateAuthProxyClientParameters } from '../turnkey/createAuthProxyClient.js'
-import { createClientSignature } from '../turnkey/createClientSignature.js'
 import {
   type CreateAccountRequest,
+  createClientSignature,
   signUpRootUser,
   signUpUsage,
-} from '../turnkey/signUpAccount.js'
+} from '../turnkey/hostBackendContract.js'
 import type { EmailProof } from './emailVerification.js'
 import { ConnectionAbandonedError, EmailNotVerifiedError } from './errors.js'
 import { createPasskey, forgetPasskey } from './passkeyCeremonies.js'

@@ -7,7 +7,7 @@ import {
   signUpRootUser,
   signUpWallet,
   subOrganizationName,
-} from '../turnkey/signUpAccount.js'
+} from '../turnkey/hostBackendContract.js'
 
 /** The account the proxy's sign-up made: the sub-organization, and its wallet's first address. */
 export type AuthProxySignUp = {

@@ -1,7 +1,7 @@
 import { connect } from '@wagmi/core'
 import { type FormEvent, useId, useState } from 'react'
 import { useAccount, useConfig } from 'wagmi'
-import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
+import type { RecoveryType } from '../turnkey/hostBackendContract.js'
 import { describeError } from './describeError.js'
 import { panelFrameStyles } from './LazyPanel.js'
 import type { RecoveryPanelProps } from './panelProps.js'

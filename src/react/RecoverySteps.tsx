@@ -1,7 +1,7 @@
 import type { FormEvent, Ref } from 'react'
 import type { RecoveryCodeFormat } from '../recovery/recoveryCode.js'
 import type { RecoverySnapshot } from '../recovery/recoveryFlow.js'
-import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
+import type { RecoveryType } from '../turnkey/hostBackendContract.js'
 
 /*
  * The recovery panel's steps: which one the flow's step shows, its status

@@ -16,7 +16,7 @@ export function describeError(error: Error): string {
     (e) => (e as { name?: string }).name === 'InvalidRecoveryCodeError',
   ) as { attemptsLeft?: number; newCodeNeeded?: boolean } | undefined
   if (badCode) {
-    // SPEC's sentence, then what the user can do next when the vendor says.
+    // The pack's sentence, then what the user can do next when the vendor says.
     if (badCode.newCodeNeeded)
       return 'The code is invalid or expired. Send a new code.'
     if (badCode.attemptsLeft !== undefined)

@@ -1,6 +1,6 @@
 import { fromBase64Url } from '../core/base64url.js'
 import { createFrameChannel } from '../turnkey/createFrameChannel.js'
-import type { Stamper } from '../turnkey/Stamper.js'
+import type { Stamper } from '../turnkey/stampers.js'
 import { InvalidRecoveryCodeError, RecoveryFrameError } from './errors.js'
 
 /** A recovery code's key, held by the isolated frame: the page gets stamps, never the key. */

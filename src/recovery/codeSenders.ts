@@ -2,21 +2,25 @@ import { loadOnce } from '../core/connector.js'
 import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
 import { AuthProxyError } from '../turnkey/AuthProxyError.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
-import { createClientSignature } from '../turnkey/createClientSignature.js'
 import {
-  createSessionStamper,
-  type StampingKey,
-} from '../turnkey/createSessionStamper.js'
-import { generateStampingKey } from '../turnkey/generateStampingKey.js'
-import { readOtpRefusal } from '../turnkey/readOtpRefusal.js'
-import { readSessionClaims } from '../turnkey/readSessionClaims.js'
+  readOtpRefusal,
+  startProxyOtp,
+} from '../turnkey/createAuthProxyClient.js'
+import { readSessionClaims } from '../turnkey/createVendorClient.js'
 import type {
   RecoveryStartAnswer,
   RecoveryStartRequest,
   RecoveryType,
-} from '../turnkey/recoveryStartContract.js'
-import { startProxyOtp } from '../turnkey/startProxyOtp.js'
-import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
+} from '../turnkey/hostBackendContract.js'
+import {
+  createClientSignature,
+  readVerificationTokenClaims,
+} from '../turnkey/hostBackendContract.js'
+import {
+  createSessionStamper,
+  generateStampingKey,
+  type StampingKey,
+} from '../turnkey/stampers.js'
 import type { CodeFrame, CodeKey } from './codeFrame.js'
 import {
   InvalidRecoveryCodeError,

@@ -1,7 +1,9 @@
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
-import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
-import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
+import type {
+  RecoveryType,
+  VendorAttestation,
+} from '../turnkey/hostBackendContract.js'
 import type { CodeKey } from './codeFrame.js'
 import type { PendingCode } from './codeSenders.js'
 import { InvalidRecoveryCodeError } from './errors.js'

@@ -1,4 +1,4 @@
-import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
+import type { RecoveryType } from '../turnkey/hostBackendContract.js'
 import { InvalidRecoveryCodeError } from './errors.js'
 
 // A recovery code: its shape, the rules its credential must meet, and the

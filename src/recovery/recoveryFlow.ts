@@ -4,8 +4,8 @@ import type {
   RecoveryStartAnswer,
   RecoveryStartRequest,
   RecoveryType,
-} from '../turnkey/recoveryStartContract.js'
-import type { VendorAttestation } from '../turnkey/VendorAttestation.js'
+  VendorAttestation,
+} from '../turnkey/hostBackendContract.js'
 import type { CodeFrame } from './codeFrame.js'
 import { type CodeSender, createBackendCodeSender } from './codeSenders.js'
 import { InvalidRecoveryCodeError, RecoveryStepError } from './errors.js'

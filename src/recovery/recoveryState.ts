@@ -1,4 +1,4 @@
-import type { RecoveryType } from '../turnkey/recoveryStartContract.js'
+import type { RecoveryType } from '../turnkey/hostBackendContract.js'
 
 /** How long a recovery session may sign, by default and at most (docs/panels.md). */
 export const defaultRecoverySessionSeconds = 1800

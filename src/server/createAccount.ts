@@ -1,23 +1,233 @@
 import { isUuid } from '../core/checks.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
-import { VendorRequestError } from '../turnkey/errors.js'
-import { grpcCode } from '../turnkey/grpcCode.js'
+import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
+import type { ClientSignature } from '../turnkey/hostBackendContract.js'
 import {
   type CreateAccountAnswer,
+  type CreateAccountRequest,
   signUpRootUser,
   signUpWallet,
   subOrganizationName,
-} from '../turnkey/signUpAccount.js'
-import { verifyVerificationToken } from '../turnkey/verificationToken.js'
-import { UnexpectedVendorAnswer } from './describeVendorFailure.js'
+  verifyVerificationToken,
+} from '../turnkey/hostBackendContract.js'
 import {
   type EmailCodeContext,
   emailTaken,
   hasAccount,
   subOrganizationsWithCredential,
 } from './emailCodeRoutes.js'
-import { parseCreateAccountRequest } from './parseCreateAccountRequest.js'
-import { badField, Refusal } from './Refusal.js'
+import { badField, Refusal, UnexpectedVendorAnswer } from './errors.js'
+import { decodeBase64Url, normalizeEmail, readFields } from './httpJson.js'
+
+/** The same limit the passkey prompt's user name meets in practice. */
+const maxUserNameLength = 64
+
+const vendorTransports = {
+  internal: 'AUTHENTICATOR_TRANSPORT_INTERNAL',
+  hybrid: 'AUTHENTICATOR_TRANSPORT_HYBRID',
+  usb: 'AUTHENTICATOR_TRANSPORT_USB',
+  nfc: 'AUTHENTICATOR_TRANSPORT_NFC',
+  ble: 'AUTHENTICATOR_TRANSPORT_BLE',
+} as const
+const transportNames = new Set<string>(Object.values(vendorTransports))
+
+const invalidUserName = () =>
+  badField(
+    'invalid_user_name',
+    `\`userName\` must be a name of 1 to ${maxUserNameLength} characters, not blank and without control characters.`,
+  )
+const invalidAttestation = (field: string, expected: string) =>
+  badField(
+    'invalid_attestation',
+    `\`attestation${field ? `.${field}` : ''}\` must be ${expected}: send the attestation of the passkey just created, as passkeyWallet gives it.`,
+  )
+
+function parseUserName(value: unknown) {
+  if (typeof value !== 'string') throw invalidUserName()
+  const userName = value.trim()
+  const length = [...userName].length
+  if (length < 1 || length > maxUserNameLength || /\p{Cc}/u.test(userName))
+    throw invalidUserName()
+  return userName
+}
+
+function parseEmail(value: unknown) {
+  // Left out, or empty as a form leaves it: an account without recovery.
+  if (value === undefined || value === '') return undefined
+  const email = normalizeEmail(value)
+  if (!email)
+    throw badField(
+      'invalid_email',
+      '`email` must be an email address such as ada@example.com, or be left out.',
+    )
+  return email
+}
+
+const emailNotVerified = () =>
+  badField(
+    'email_not_verified',
+    'An email is kept only once its owner entered the code sent to it: send `verificationToken` and `clientSignature` with it (passkeyWallet does after `sendEmailCode` and `confirmEmailCode`), or leave `email` out.',
+  )
+
+function parseVerification(
+  email: string | undefined,
+  token: unknown,
+  signature: unknown,
+): { verificationToken: string; clientSignature: ClientSignature } | undefined {
+  if (email === undefined) {
+    if (token !== undefined || signature !== undefined)
+      throw badField(
+        'invalid_body',
+        '`verificationToken` and `clientSignature` prove an email: send them with `email`, or neither.',
+      )
+    return undefined
+  }
+  if (typeof token !== 'string' || token.length < 1 || token.length > 4096)
+    throw emailNotVerified()
+  const fields = readFields(signature, {
+    path: 'clientSignature',
+    known: ['publicKey', 'scheme', 'message', 'signature'],
+    code: 'email_not_verified',
+    expected: 'the signature passkeyWallet made with the verified key',
+  })
+  const { publicKey, scheme, message, signature: value } = fields
+  if (
+    typeof publicKey !== 'string' ||
+    !/^0[23][0-9a-f]{64}$/i.test(publicKey) ||
+    scheme !== 'CLIENT_SIGNATURE_SCHEME_API_P256' ||
+    typeof message !== 'string' ||
+    message.length > 65_536 ||
+    typeof value !== 'string' ||
+    !/^[0-9a-f]{128}$/i.test(value)
+  )
+    throw emailNotVerified()
+  return {
+    verificationToken: token,
+    clientSignature: { publicKey, scheme, message, signature: value },
+  }
+}
+
+function parseChallenge(value: unknown) {
+  const bytes = decodeBase64Url(value)
+  if (!bytes || bytes.length < 16 || bytes.length > 64)
+    throw badField(
+      'invalid_challenge',
+      '`challenge` must be the unpadded base64url challenge the passkey was created with (16 to 64 bytes).',
+    )
+  return value as string
+}
+
+/** clientDataJSON must be a registration over this very challenge. */
+function checkClientData(value: unknown, challenge: string) {
+  const bytes = decodeBase64Url(value)
+  let clientData: unknown
+  try {
+    clientData = bytes && JSON.parse(new TextDecoder().decode(bytes))
+  } catch {
+    clientData = undefined
+  }
+  const { type, challenge: signed } = (clientData ?? {}) as Record<
+    string,
+    unknown
+  >
+  if (type !== 'webauthn.create' || signed !== challenge)
+    throw invalidAttestation(
+      'clientDataJson',
+      'the unpadded base64url clientDataJSON of a passkey created with `challenge`',
+    )
+}
+
+function parseTransports(value: unknown): string[] {
+  const invalid = () =>
+    badField(
+      'invalid_transports',
+      '`attestation.transports` must be a list of the vendor transports (AUTHENTICATOR_TRANSPORT_INTERNAL, _HYBRID, _USB, _NFC, _BLE) or their WebAuthn names (internal, hybrid, usb, nfc, ble).',
+    )
+  if (!Array.isArray(value) || value.length > 16) throw invalid()
+  const transports = value.map((transport: unknown) => {
+    if (typeof transport !== 'string') throw invalid()
+    if (transportNames.has(transport)) return transport
+    // Own keys only: `toString` or `__proto__` are not transports.
+    if (!Object.hasOwn(vendorTransports, transport)) throw invalid()
+    return vendorTransports[transport as keyof typeof vendorTransports]
+  })
+  return [...new Set(transports)]
+}
+
+function parseAttestation(value: unknown, challenge: string) {
+  const fields = readFields(value, {
+    path: 'attestation',
+    known: [
+      'credentialId',
+      'clientDataJson',
+      'attestationObject',
+      'transports',
+    ],
+    code: 'invalid_attestation',
+    expected:
+      'an object with credentialId, clientDataJson, attestationObject and transports',
+  })
+  const credentialId = decodeBase64Url(fields.credentialId)
+  if (!credentialId || credentialId.length < 1 || credentialId.length > 1023)
+    throw invalidAttestation(
+      'credentialId',
+      "the passkey's id: unpadded base64url of 1 to 1023 bytes",
+    )
+  checkClientData(fields.clientDataJson, challenge)
+  const attestationObject = decodeBase64Url(fields.attestationObject)
+  if (!attestationObject || attestationObject.length < 37)
+    throw invalidAttestation(
+      'attestationObject',
+      'the unpadded base64url attestation object of the passkey',
+    )
+  return {
+    credentialId: fields.credentialId as string,
+    clientDataJson: fields.clientDataJson as string,
+    attestationObject: fields.attestationObject as string,
+    transports: parseTransports(fields.transports),
+  }
+}
+
+/**
+ * The sign-up body, checked field by field (400 `{ code, message }` on the
+ * first problem) and rebuilt from the checked values only: the name trimmed,
+ * the email trimmed and in lower case, WebAuthn transport names mapped to the
+ * vendor's.
+ */
+export function parseCreateAccountRequest(body: unknown): CreateAccountRequest {
+  const fields = readFields(body, {
+    path: 'the body',
+    known: [
+      'userName',
+      'email',
+      'challenge',
+      'attestation',
+      'verificationToken',
+      'clientSignature',
+    ],
+    code: 'invalid_body',
+    expected:
+      'a JSON object with userName, challenge and attestation, and optionally email with its verificationToken and clientSignature',
+  })
+  const userName = parseUserName(fields.userName)
+  const email = parseEmail(fields.email)
+  const verification = parseVerification(
+    email,
+    fields.verificationToken,
+    fields.clientSignature,
+  )
+  const challenge = parseChallenge(fields.challenge)
+  if (fields.attestation === undefined)
+    throw invalidAttestation('', 'the new passkey (it is missing)')
+  const attestation = parseAttestation(fields.attestation, challenge)
+  return {
+    userName,
+    ...(email && { email }),
+    challenge,
+    attestation,
+    ...verification,
+  }
+}
 
 /**
  * `POST …/create-account` (passkeyWallet's `CreateAccountRequest`): the

@@ -7,12 +7,12 @@ import {
 } from '@turnkey/crypto'
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import type { PasskeyWalletParameters } from '../passkey/passkeyWallet.js'
+import { parseCreateAccountRequest } from './createAccount.js'
 import {
   type CreatePasskeyBackendParameters,
   createPasskeyBackend,
 } from './createPasskeyBackend.js'
-import { parseCreateAccountRequest } from './parseCreateAccountRequest.js'
-import { parseRecoveryStartRequest } from './parseRecoveryStartRequest.js'
+import { parseRecoveryStartRequest } from './startRecovery.js'
 
 const uuid =
   /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/

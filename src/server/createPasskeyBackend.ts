@@ -3,32 +3,32 @@ import { withDeadline } from '../core/deadlines.js'
 import {
   checkApiKeyPair,
   createApiKeyStamper,
-} from '../turnkey/createApiKeyStamper.js'
+} from '../turnkey/apiKeyStamper.js'
 import {
   createVendorClient,
   type VendorClient,
 } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
+import {
+  productionVerificationTokenPublicKey,
+  recoveryStartAccepted,
+} from '../turnkey/hostBackendContract.js'
 import { httpStatusText } from '../turnkey/httpStatusText.js'
-import { recoveryStartAccepted } from '../turnkey/recoveryStartContract.js'
-import { productionVerificationTokenPublicKey } from '../turnkey/verificationToken.js'
 import { createAccount } from './createAccount.js'
 import {
   createSessionProfile,
   type SessionProfileOptions,
 } from './createSessionProfile.js'
+import { sendEmailCode, verifyEmailCode } from './emailCodeRoutes.js'
 import {
   describeVendorFailure,
+  InvalidPasskeyBackendParameterError,
+  Refusal,
   VendorTimeout,
   VendorUnreachable,
-} from './describeVendorFailure.js'
-import { sendEmailCode, verifyEmailCode } from './emailCodeRoutes.js'
-import { InvalidPasskeyBackendParameterError } from './errors.js'
-import { jsonAnswer } from './jsonAnswer.js'
-import { parseRecoveryStartRequest } from './parseRecoveryStartRequest.js'
-import { Refusal } from './Refusal.js'
-import { readJsonBody } from './readJsonBody.js'
-import { sendRecoveryCode } from './startRecovery.js'
+} from './errors.js'
+import { jsonAnswer, readJsonBody } from './httpJson.js'
+import { parseRecoveryStartRequest, sendRecoveryCode } from './startRecovery.js'
 
 export type CreatePasskeyBackendParameters = {
   /** Your parent organization at the vendor (Turnkey), a UUID. */

@@ -1,7 +1,7 @@
 import { isWholeFrom } from '../core/checks.js'
 import type { PasskeyBackendRoute } from './createPasskeyBackend.js'
 import { InvalidPasskeyBackendParameterError } from './errors.js'
-import { jsonAnswer } from './jsonAnswer.js'
+import { jsonAnswer } from './httpJson.js'
 
 /** Keys counted at once: past it the oldest window is dropped, so a flood of made-up keys holds bounded memory. */
 const maxKeys = 100_000

@@ -1,9 +1,108 @@
+import { type Address, isAddress } from 'viem'
 import { isUuid, isWholeFrom } from '../core/checks.js'
+import { BaseError } from '../core/errors.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
-import type { Stamper } from '../turnkey/Stamper.js'
-import { sessionScope } from '../turnkey/sessionScope.js'
-import { UnexpectedVendorAnswer } from './describeVendorFailure.js'
-import { InvalidPasskeyBackendParameterError } from './errors.js'
+import type { Stamper } from '../turnkey/stampers.js'
+import {
+  InvalidPasskeyBackendParameterError,
+  UnexpectedVendorAnswer,
+} from './errors.js'
+
+/**
+ * What a session key may sign alone: messages and typed data, transactions,
+ * and its own revocation on disconnect (the policy language names no "key
+ * that signs", so deleting keys is allowed by type). Exact activity types: a
+ * new version of an activity is allowed only once the pack knows it.
+ */
+const signingTypes = [
+  'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+  'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
+  'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+  'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
+  'ACTIVITY_TYPE_DELETE_API_KEYS',
+] as const
+
+/** Limits on the transactions a session key may sign alone; anything past them asks the passkey. */
+export type SessionTransactionLimits = {
+  /** Only to these addresses (contracts or accounts). */
+  to?: readonly Address[] | undefined
+  /** At most this much value, in wei, per transaction. */
+  maxValue?: bigint | undefined
+  /** Only on these chains. */
+  chainIds?: readonly number[] | undefined
+}
+
+export type InvalidSessionScopeErrorType = InvalidSessionScopeError & {
+  name: 'InvalidSessionScopeError'
+}
+/** sessionScope() was given a limit it cannot write in the vendor's policy language. */
+export class InvalidSessionScopeError extends BaseError {
+  override name = 'InvalidSessionScopeError'
+  static get code() {
+    return 'invalid_session_scope' as const
+  }
+  constructor(reason: string) {
+    super(`sessionScope: ${reason}`, {
+      code: InvalidSessionScopeError.code,
+      docsPath: 'docs/passkey.md#session-profiles',
+    })
+  }
+}
+
+const list = (values: readonly (string | number | bigint)[]) =>
+  `[${values.map((value) => (typeof value === 'string' ? `'${value}'` : String(value))).join(', ')}]`
+
+/**
+ * A session profile's scope, in the vendor's policy language. With no
+ * limits: the pack's signing session, which signs messages, typed data and
+ * any transaction, and revokes itself, and nothing else (no credential,
+ * user, authenticator, policy, email or export activity: those ask the
+ * passkey). With limits: only transactions within them. The vendor's engine
+ * evaluates a whole scope for every request, and a transaction's fields do
+ * not exist for a message, so such a scope signs nothing else: messages ask
+ * the passkey, and the key cannot revoke itself (it ends when it expires,
+ * or at the user's next log-in).
+ */
+export function sessionScope(limits?: SessionTransactionLimits): string {
+  if (limits === undefined) return `activity.type in ${list(signingTypes)}`
+  const { to, maxValue, chainIds } = limits
+  const conditions = [`activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2'`]
+  if (to !== undefined) {
+    if (
+      !Array.isArray(to) ||
+      to.length === 0 ||
+      !to.every((a) => isAddress(a, { strict: false }))
+    )
+      throw new InvalidSessionScopeError(
+        '`to` must list one or more 0x addresses',
+      )
+    // The policy language compares hex in lower case.
+    conditions.push(`eth.tx.to in ${list(to.map((a) => a.toLowerCase()))}`)
+  }
+  if (maxValue !== undefined) {
+    if (typeof maxValue !== 'bigint' || maxValue < 0n)
+      throw new InvalidSessionScopeError(
+        '`maxValue` must be a bigint of wei, 0 or more',
+      )
+    conditions.push(`eth.tx.value <= ${maxValue}`)
+  }
+  if (chainIds !== undefined) {
+    if (
+      !Array.isArray(chainIds) ||
+      chainIds.length === 0 ||
+      !chainIds.every((id) => Number.isSafeInteger(id) && id > 0)
+    )
+      throw new InvalidSessionScopeError(
+        '`chainIds` must list one or more chain ids',
+      )
+    conditions.push(`eth.tx.chain_id in ${list(chainIds)}`)
+  }
+  if (conditions.length === 1)
+    throw new InvalidSessionScopeError(
+      'give at least one of `to`, `maxValue` and `chainIds`, or no limits at all',
+    )
+  return conditions.join(' && ')
+}
 
 /** What `createSessionProfile` creates: a name, the scope, and how long its sessions may last at most. */
 export type SessionProfileOptions = {

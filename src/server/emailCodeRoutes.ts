@@ -1,17 +1,15 @@
 import { isUuid } from '../core/checks.js'
+import { encryptOtpCode } from '../turnkey/bundles.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
+import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
 import type {
   SendEmailCodeAnswer,
   VerifyEmailCodeAnswer,
-} from '../turnkey/emailCodeContract.js'
-import { encryptOtpCode } from '../turnkey/encryptOtpCode.js'
-import { VendorRequestError } from '../turnkey/errors.js'
-import { grpcCode } from '../turnkey/grpcCode.js'
-import type { Stamper } from '../turnkey/Stamper.js'
-import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
-import { UnexpectedVendorAnswer } from './describeVendorFailure.js'
-import { badField, Refusal } from './Refusal.js'
-import { normalizeEmail, readFields } from './readFields.js'
+} from '../turnkey/hostBackendContract.js'
+import { readVerificationTokenClaims } from '../turnkey/hostBackendContract.js'
+import type { Stamper } from '../turnkey/stampers.js'
+import { badField, Refusal, UnexpectedVendorAnswer } from './errors.js'
+import { normalizeEmail, readFields } from './httpJson.js'
 
 /** What the email-code routes sign with and name in the email. */
 export type EmailCodeContext = {

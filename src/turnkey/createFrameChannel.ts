@@ -30,7 +30,8 @@ export type FrameChannel = {
 
 /**
  * Opens an isolated frame on another origin in `container` and speaks the
- * vendor's iframe protocol (notes §6) with it over a private MessageChannel:
+ * vendor's iframe protocol (the frame announces its key, then answers
+ * requests matched by id) with it over a private MessageChannel:
  * the frame holds its own key, decrypts what is encrypted to it and answers
  * requests, so the host page never holds the secret. Resolves once the frame
  * announced its key.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { version } from '../version.js'
 import { createVendorClient } from './createVendorClient.js'
 import { VendorRequestError } from './errors.js'
-import type { Stamper } from './Stamper.js'
+import type { Stamper } from './stampers.js'
 
 const stamper: Stamper = {
   kind: 'session',
@@ -43,7 +43,7 @@ describe('the vendor client', () => {
     expect(version).toMatch(/^\d+\.\d+\.\d+/)
   })
 
-  it('gives the bare HTTP status text when the body is not JSON (SPEC §8)', async () => {
+  it('gives the bare HTTP status text when the body is not JSON', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const http1 = await failure(500, 'oops', 'Internal Server Error')
     expect(http1).toBeInstanceOf(VendorRequestError)
@@ -59,7 +59,7 @@ describe('the vendor client', () => {
     expect((await failure(599, '')).shortMessage).toBe('599')
   })
 
-  // SPEC §8: the five everyday failures of sessions and prompts, each phrase inside a message.
+  // The five everyday failures of sessions and prompts, each phrase inside a message.
   it.each([
     [401, 16, 'expired api key'],
     [

@@ -1,3 +1,4 @@
+import { fromBase64Url } from '../core/base64url.js'
 import { withDeadline } from '../core/deadlines.js'
 import { version } from '../version.js'
 import {
@@ -6,7 +7,7 @@ import {
   VendorRequestError,
   VendorTimeoutError,
 } from './errors.js'
-import type { Stamper } from './Stamper.js'
+import type { Stamper } from './stampers.js'
 
 type VendorActivity = {
   id: string
@@ -112,7 +113,8 @@ export function createVendorClient({
         ),
         body: json,
       })
-      // SPEC §8: the everyday failures of sessions and prompts are warnings.
+      // The everyday failures of sessions and prompts (an expired key, a
+      // cancelled prompt) are warnings: nothing for the host to fix.
       if (benignVendorMessage.test(error.vendorMessage))
         console.warn(`[passkeyWallet] ${error.vendorMessage}`)
       else console.error(`[passkeyWallet] vendor error: ${error.vendorMessage}`)
@@ -158,4 +160,30 @@ export function createVendorClient({
       return result as never
     },
   }
+}
+
+/** The public claims of the vendor's session JWT: whose session, in which organization, until when. */
+export function readSessionClaims(jwt: string) {
+  try {
+    const payload = JSON.parse(
+      new TextDecoder().decode(fromBase64Url(jwt.split('.')[1] ?? '')),
+    ) as { exp?: unknown; organization_id?: unknown; user_id?: unknown }
+    if (
+      typeof payload.exp === 'number' &&
+      typeof payload.organization_id === 'string' &&
+      typeof payload.user_id === 'string'
+    )
+      return {
+        exp: payload.exp,
+        organizationId: payload.organization_id,
+        userId: payload.user_id,
+      }
+  } catch {
+    // Fall through: a session we cannot read is no session.
+  }
+  throw new VendorRequestError({
+    status: 200,
+    statusText: 'malformed session token',
+    body: undefined,
+  })
 }

@@ -35,7 +35,8 @@ export class VendorRequestError extends BaseError {
         : statusText.trim() || String(status)
     const vendorCode =
       typeof parsed?.code === 'number' ? parsed.code : undefined
-    // Kept whatever their shape (SPEC §8: "with details if present").
+    // Kept whatever their shape: the vendor's details, when it gives any, are
+    // for whoever reads the error.
     const vendorDetails = parsed?.details ?? undefined
     super(vendorMessage, {
       code: VendorRequestError.code,
@@ -128,3 +129,13 @@ export class VendorActivityError extends BaseError {
     this.activityStatus = status
   }
 }
+
+/** The gRPC status codes the vendor's schemas carry in `rpcStatus.code`, by the names the pack reads. */
+export const grpcCode = {
+  invalidArgument: 3,
+  notFound: 5,
+  permissionDenied: 7,
+  resourceExhausted: 8,
+  failedPrecondition: 9,
+  unauthenticated: 16,
+} as const

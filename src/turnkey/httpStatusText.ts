@@ -12,7 +12,7 @@ const reasonPhrases = {
 }
 
 /**
- * The bare status text of an answer (SPEC §8): the one the browser gives,
+ * The bare status text of an answer: the one the browser gives,
  * else the status's standard reason phrase, else the status number.
  */
 export function httpStatusText(status: number, statusText: string): string {

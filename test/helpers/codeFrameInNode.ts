@@ -1,8 +1,10 @@
 import type { CodeFrame } from '../../src/recovery/codeFrame.js'
 import { InvalidRecoveryCodeError } from '../../src/recovery/errors.js'
-import { generateRecipientKey } from '../../src/turnkey/hpkeOpen.js'
-import { importRecoveryCredential } from '../../src/turnkey/importRecoveryCredential.js'
-import { openCredentialBundle } from '../../src/turnkey/openCredentialBundle.js'
+import { importRecoveryCredential } from '../../src/turnkey/apiKeyStamper.js'
+import {
+  generateRecipientKey,
+  openCredentialBundle,
+} from '../../src/turnkey/bundles.js'
 
 /**
  * What the isolated frame does (src/exportFrame/main.ts), for flows tested in

@@ -1,14 +1,14 @@
 import type { PasskeyBackend } from '../../src/exports/server.js'
 import { createEmailVerification } from '../../src/passkey/emailVerification.js'
 import type { AuthProxyClient } from '../../src/turnkey/createAuthProxyClient.js'
-import { createClientSignature } from '../../src/turnkey/createClientSignature.js'
-import { generateStampingKey } from '../../src/turnkey/generateStampingKey.js'
 import {
   type CreateAccountRequest,
+  createClientSignature,
+  readVerificationTokenClaims,
   signUpRootUser,
   signUpUsage,
-} from '../../src/turnkey/signUpAccount.js'
-import { readVerificationTokenClaims } from '../../src/turnkey/verificationToken.js'
+} from '../../src/turnkey/hostBackendContract.js'
+import { generateStampingKey } from '../../src/turnkey/stampers.js'
 
 /** A JSON POST as the page sends it to the host backend. */
 const jsonPost = (path: string, body: unknown) =>

@@ -14,9 +14,9 @@ import { signingSessionScope } from '../../sandbox/turnkey/signingSessionProfile
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { createPasskeyBackend, sessionScope } from '../../src/exports/server.js'
 import { sessionKeyStore } from '../../src/passkey/sessionKey.js'
-import { createSessionStamper } from '../../src/turnkey/createSessionStamper.js'
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import { VendorRequestError } from '../../src/turnkey/errors.js'
+import { createSessionStamper } from '../../src/turnkey/stampers.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
 import {
   passkeyHostConfig,

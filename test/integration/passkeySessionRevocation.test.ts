@@ -15,7 +15,7 @@ import type {
   PasskeyWalletParameters,
 } from '../../src/passkey/passkeyWallet.js'
 import { sessionKeyStore } from '../../src/passkey/sessionKey.js'
-import { generateStampingKey } from '../../src/turnkey/generateStampingKey.js'
+import { generateStampingKey } from '../../src/turnkey/stampers.js'
 import { getConnection } from '../helpers/getConnection.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
 import {

@@ -13,7 +13,7 @@ import {
   VendorConsensusNeededError,
   VendorRequestError,
 } from '../../src/turnkey/errors.js'
-import type { Stamper } from '../../src/turnkey/Stamper.js'
+import type { Stamper } from '../../src/turnkey/stampers.js'
 import { signUp } from '../helpers/vendorUsers.js'
 
 let vendor: Vendor

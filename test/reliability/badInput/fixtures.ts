@@ -16,7 +16,7 @@ import {
   type PasskeyWalletParameters,
   passkeyWallet,
 } from '../../../src/passkey/passkeyWallet.js'
-import type { Stamper } from '../../../src/turnkey/Stamper.js'
+import type { Stamper } from '../../../src/turnkey/stampers.js'
 import { walletConnectDeepLink } from '../../../src/walletconnect/walletConnectDeepLink.js'
 
 // Fixtures for the bad-input cases (./*.test.ts): hosts, storages, connectors,

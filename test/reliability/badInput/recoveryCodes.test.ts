@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { expect } from 'vitest'
 import { validateRecoveryCode } from '../../../src/recovery/recoveryCode.js'
-import { decodeCredentialBundle } from '../../../src/turnkey/decodeCredentialBundle.js'
-import { generateRecipientKey } from '../../../src/turnkey/hpkeOpen.js'
-import type { RecoveryType } from '../../../src/turnkey/recoveryStartContract.js'
+import {
+  decodeCredentialBundle,
+  generateRecipientKey,
+} from '../../../src/turnkey/bundles.js'
+import type { RecoveryType } from '../../../src/turnkey/hostBackendContract.js'
 import { codeFrameInNode } from '../../helpers/codeFrameInNode.js'
 import { bad, type Case, codeInvalid, runCases } from './cases.js'
 import {

@@ -3,9 +3,9 @@ import { expect, vi } from 'vitest'
 import { toVendorAccount } from '../../../src/passkey/passkeyProvider.js'
 import {
   createVendorClient,
+  readSessionClaims,
   type VendorClient,
 } from '../../../src/turnkey/createVendorClient.js'
-import { readSessionClaims } from '../../../src/turnkey/readSessionClaims.js'
 import { bad, type Case, runCases } from './cases.js'
 import {
   alice,

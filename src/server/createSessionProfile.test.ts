@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidSessionScopeError, sessionScope } from './sessionScope.js'
+import {
+  InvalidSessionScopeError,
+  sessionScope,
+} from './createSessionProfile.js'
 
 describe('sessionScope', () => {
   it('without limits: signing, sending and revoking itself, by exact activity type', () => {

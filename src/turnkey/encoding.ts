@@ -1,3 +1,32 @@
+import { bytesToHex } from 'viem'
+
+/** Bytes of an even-length hex string (no 0x); `undefined` for anything else. */
+export function hexKeyToBytes(
+  hex: unknown,
+): Uint8Array<ArrayBuffer> | undefined {
+  if (typeof hex !== 'string' || !/^(?:[0-9a-f]{2})*$/i.test(hex))
+    return undefined
+  return Uint8Array.from({ length: hex.length / 2 }, (_, i) =>
+    Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16),
+  )
+}
+
+/** WebCrypto gives r ‖ s; the vendor wants DER. */
+export function toDerSignature(p1363: Uint8Array): string {
+  const integer = (bytes: Uint8Array) => {
+    let start = 0
+    while (start < bytes.length - 1 && bytes[start] === 0) start++
+    let value = bytes.subarray(start)
+    if (value[0]! & 0x80) value = Uint8Array.from([0, ...value])
+    return [0x02, value.length, ...value]
+  }
+  const body = [
+    ...integer(p1363.subarray(0, 32)),
+    ...integer(p1363.subarray(32)),
+  ]
+  return bytesToHex(Uint8Array.from([0x30, body.length, ...body])).slice(2)
+}
+
 /**
  * A DER ECDSA P-256 signature (`30 len 02 len r 02 len s`) as the 64-byte
  * r ‖ s that WebCrypto verifies; `undefined` when it is not well formed.

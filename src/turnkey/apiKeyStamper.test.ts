@@ -6,7 +6,11 @@ import {
 } from '@turnkey/crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromBase64Url } from '../core/base64url.js'
-import { checkApiKeyPair, createApiKeyStamper } from './createApiKeyStamper.js'
+import {
+  checkApiKeyPair,
+  createApiKeyStamper,
+  importRecoveryCredential,
+} from './apiKeyStamper.js'
 
 type DecodedStamp = { publicKey: string; scheme: string; signature: string }
 
@@ -104,5 +108,31 @@ describe('createApiKeyStamper', () => {
       expect(message).not.toContain(pair.publicKey)
     }
     expect(checkApiKeyPair(pair)).toBeUndefined()
+  })
+})
+
+const toHex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex')
+
+describe('importRecoveryCredential', () => {
+  it('stamps as the vendor key with that public key, and wipes the bytes', async () => {
+    const secret = crypto.getRandomValues(new Uint8Array(32))
+    const expectedPublicKey = toHex(getPublicKey(secret, true))
+    const credential = await importRecoveryCredential(secret)
+    expect(credential.publicKey).toBe(expectedPublicKey)
+    expect(secret.every((byte) => byte === 0)).toBe(true)
+
+    const body = '{"organizationId":"org"}'
+    const stamp = await credential.stamper.stamp(body)
+    expect(stamp.header).toBe('X-Stamp')
+    const decoded = JSON.parse(
+      new TextDecoder().decode(fromBase64Url(stamp.value)),
+    ) as { publicKey: string; scheme: string; signature: string }
+    expect(decoded).toMatchObject({
+      publicKey: expectedPublicKey,
+      scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+    })
+    expect(
+      await verifyStampSignature(decoded.publicKey, decoded.signature, body),
+    ).toBe(true)
   })
 })

@@ -1,9 +1,9 @@
 import { p256 } from '@noble/curves/p256'
+import { bytesToHex } from 'viem'
 import { toBase64Url } from '../core/base64url.js'
 import { loadOnce } from '../core/connector.js'
-import { createSessionStamper } from './createSessionStamper.js'
-import { hexToBytes } from './hexToBytes.js'
-import type { Stamper } from './Stamper.js'
+import { hexKeyToBytes } from './encoding.js'
+import { createSessionStamper, type Stamper } from './stampers.js'
 
 export type ApiKeyPair = {
   /** Compressed P-256 point, hex (66 characters, `02…`/`03…`), as the vendor lists the key. */
@@ -32,7 +32,7 @@ export function checkApiKeyPair(
   if (
     typeof privateKey !== 'string' ||
     !privateKeyHex.test(privateKey) ||
-    !p256.utils.isValidPrivateKey(hexToBytes(privateKey)!)
+    !p256.utils.isValidPrivateKey(hexKeyToBytes(privateKey)!)
   )
     return {
       key: 'privateKey',
@@ -44,8 +44,8 @@ export function checkApiKeyPair(
       expected:
         'the API public key: 66 hex characters starting with 02 or 03 (compressed P-256)',
     }
-  const derived = p256.getPublicKey(hexToBytes(privateKey)!, true)
-  if (publicKey.toLowerCase() !== bytesToHex(derived))
+  const derived = p256.getPublicKey(hexKeyToBytes(privateKey)!, true)
+  if (publicKey.toLowerCase() !== bytesToHex(derived).slice(2))
     return {
       key: 'publicKey',
       expected: 'the public key of the given private key (they do not match)',
@@ -53,16 +53,13 @@ export function checkApiKeyPair(
   return undefined
 }
 
-const bytesToHex = (bytes: Uint8Array) =>
-  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
-
 /**
  * The private key as a JWK (d, and the x, y it derives), imported once into a
  * non-extractable WebCrypto key: from then on the process can sign with it but
  * no code can read it back from the key object.
  */
 async function importPrivateKey(privateKey: string): Promise<CryptoKey> {
-  const scalar = hexToBytes(privateKey)!
+  const scalar = hexKeyToBytes(privateKey)!
   const point = p256.getPublicKey(scalar, false)
   try {
     return await crypto.subtle.importKey(
@@ -109,5 +106,48 @@ export function createApiKeyStamper(pair: ApiKeyPair): Stamper {
     async stamp(body) {
       return (await stamper.load()).stamp(body)
     },
+  }
+}
+
+// PKCS#8 wrapping of a bare P-256 scalar (RFC 5915 ECPrivateKey, no public key).
+const pkcs8Prefix = Uint8Array.from([
+  0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce,
+  0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07,
+  0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20,
+])
+
+export type RecoveryKey = {
+  /** Compressed P-256 point, hex: how the vendor lists the key. */
+  publicKey: string
+  stamper: Stamper
+}
+
+/**
+ * Turns the decrypted 32-byte key into a non-extractable WebCrypto key that
+ * stamps requests (`X-Stamp`), and wipes the bytes: from here on script can
+ * use the key but not read it.
+ */
+export async function importRecoveryCredential(
+  privateKey: Uint8Array,
+): Promise<RecoveryKey> {
+  const pkcs8 = new Uint8Array(pkcs8Prefix.length + 32)
+  pkcs8.set(pkcs8Prefix)
+  pkcs8.set(privateKey, pkcs8Prefix.length)
+  try {
+    const publicKey = bytesToHex(p256.getPublicKey(privateKey, true)).slice(2)
+    const key = await crypto.subtle.importKey(
+      'pkcs8',
+      pkcs8,
+      { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['sign'],
+    )
+    return {
+      publicKey,
+      stamper: createSessionStamper({ privateKey: key, publicKey }),
+    }
+  } finally {
+    pkcs8.fill(0)
+    privateKey.fill(0)
   }
 }
