@@ -9,9 +9,9 @@ import type {
   SendEmailCodeAnswer,
   VerifyEmailCodeRequest,
 } from '../turnkey/hostBackendContract.js'
-import { readVerificationTokenClaims } from '../turnkey/hostBackendContract.js'
 import type { StampingKey } from '../turnkey/stampers.js'
 import { generateStampingKey } from '../turnkey/stampers.js'
+import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
 import {
   EmailNotVerifiedError,
   EmailTakenError,

@@ -12,15 +12,13 @@ import type {
   RecoveryStartRequest,
   RecoveryType,
 } from '../turnkey/hostBackendContract.js'
-import {
-  createClientSignature,
-  readVerificationTokenClaims,
-} from '../turnkey/hostBackendContract.js'
+import { createClientSignature } from '../turnkey/hostBackendContract.js'
 import {
   createSessionStamper,
   generateStampingKey,
   type StampingKey,
 } from '../turnkey/stampers.js'
+import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
 import type { CodeFrame, CodeKey } from './codeFrame.js'
 import {
   InvalidRecoveryCodeError,

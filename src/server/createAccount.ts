@@ -8,8 +8,8 @@ import {
   signUpRootUser,
   signUpWallet,
   subOrganizationName,
-  verifyVerificationToken,
 } from '../turnkey/hostBackendContract.js'
+import { verifyVerificationToken } from '../turnkey/verificationToken.js'
 import {
   type EmailCodeContext,
   emailTaken,

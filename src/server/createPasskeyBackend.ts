@@ -9,11 +9,9 @@ import {
   type VendorClient,
 } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
-import {
-  productionVerificationTokenPublicKey,
-  recoveryStartAccepted,
-} from '../turnkey/hostBackendContract.js'
+import { recoveryStartAccepted } from '../turnkey/hostBackendContract.js'
 import { httpStatusText } from '../turnkey/httpStatusText.js'
+import { productionVerificationTokenPublicKey } from '../turnkey/verificationToken.js'
 import { createAccount } from './createAccount.js'
 import {
   createSessionProfile,

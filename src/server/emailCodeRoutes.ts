@@ -6,8 +6,8 @@ import type {
   SendEmailCodeAnswer,
   VerifyEmailCodeAnswer,
 } from '../turnkey/hostBackendContract.js'
-import { readVerificationTokenClaims } from '../turnkey/hostBackendContract.js'
 import type { Stamper } from '../turnkey/stampers.js'
+import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
 import { badField, Refusal, UnexpectedVendorAnswer } from './errors.js'
 import { normalizeEmail, readFields } from './httpJson.js'
 

@@ -1,8 +1,4 @@
-import { p256 } from '@noble/curves/p256'
-import { sha256 } from '@noble/hashes/sha256'
 import { bytesToHex } from 'viem'
-import { fromBase64Url } from '../core/base64url.js'
-import { hexKeyToBytes } from './encoding.js'
 import type { StampingKey } from './stampers.js'
 
 // What passkeyWallet and the host backend (`wagmi-connector-pack/server`) say
@@ -97,8 +93,8 @@ export function signUpUsage(
   }
 }
 
-// The proof of an email: a verification token, and the client signature of
-// the key it was issued for.
+// The proof of an email: the client signature of the key a verification token
+// was issued for (the token itself is read in verificationToken.ts).
 
 /** A `clientSignature` of the vendor's public API (`v1ClientSignature`). */
 export type ClientSignature = {
@@ -154,93 +150,6 @@ export async function createClientSignature({
     message,
     signature: bytesToHex(signature).slice(2),
   }
-}
-
-/** What a verification token (from `verify_otp` / the Auth Proxy's `otp_verify`) says. */
-export type VerificationTokenClaims = {
-  id: string
-  verification_type: string
-  /** The email address (or phone number) whose code was entered. */
-  contact: string
-  /** The organization the code was sent for: the parent organization. */
-  organization_id: string
-  /** The client key the token is bound to (compressed P-256, hex). */
-  public_key: string
-  /** Expiry, milliseconds since the epoch, as a string. */
-  exp: string
-}
-
-const claimNames = [
-  'id',
-  'verification_type',
-  'contact',
-  'organization_id',
-  'public_key',
-  'exp',
-] as const
-
-/**
- * The vendor's key that signs verification tokens in production (its TLS
- * fetcher signing key, as `@turnkey/crypto` names it), uncompressed hex.
- */
-export const productionVerificationTokenPublicKey =
-  '046b4f88421f76b6ba418afc2ea1d8ced671337d7db6b80478a60d8531bf8f17fa9a512f0fef96fc0c9b4cd9dff70b34992e520ce04c79d931f6ff6296b547d201'
-
-function decodeJson(part: string | undefined): Record<string, unknown> {
-  const value: unknown = JSON.parse(
-    new TextDecoder().decode(fromBase64Url(part ?? '')),
-  )
-  if (typeof value !== 'object' || value === null) throw new Error()
-  return value as Record<string, unknown>
-}
-
-/**
- * The claims of a verification token, read without checking its signature:
- * for the page, which only needs the id its client signature names.
- * Undefined when it is not a token.
- */
-export function readVerificationTokenClaims(
-  token: string,
-): VerificationTokenClaims | undefined {
-  try {
-    const claims = decodeJson(token.split('.')[1])
-    return claimNames.every(
-      (name) => typeof claims[name] === 'string' && claims[name] !== '',
-    )
-      ? (claims as VerificationTokenClaims)
-      : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * The claims of a verification token signed (ES256) by `signerPublicKey` and
- * not expired at `nowMs`; undefined for anything else. A server checks a
- * token a browser sent before it acts on the contact the token names.
- */
-export function verifyVerificationToken(
-  token: unknown,
-  signerPublicKey: string,
-  nowMs: number,
-): VerificationTokenClaims | undefined {
-  if (typeof token !== 'string') return undefined
-  const [header, payload, signature, ...rest] = token.split('.')
-  if (!header || !payload || !signature || rest.length > 0) return undefined
-  try {
-    const { alg, typ } = decodeJson(header)
-    if (alg !== 'ES256' || typ !== 'JWT') return undefined
-    const signed = p256.verify(
-      fromBase64Url(signature),
-      sha256(new TextEncoder().encode(`${header}.${payload}`)),
-      hexKeyToBytes(signerPublicKey)!,
-    )
-    if (!signed) return undefined
-  } catch {
-    return undefined
-  }
-  const claims = readVerificationTokenClaims(token)
-  return claims && Number(claims.exp) > nowMs ? claims : undefined
 }
 
 // The email-code routes, as passkeyWallet calls them and the backend answers them.

@@ -4,11 +4,11 @@ import type { AuthProxyClient } from '../../src/turnkey/createAuthProxyClient.js
 import {
   type CreateAccountRequest,
   createClientSignature,
-  readVerificationTokenClaims,
   signUpRootUser,
   signUpUsage,
 } from '../../src/turnkey/hostBackendContract.js'
 import { generateStampingKey } from '../../src/turnkey/stampers.js'
+import { readVerificationTokenClaims } from '../../src/turnkey/verificationToken.js'
 
 /** A JSON POST as the page sends it to the host backend. */
 const jsonPost = (path: string, body: unknown) =>
