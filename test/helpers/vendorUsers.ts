@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { getPublicKey } from '@turnkey/crypto'
 import { TurnkeyClient } from '@turnkey/http'
@@ -17,6 +18,47 @@ type VendorAddress = Pick<
   Vendor,
   'url' | 'parentOrganizationId' | 'parentApiKey'
 >
+
+/** POSTs exactly these bytes to the vendor with these headers; its status and JSON body. */
+export async function postToVendor(
+  vendor: Pick<Vendor, 'url'>,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${vendor.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  })
+  return { status: response.status, body: (await response.json()) as any }
+}
+
+/** The `X-Stamp` header of `body` signed with an API key (the parent's by default). */
+export async function apiKeyStamp(
+  body: string,
+  key: { publicKey: string; privateKey: string },
+) {
+  const { stampHeaderValue } = await new ApiKeyStamper({
+    apiPublicKey: key.publicKey,
+    apiPrivateKey: key.privateKey,
+  }).stamp(body)
+  return { 'X-Stamp': stampHeaderValue }
+}
+
+/** The `X-Stamp-Webauthn` header of `body` asserted by a software passkey. */
+export function passkeyStamp(
+  passkey: SoftwareAuthenticator,
+  body: string,
+  options: Parameters<SoftwareAuthenticator['assert']>[1] = {},
+) {
+  const challenge = Buffer.from(
+    createHash('sha256').update(body).digest('hex'),
+  ).toString('base64url')
+  return {
+    'X-Stamp-Webauthn': JSON.stringify(passkey.assert(challenge, options)),
+  }
+}
 
 /** The host backend's client: the parent organization's API key, server side. */
 export function backendClient(vendor: VendorAddress) {

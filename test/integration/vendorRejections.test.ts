@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto'
-import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxBodyBytes } from '../../sandbox/turnkey/createVendorServer.js'
 import {
@@ -9,7 +7,12 @@ import {
   type Vendor,
 } from '../../sandbox/turnkey/startVendor.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
-import { backendClient } from '../helpers/vendorUsers.js'
+import {
+  apiKeyStamp,
+  backendClient,
+  postToVendor,
+  passkeyStamp as stampedByPasskey,
+} from '../helpers/vendorUsers.js'
 
 let vendor: Vendor
 let user: {
@@ -25,46 +28,17 @@ const refused = (status: number, code: number, message: string) => ({
   body: { code, message, details: [] },
 })
 
-/** POSTs exactly these bytes with these headers; returns status and JSON body. */
-async function post(
+const post = (
   path: string,
   body: string,
   headers: Record<string, string> = {},
-) {
-  const response = await fetch(`${vendor.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body,
-  })
-  const text = await response.text()
-  return {
-    status: response.status,
-    body: JSON.parse(text) as { code: number; message: string },
-  }
-}
-
-async function apiKeyStamp(
-  body: string,
-  key: ApiKeyPair = vendor.parentApiKey,
-) {
-  const { stampHeaderValue } = await new ApiKeyStamper({
-    apiPublicKey: key.publicKey,
-    apiPrivateKey: key.privateKey,
-  }).stamp(body)
-  return { 'X-Stamp': stampHeaderValue }
-}
-
-function passkeyStamp(
+) => postToVendor(vendor, path, body, headers)
+const keyStamp = (body: string, key: ApiKeyPair = vendor.parentApiKey) =>
+  apiKeyStamp(body, key)
+const passkeyStamp = (
   body: string,
   options: { rpId?: string; counter?: number } = {},
-) {
-  const challenge = Buffer.from(
-    createHash('sha256').update(body).digest('hex'),
-  ).toString('base64url')
-  return {
-    'X-Stamp-Webauthn': JSON.stringify(user.passkey.assert(challenge, options)),
-  }
-}
+) => stampedByPasskey(user.passkey, body, options)
 
 function activity(organizationId: string, timestampMs = vendor.clock.now()) {
   return JSON.stringify({
@@ -105,7 +79,7 @@ afterAll(() => vendor.stop())
 describe('the vendor emulator refuses, with the vendor code and status', () => {
   it('a body changed after stamping', async () => {
     const body = activity(vendor.parentOrganizationId)
-    const stamp = await apiKeyStamp(body)
+    const stamp = await keyStamp(body)
     const tampered = body.replace('tag-', 'tog-')
     expect(
       await post('/public/v1/submit/create_user_tag', tampered, stamp),
@@ -117,7 +91,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
     const result = await post(
       '/public/v1/submit/create_user_tag',
       body,
-      await apiKeyStamp(body, generateApiKeyPair()),
+      await keyStamp(body, generateApiKeyPair()),
     )
     expect(result).toEqual(
       refused(
@@ -161,7 +135,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
         await post(
           '/public/v1/query/whoami',
           whoami,
-          await apiKeyStamp(whoami, sessionKey),
+          await keyStamp(whoami, sessionKey),
         )
       ).status,
     ).toBe(200)
@@ -170,7 +144,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
       await post(
         '/public/v1/query/whoami',
         whoami,
-        await apiKeyStamp(whoami, sessionKey),
+        await keyStamp(whoami, sessionKey),
       ),
     ).toEqual(refused(401, 16, 'expired api key'))
   })
@@ -184,7 +158,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
       const result = await post(
         '/public/v1/submit/create_user_tag',
         body,
-        await apiKeyStamp(body),
+        await keyStamp(body),
       )
       expect(result.status).toBe(400)
       expect(result.body.code).toBe(3)
@@ -222,7 +196,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
       await post(
         '/public/v1/submit/create_user_tag',
         parentActs,
-        await apiKeyStamp(parentActs),
+        await keyStamp(parentActs),
       ),
     ).toEqual(refused(403, 7, 'request not authorized'))
   })
@@ -230,18 +204,10 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
   it('an unknown path, and a vendor path the sandbox does not implement', async () => {
     const body = JSON.stringify({ organizationId: vendor.parentOrganizationId })
     expect(
-      await post(
-        '/public/v1/query/get_everything',
-        body,
-        await apiKeyStamp(body),
-      ),
+      await post('/public/v1/query/get_everything', body, await keyStamp(body)),
     ).toEqual(refused(404, 5, 'unknown path'))
     expect(
-      await post(
-        '/public/v1/query/list_policies',
-        body,
-        await apiKeyStamp(body),
-      ),
+      await post('/public/v1/query/list_policies', body, await keyStamp(body)),
     ).toEqual(
       refused(
         501,
@@ -254,7 +220,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
   it('malformed JSON, a missing or malformed organization, and no stamp', async () => {
     const broken = '{"organizationId": '
     expect(
-      await post('/public/v1/query/whoami', broken, await apiKeyStamp(broken)),
+      await post('/public/v1/query/whoami', broken, await keyStamp(broken)),
     ).toEqual(refused(400, 3, 'bad request body'))
     const malformed = JSON.stringify({ organizationId: 'org-1' })
     expect(
@@ -262,7 +228,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
         await post(
           '/public/v1/query/whoami',
           malformed,
-          await apiKeyStamp(malformed),
+          await keyStamp(malformed),
         )
       ).body.message,
     ).toBe('malformed organization ID provided')
@@ -270,11 +236,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
       organizationId: '00000000-0000-4000-8000-000000000000',
     })
     expect(
-      await post(
-        '/public/v1/query/whoami',
-        unknown,
-        await apiKeyStamp(unknown),
-      ),
+      await post('/public/v1/query/whoami', unknown, await keyStamp(unknown)),
     ).toEqual(refused(404, 5, 'no organization found with the given ID'))
     const body = JSON.stringify({ organizationId: vendor.parentOrganizationId })
     expect(await post('/public/v1/query/whoami', body)).toEqual(
@@ -292,7 +254,7 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
       padding: 'x'.repeat(maxBodyBytes),
     })
     expect(
-      await post('/public/v1/query/whoami', body, await apiKeyStamp('{}')),
+      await post('/public/v1/query/whoami', body, await keyStamp('{}')),
     ).toEqual(refused(413, 8, 'request body larger than 1 MiB'))
   })
 
@@ -472,7 +434,7 @@ describe('the vendor emulator answers bad input with a 4xx and changes nothing',
 
   it('the same body twice at once: one activity', async () => {
     const body = activity(vendor.parentOrganizationId)
-    const stamp = await apiKeyStamp(body)
+    const stamp = await keyStamp(body)
     const [first, second] = await Promise.all([
       post('/public/v1/submit/create_user_tag', body, stamp),
       post('/public/v1/submit/create_user_tag', body, stamp),

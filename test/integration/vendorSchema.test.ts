@@ -1,44 +1,25 @@
-import { createHash } from 'node:crypto'
-import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publicApi } from '../../sandbox/turnkey/openapi/documents.js'
 import { validateAgainstSchema } from '../../sandbox/turnkey/openapi/validateAgainstSchema.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
-import { backendClient } from '../helpers/vendorUsers.js'
+import {
+  apiKeyStamp,
+  backendClient,
+  postToVendor,
+  passkeyStamp as stampedByPasskey,
+} from '../helpers/vendorUsers.js'
 
 let vendor: Vendor
 let passkey: SoftwareAuthenticator
 let organizationId: string
 let userId: string
 
-async function post(path: string, body: string, stamp: Record<string, string>) {
-  const response = await fetch(`${vendor.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...stamp },
-    body,
-  })
-  return { status: response.status, body: await response.json() }
-}
-
-async function parentStamp(body: string) {
-  const { stampHeaderValue } = await new ApiKeyStamper({
-    apiPublicKey: vendor.parentApiKey.publicKey,
-    apiPrivateKey: vendor.parentApiKey.privateKey,
-  }).stamp(body)
-  return { 'X-Stamp': stampHeaderValue }
-}
-
-function passkeyStamp(body: string, origin?: string) {
-  const challenge = Buffer.from(
-    createHash('sha256').update(body).digest('hex'),
-  ).toString('base64url')
-  return {
-    'X-Stamp-Webauthn': JSON.stringify(
-      passkey.assert(challenge, origin ? { origin } : {}),
-    ),
-  }
-}
+const post = (path: string, body: string, stamp: Record<string, string>) =>
+  postToVendor(vendor, path, body, stamp)
+const parentStamp = (body: string) => apiKeyStamp(body, vendor.parentApiKey)
+const passkeyStamp = (body: string, origin?: string) =>
+  stampedByPasskey(passkey, body, origin ? { origin } : {})
 
 const activity = (
   type: string,

@@ -26,6 +26,7 @@ import { SoftwareAuthenticator } from '../../helpers/softwareAuthenticator.js'
 import {
   ethereumAccount,
   lastEmail,
+  postToVendor,
   signUp,
 } from '../../helpers/vendorUsers.js'
 import { tally } from '../tally.js'
@@ -141,19 +142,13 @@ async function post(
   stamper: Stamper | undefined,
 ): Promise<Answer> {
   const text = JSON.stringify(body)
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-  }
-  if (stamper) {
-    const { stampHeaderName, stampHeaderValue } = await stamper.stamp(text)
-    headers[stampHeaderName] = stampHeaderValue
-  }
-  const response = await fetch(`${vendor.url}/public/v1/${path}`, {
-    method: 'POST',
-    headers,
-    body: text,
-  })
-  return { status: response.status, body: await response.json() }
+  const stamp = await stamper?.stamp(text)
+  return postToVendor(
+    vendor,
+    `/public/v1/${path}`,
+    text,
+    stamp ? { [stamp.stampHeaderName]: stamp.stampHeaderValue } : {},
+  )
 }
 
 /** The request for `path` on `organizationId`, stamped by `stamper`: a query's fields sit beside the id, an activity's under `parameters`. */
