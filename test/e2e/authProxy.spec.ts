@@ -4,10 +4,10 @@ import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { expectSigningAs } from '../helpers/expectSigningAs.js'
 import { exportedSeedPhrase } from '../helpers/exportedSeedPhrase.js'
 import { placesInHostPage } from '../helpers/placesInHostPage.js'
+import { signUp } from '../helpers/playgroundSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 import { lastEmail } from '../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
-import { signUp } from '../reliability/browser/playgroundSteps.js'
 
 /*
  * A host with zero server code: the playground with `?backend=proxy` signs

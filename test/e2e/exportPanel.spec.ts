@@ -1,27 +1,17 @@
 import { expect, type Page, test } from '@playwright/test'
-import type { Address, Hex } from 'viem'
+import type { Hex } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { type SandboxChainUrls, sandboxChains } from '../../sandbox/chains.js'
 import { setAccountName } from '../../sandbox/contracts/nameResolver.js'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { expectAsDocumented, screenshot, tabTo } from '../helpers/panelSteps.js'
 import { placesInHostPage } from '../helpers/placesInHostPage.js'
+import { signUpFresh } from '../helpers/playgroundSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
-import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
 const vendor = JSON.parse(
   process.env.SANDBOX_VENDOR ?? 'null',
 ) as Sandbox['vendor']
-
-async function signUp(page: Page, userName: string) {
-  await page.goto('/')
-  const authenticator = await addVirtualAuthenticator(page)
-  await page.getByLabel('User name').fill(userName)
-  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
-  await expect(page.getByTestId('status')).toHaveText('connected')
-  const address = (await page.getByTestId('address').textContent()) as Address
-  return { address, authenticator }
-}
 
 const panel = (page: Page) =>
   page.getByRole('region', { name: 'Export your wallet' })
@@ -45,7 +35,7 @@ async function confirmExport(page: Page, kind: 'seed phrase' | 'private key') {
 test('the panel shows the account it exports, with its name on Base once it has one', async ({
   page,
 }) => {
-  const { address } = await signUp(page, 'nadia')
+  const { address } = await signUpFresh(page, 'nadia')
   const account = panel(page).locator('.wcp-account')
   await expect(account).toHaveText(address)
   const [, base] = sandboxChains(
@@ -60,7 +50,7 @@ test('the panel shows the account it exports, with its name on Base once it has 
 test('the seed phrase appears only in the cross-origin frame, after the passkey, and derives the address', async ({
   page,
 }) => {
-  const { address, authenticator } = await signUp(page, 'olga')
+  const { address, authenticator } = await signUpFresh(page, 'olga')
   const requests = vendorRequests(page, vendor.url)
   const assertions = (await authenticator.credentials())[0]!.signCount
 
@@ -136,7 +126,7 @@ test('the seed phrase appears only in the cross-origin frame, after the passkey,
 test('cancelling the passkey re-verification exports nothing', async ({
   page,
 }) => {
-  await signUp(page, 'nils')
+  await signUpFresh(page, 'nils')
   const requests = vendorRequests(page, vendor.url)
   // The user closes the passkey sheet: Chrome rejects with exactly this.
   await page.evaluate(() => {

@@ -1,11 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
-import { type Address, type Hash, verifyMessage, verifyTypedData } from 'viem'
+import { type Hash, verifyMessage, verifyTypedData } from 'viem'
 import { playgroundTypedData } from '../../playground/src/typedData.js'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import {
   signatureOf,
   signInPlayground,
 } from '../helpers/playgroundSignature.js'
+import { signUp } from '../helpers/playgroundSteps.js'
 import { fundFromFaucet } from '../helpers/sandboxTools.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 import { confirmedTransaction } from './confirmedTransaction.js'
@@ -27,13 +28,6 @@ function countVendorRequests(page: Page) {
 
 /** The playground's own error line (the panels have theirs). */
 const playgroundAlert = (page: Page) => page.locator('p.error[role=alert]')
-
-async function signUp(page: Page, userName: string) {
-  await page.getByLabel('User name').fill(userName)
-  await page.getByRole('button', { name: 'Create passkey wallet' }).click()
-  await expect(page.getByTestId('status')).toHaveText('connected')
-  return (await page.getByTestId('address').textContent()) as Address
-}
 
 test('sign up, sign, reload without a prompt, disconnect and log in again', async ({
   page,

@@ -3,12 +3,9 @@ import { verifyMessage } from 'viem'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { playgroundScreenshot } from '../helpers/playgroundScreenshot.js'
 import { signInPlayground } from '../helpers/playgroundSignature.js'
+import { confirmSignUpEmail, signUp } from '../helpers/playgroundSteps.js'
 import { withSandboxTools } from '../helpers/sandboxTools.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
-import {
-  confirmSignUpEmail,
-  signUp,
-} from '../reliability/browser/playgroundSteps.js'
 
 /**
  * The playground as a visitor sees it, state by state: the connect dialog,

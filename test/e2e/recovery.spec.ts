@@ -3,10 +3,10 @@ import type { Address } from 'viem'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { expectSigningAs } from '../helpers/expectSigningAs.js'
 import { expectAsDocumented, screenshot, tabTo } from '../helpers/panelSteps.js'
+import { readInbox, signUp } from '../helpers/playgroundSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 import { emailCount, lastEmail, vendorNow } from '../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
-import { readInbox, signUp } from '../reliability/browser/playgroundSteps.js'
 
 const vendor = JSON.parse(
   process.env.SANDBOX_VENDOR ?? 'null',

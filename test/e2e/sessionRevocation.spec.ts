@@ -1,7 +1,7 @@
 import { expect, type Request, test } from '@playwright/test'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
+import { sign, signUp } from '../helpers/playgroundSteps.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
-import { sign, signUp } from '../reliability/browser/playgroundSteps.js'
 
 const vendor = JSON.parse(
   process.env.SANDBOX_VENDOR ?? 'null',

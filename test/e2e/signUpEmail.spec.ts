@@ -1,10 +1,6 @@
 import { expect, test } from '@playwright/test'
+import { readInbox, signUp, signUpSection } from '../helpers/playgroundSteps.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
-import {
-  readInbox,
-  signUp,
-  signUpSection,
-} from '../reliability/browser/playgroundSteps.js'
 
 /*
  * The sign-up's email step in the playground, as a person meets it: the

@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test'
 import type { Playground } from '../../../playground/startPlayground.js'
+import { playgroundAlert } from '../../helpers/playgroundSteps.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
-import { playgroundAlert } from './playgroundSteps.js'
 import { test } from './reliabilityTest.js'
 import { vendorSwitches } from './vendorSwitches.js'
 

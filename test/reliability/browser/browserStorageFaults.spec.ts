@@ -1,9 +1,9 @@
 import { expect, type Page } from '@playwright/test'
 import { type Address, verifyMessage } from 'viem'
+import { playgroundAlert, sign, signUp } from '../../helpers/playgroundSteps.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
 import { readHostStorage, secretsIn } from './hostStorage.js'
-import { playgroundAlert, sign, signUp } from './playgroundSteps.js'
 import { test } from './reliabilityTest.js'
 import { vendorSwitches } from './vendorSwitches.js'
 

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
+import { playgroundAlert } from '../../helpers/playgroundSteps.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
-import { playgroundAlert } from './playgroundSteps.js'
 import { test } from './reliabilityTest.js'
 import { vendorSwitches } from './vendorSwitches.js'
 

@@ -4,18 +4,17 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { devAccount } from '../../../sandbox/devAccounts.js'
 import { exportedSeedPhrase } from '../../helpers/exportedSeedPhrase.js'
 import { installTestWallet } from '../../helpers/injectedTestWallet.js'
+import {
+  pairSandboxWallet,
+  sign,
+  signUp,
+  signUpFresh,
+} from '../../helpers/playgroundSteps.js'
 import { fundFromFaucet } from '../../helpers/sandboxTools.js'
 import { emailCount, lastEmail } from '../../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { readHostStorage, secretsIn } from './hostStorage.js'
-import { pairSandboxWallet, sign, signUp } from './playgroundSteps.js'
 import { test } from './reliabilityTest.js'
-
-async function signUpFresh(page: Page, userName: string, email?: string) {
-  await page.goto('/')
-  const authenticator = await addVirtualAuthenticator(page)
-  return { address: await signUp(page, userName, email), authenticator }
-}
 
 async function signAndVerify(page: Page, address: Address, message: string) {
   const signature = await sign(page, message)

@@ -1,21 +1,19 @@
 import { expect, type Page } from '@playwright/test'
 import { type Address, verifyMessage } from 'viem'
 import { signatureOf } from '../../helpers/playgroundSignature.js'
+import {
+  clickSign,
+  playgroundAlert,
+  sign,
+  signUpFresh,
+} from '../../helpers/playgroundSteps.js'
 import { fundFromFaucet } from '../../helpers/sandboxTools.js'
-import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
-import { clickSign, playgroundAlert, sign, signUp } from './playgroundSteps.js'
 import { test } from './reliabilityTest.js'
 import { vendorSwitches } from './vendorSwitches.js'
 
 const signPath = '/public/v1/submit/sign_raw_payload'
 const signTransactionType = 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2'
-async function signUpFresh(page: Page, userName: string) {
-  await page.goto('/')
-  await addVirtualAuthenticator(page)
-  return { address: await signUp(page, userName) }
-}
-
 /** The wallet is still connected to the same account, and signs again at once. */
 async function expectStillWorking(
   page: Page,

@@ -1,9 +1,14 @@
 import { expect, type Page } from '@playwright/test'
 import { type Address, verifyMessage } from 'viem'
+import {
+  clickSign,
+  playgroundAlert,
+  sign,
+  signUp,
+} from '../../helpers/playgroundSteps.js'
 import { emailCount, lastEmail } from '../../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
-import { clickSign, playgroundAlert, sign, signUp } from './playgroundSteps.js'
 import { test } from './reliabilityTest.js'
 import { vendorSwitches } from './vendorSwitches.js'
 

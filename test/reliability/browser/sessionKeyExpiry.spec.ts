@@ -1,9 +1,9 @@
 import { expect } from '@playwright/test'
 import { verifyMessage } from 'viem'
+import { playgroundAlert, sign, signUp } from '../../helpers/playgroundSteps.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
 import { readHostStorage } from './hostStorage.js'
-import { playgroundAlert, sign, signUp } from './playgroundSteps.js'
 import { test as shared } from './reliabilityTest.js'
 import { vendorSwitches } from './vendorSwitches.js'
 

@@ -1,7 +1,11 @@
 import { expect } from '@playwright/test'
 import { verifyMessage } from 'viem'
+import {
+  clickSign,
+  pairSandboxWallet,
+  sign,
+} from '../../helpers/playgroundSteps.js'
 import { tally } from '../tally.js'
-import { clickSign, pairSandboxWallet, sign } from './playgroundSteps.js'
 import { test } from './reliabilityTest.js'
 
 test('the page reloaded while the wallet holds a signature request: the session survives, the late answer harms nothing, nothing is signed twice', async ({

@@ -1,10 +1,11 @@
 import { expect, type Page } from '@playwright/test'
 import type { Address } from 'viem'
-import type { Playground } from '../../../playground/startPlayground.js'
-import { startSandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
-import { signatureOf } from '../../helpers/playgroundSignature.js'
-import { withSandboxTools } from '../../helpers/sandboxTools.js'
-import { ignoreSessionDeletedTwice } from '../../helpers/unhandledSdkRejections.js'
+import type { Playground } from '../../playground/startPlayground.js'
+import { startSandboxWallet } from '../../sandbox/wallet/startSandboxWallet.js'
+import { signatureOf } from './playgroundSignature.js'
+import { withSandboxTools } from './sandboxTools.js'
+import { ignoreSessionDeletedTwice } from './unhandledSdkRejections.js'
+import { addVirtualAuthenticator } from './virtualAuthenticator.js'
 
 // Its sandbox wallets run in this worker.
 ignoreSessionDeletedTwice()
@@ -56,6 +57,17 @@ export async function signUp(
   await page.getByRole('button', { name: 'Create passkey wallet' }).click()
   await expect(page.getByTestId('status')).toHaveText('connected')
   return (await page.getByTestId('address').textContent()) as Address
+}
+
+/** A sign-up on a newly opened playground with a virtual authenticator of its own. */
+export async function signUpFresh(
+  page: Page,
+  userName: string,
+  email?: string | undefined,
+) {
+  await page.goto('/')
+  const authenticator = await addVirtualAuthenticator(page)
+  return { address: await signUp(page, userName, email), authenticator }
 }
 
 export async function clickSign(page: Page, message: string) {
