@@ -300,15 +300,6 @@ describe('injectedWallet before connecting', () => {
     await expect(connector.isAuthorized()).resolves.toBe(false)
   })
 
-  it('isAuthorized gives up on a wallet that never answers, after one more try', async () => {
-    const wallet = fakeWallet({ authorized: true })
-    wallet.state.silent.add('eth_accounts')
-    inPage(wallet)
-    // It resolves at all (each lookup has its 500 ms deadline, so a wallet still loading never holds up reconnect); how fast is the bench's to measure.
-    await expect(host().connector.isAuthorized()).resolves.toBe(false)
-    expect(wallet.methods()).toEqual(['eth_accounts', 'eth_accounts'])
-  })
-
   it('a reload reconnects a wallet that was connected, without a prompt', async () => {
     const wallet = fakeWallet()
     inPage(wallet)
@@ -594,6 +585,89 @@ describe('injectedWallet with the wallet in the page', () => {
     await disconnect(config)
     expect(config.state.status).toBe('disconnected')
     await expect(connector.isAuthorized()).resolves.toBe(false)
+  })
+})
+
+// wagmi asks a connector not yet connected for its accounts and chain id
+// (reconnect, the account hooks); a wallet still loading may never answer.
+// The accounts get 500 ms and the chain id 1000 ms, then the connector says
+// the wallet did not answer, so wagmi moves on instead of hanging.
+describe('injectedWallet lookups a wallet never answers', () => {
+  /** Settles `promise` into a box the test can look at while timers stand still. */
+  function watch(promise: Promise<unknown>) {
+    const box: { settled: boolean; error?: unknown } = { settled: false }
+    promise.then(
+      () => {
+        box.settled = true
+      },
+      (error: unknown) => {
+        box.settled = true
+        box.error = error
+      },
+    )
+    return box
+  }
+
+  /** A wallet in the page that never answers `method`, and a promise for the moment it is asked. */
+  function silentOn(method: 'eth_accounts' | 'eth_chainId') {
+    const wallet = fakeWallet({ authorized: true })
+    wallet.state.silent.add(method)
+    const { request } = wallet.provider
+    const asked = new Promise<void>((resolve) => {
+      wallet.provider.request = (args) => {
+        if (args.method === method) resolve()
+        return request(args)
+      }
+    })
+    inPage(wallet)
+    return { wallet, asked }
+  }
+
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('getChainId is still waiting at 999 ms and rejects saying eth_chainId timed out at 1000 ms', async () => {
+    vi.useFakeTimers()
+    const { asked } = silentOn('eth_chainId')
+    const chainId = watch(host().connector.getChainId())
+    // The deadline starts when the wallet is asked, after the runtime loads.
+    await asked
+    await vi.advanceTimersByTimeAsync(999)
+    expect(chainId.settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(chainId.settled).toBe(true)
+    expect(chainId.error).toBeInstanceOf(Error)
+    expect((chainId.error as Error).message).toBe('eth_chainId timed out')
+  })
+
+  it('getAccounts is still waiting at 499 ms and rejects saying eth_accounts timed out at 500 ms', async () => {
+    vi.useFakeTimers()
+    const { asked } = silentOn('eth_accounts')
+    const accounts = watch(host().connector.getAccounts())
+    await asked
+    await vi.advanceTimersByTimeAsync(499)
+    expect(accounts.settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(accounts.settled).toBe(true)
+    expect(accounts.error).toBeInstanceOf(Error)
+    expect((accounts.error as Error).message).toBe('eth_accounts timed out')
+  })
+
+  it('a wallet that never answers eth_accounts makes isAuthorized false after two 500 ms tries, not before', async () => {
+    vi.useFakeTimers()
+    const { wallet, asked } = silentOn('eth_accounts')
+    const authorized = host().connector.isAuthorized()
+    const answer = watch(authorized)
+    await asked
+    await vi.advanceTimersByTimeAsync(500)
+    // The first try timed out; MetaMask may still be loading, so it asks once more.
+    expect(answer.settled).toBe(false)
+    expect(wallet.methods()).toEqual(['eth_accounts', 'eth_accounts'])
+    await vi.advanceTimersByTimeAsync(499)
+    expect(answer.settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    await expect(authorized).resolves.toBe(false)
   })
 })
 

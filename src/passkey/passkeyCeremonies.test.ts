@@ -238,9 +238,62 @@ describe('toPasskeyError', () => {
 })
 
 describe('createPasskey', () => {
+  /** A browser whose authenticator makes the passkey, recording the options it was given. */
+  function creatingCredentials() {
+    const asked: CredentialCreationOptions[] = []
+    vi.stubGlobal('navigator', {
+      credentials: {
+        async create(options: CredentialCreationOptions) {
+          asked.push(options)
+          return {
+            id: 'credential-1',
+            response: {
+              clientDataJSON: new Uint8Array([1, 2, 3]).buffer,
+              attestationObject: new Uint8Array([4, 5, 6]).buffer,
+              getTransports: () => ['internal'],
+            },
+          }
+        },
+      },
+    })
+    vi.stubGlobal('PublicKeyCredential', class {})
+    return asked
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  // WebAuthn takes a user handle of 1 to 64 bytes: both ends make a passkey,
+  // and the authenticator is handed the very bytes the host gave.
+  it.each([1, 64])(
+    'a user id of %i bytes makes a passkey with that id',
+    async (length) => {
+      const asked = creatingCredentials()
+      const userId = new Uint8Array(length).map((_, index) => index + 1)
+      const created = await createPasskey({
+        rpId: 'localhost',
+        rpName: 'Test',
+        userName: 'ada',
+        userId,
+      })
+      expect(created.attestation.credentialId).toBe('credential-1')
+      expect(created.attestation.transports).toEqual([
+        'AUTHENTICATOR_TRANSPORT_INTERNAL',
+      ])
+      expect(asked).toHaveLength(1)
+      const sent = asked[0]!.publicKey!.user.id as Uint8Array
+      expect(sent.byteLength).toBe(length)
+      expect([...sent]).toEqual([...userId])
+    },
+  )
+
+  // Outside 1 to 64 bytes the browser would throw a TypeError after the
+  // prompt was asked for; the pack refuses first, saying what is wrong.
   it.each([0, 65])(
     'refuses a user id of %i bytes before any prompt',
     async (length) => {
+      const asked = creatingCredentials()
       const attempt = createPasskey({
         rpId: 'localhost',
         rpName: 'Test',
@@ -251,6 +304,10 @@ describe('createPasskey', () => {
       await expect(attempt).rejects.toMatchObject({
         code: 'ERROR_INVALID_USER_ID_LENGTH',
       })
+      await expect(attempt).rejects.toThrow(
+        `The passkey user id must be 1 to 64 bytes, got ${length}.`,
+      )
+      expect(asked).toHaveLength(0)
     },
   )
 

@@ -85,7 +85,7 @@ afterEach(() => {
 })
 
 // The chain-id lookup is bounded at 1000 ms and the accounts lookup at
-// 500 ms (core/lookupDeadlines.ts). Both are the session's own, answered without a round trip to the
+// 500 ms (core/connector.ts). Both are the session's own, answered without a round trip to the
 // wallet: a wallet that never answers does not hold them up at all.
 describe('lookups a wallet does not answer', () => {
   it('the chain id is the session chain at once', async () => {

@@ -142,6 +142,53 @@ describe('createRecoveryFlow against the vendor emulator', () => {
     ])
   })
 
+  it("email recovery keeps the user's email and tags: update_user sends them as they were", async () => {
+    const user = await signUp(vendor, `tove${Date.now()}`)
+    // A host that tags its users (a plan, a role) must not lose the tag to a recovery.
+    const tagged = await user.client.createUserTag({
+      type: 'ACTIVITY_TYPE_CREATE_USER_TAG',
+      timestampMs: String(Date.now()),
+      organizationId: user.organizationId,
+      parameters: { userTagName: 'plan:pro', userIds: [user.userId] },
+    })
+    const tagId = tagged.activity.result.createUserTagResult!.userTagId
+    const { flow } = setup()
+    await flow.sendEmail({ email: user.email, type: 'email' })
+    await flow.submitCode(await codeFor(user.email))
+    await flow.createPasskey()
+
+    // What the vendor received: the user's own email and tag ids, nothing cleared.
+    const { activities } = await fetch(
+      `${vendor.url}/sandbox/activities?type=ACTIVITY_TYPE_UPDATE_USER`,
+    ).then(
+      (r) =>
+        r.json() as Promise<{
+          activities: {
+            organizationId: string
+            intent: Record<string, unknown>
+          }[]
+        }>,
+    )
+    const updates = activities.filter(
+      (a) => a.organizationId === user.organizationId,
+    )
+    expect(updates.map((a) => a.intent)).toEqual([
+      {
+        updateUserIntent: {
+          userId: user.userId,
+          userEmail: user.email,
+          userTagIds: [tagId],
+        },
+      },
+    ])
+    const { user: after } = await backendClient(vendor).getUser({
+      organizationId: user.organizationId,
+      userId: user.userId,
+    })
+    expect(after.userEmail).toBe(user.email)
+    expect(after.userTags).toEqual([tagId])
+  })
+
   it('passkey recovery replaces the passkey through recover_user, and the code is single-use', async () => {
     const user = await signUp(vendor, `pia${Date.now()}`)
     const { flow, memory, newPasskey } = setup()
