@@ -50,8 +50,11 @@ export default defineConfig({
           // module's state new (a page's lifetime) calls vi.resetModules().
           isolate: false,
           // A test that imports the pack's subpaths or chunks first has taken
-          // over 30 s beside npm test's other runners on two cores.
+          // over 30 s beside npm test's other runners on two cores; so has a
+          // hook that loads a page's modules afresh (vi.resetModules()), which
+          // then failed every test of its file at the default 10 s.
           testTimeout: 120_000,
+          hookTimeout: 120_000,
           include: [
             'src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
