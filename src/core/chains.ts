@@ -142,3 +142,21 @@ export function asSwitchRejection(error: unknown, chainId: number): unknown {
   if (!isWalletRejection(error)) return error
   return userRejection(new SwitchChainRejectedError({ chainId, cause: error }))
 }
+
+/** Whether the host's wagmi config lists `chainId` among its `chains`. */
+export function isConfiguredChain(
+  chains: readonly { id: number }[],
+  chainId: number,
+): boolean {
+  return chains.some((chain) => chain.id === chainId)
+}
+
+/** The configured chain with id `chainId`; a `ChainNotConfiguredError` if the host has none. */
+export function configuredChain<chain extends { id: number }>(
+  chains: readonly chain[],
+  chainId: number,
+): chain {
+  const chain = chains.find((c) => c.id === chainId)
+  if (!chain) throw new ChainNotConfiguredError({ chainId })
+  return chain
+}

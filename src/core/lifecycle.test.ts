@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createListeners, loadOnce } from './connector.js'
-import { createSerialQueue, createSupersession } from './lifecycle.js'
+import {
+  createSerialQueue,
+  createSupersession,
+  singleFlight,
+} from './lifecycle.js'
 
 /** A make() whose calls are counted and whose result the test settles. */
 function controlled<value>() {
@@ -206,4 +210,50 @@ it('a once listener waits for its own event', () => {
   listeners.once('chainChanged', (id) => heard.push(id))
   listeners.emit('accountsChanged', [])
   expect(heard).toEqual([])
+})
+
+describe('singleFlight', () => {
+  it('a call made while one is under way joins it: the task runs once', async () => {
+    const { make, calls } = controlled<string>()
+    const flight = singleFlight<string>()
+    expect(flight.running()).toBe(false)
+    const first = flight.run(make)
+    const second = flight.run(make)
+    expect(second).toBe(first)
+    expect(flight.running()).toBe(true)
+    expect(calls).toHaveLength(1)
+    calls[0]!.resolve('done')
+    expect(await second).toBe('done')
+    expect(flight.running()).toBe(false)
+  })
+
+  it('starts afresh once the call settled, a failed one too', async () => {
+    const { make, calls } = controlled<string>()
+    const flight = singleFlight<string>()
+    const failed = flight.run(make)
+    const joined = flight.run(make)
+    calls[0]!.reject(new Error('no answer'))
+    await expect(failed).rejects.toThrow('no answer')
+    await expect(joined).rejects.toThrow('no answer')
+    const next = flight.run(make)
+    expect(calls).toHaveLength(2)
+    calls[1]!.resolve('second')
+    expect(await next).toBe('second')
+  })
+
+  it('keeps one call per key: other keys run beside it', async () => {
+    const { make, calls } = controlled<string>()
+    const flight = singleFlight<string, string>()
+    const a = flight.run(make, 'a')
+    const b = flight.run(make, 'b')
+    expect(flight.run(make, 'a')).toBe(a)
+    expect(calls).toHaveLength(2)
+    calls[1]!.resolve('b done')
+    expect(await b).toBe('b done')
+    expect(flight.running('a')).toBe(true)
+    expect(flight.running('b')).toBe(false)
+    calls[0]!.resolve('a done')
+    expect(await a).toBe('a done')
+    expect(flight.running('a')).toBe(false)
+  })
 })

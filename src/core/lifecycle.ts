@@ -71,3 +71,24 @@ export function createSerialQueue({
 
   return { enqueue, clear }
 }
+
+/**
+ * Joins a call already under way instead of starting a second: `run(task, key)`
+ * hands back the promise in flight for `key` (one slot when no key is given),
+ * or starts `task` and forgets it once it settles, so the next call starts
+ * afresh. For work whose repetition would reach a wallet or a vendor twice.
+ */
+export function singleFlight<result, key = undefined>() {
+  const inFlight = new Map<key | undefined, Promise<result>>()
+  return {
+    run(task: () => Promise<result>, key?: key): Promise<result> {
+      const joined = inFlight.get(key)
+      if (joined) return joined
+      const started = task().finally(() => inFlight.delete(key))
+      inFlight.set(key, started)
+      return started
+    },
+    /** Whether a call for `key` is under way. */
+    running: (key?: key) => inFlight.has(key),
+  }
+}

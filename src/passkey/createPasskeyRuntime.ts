@@ -6,7 +6,7 @@ import {
   getAddress,
   UnauthorizedProviderError,
 } from 'viem'
-import { ChainNotConfiguredError } from '../core/chains.js'
+import { configuredChain } from '../core/chains.js'
 import {
   RequestRefusedError,
   SessionEndedError,
@@ -152,8 +152,7 @@ export function createPasskeyRuntime({
   }
 
   async function switchChain(id: number) {
-    const chain = chains.find((c) => c.id === id)
-    if (!chain) throw new ChainNotConfiguredError({ chainId: id })
+    const chain = configuredChain(chains, id)
     chainId = id
     await storage.set('chainId', id)
     onChainChanged(id)
@@ -295,11 +294,7 @@ function refuseBeforePrompt({
       'a non-empty name for the new passkey',
     )
   if (signUpWith?.email) emailProof(signUpWith.email)
-  if (
-    requestedChainId !== undefined &&
-    !chains.some((chain) => chain.id === requestedChainId)
-  )
-    throw new ChainNotConfiguredError({ chainId: requestedChainId })
+  if (requestedChainId !== undefined) configuredChain(chains, requestedChainId)
 }
 
 /**

@@ -25,6 +25,8 @@ import {
 import { toAccount } from 'viem/accounts'
 import {
   ChainNotConfiguredError,
+  configuredChain,
+  isConfiguredChain,
   PublicClientNotFoundError,
 } from '../core/chains.js'
 import {
@@ -131,9 +133,8 @@ export function createPasskeyProvider({
   dropWaitingRequests(): void
 } {
   function chainTransport(id: number) {
-    const chain = chains.find((c) => c.id === id)
+    const chain = configuredChain(chains, id)
     const transport = transports?.[id]
-    if (!chain) throw new ChainNotConfiguredError({ chainId: id })
     if (!transport) throw new PublicClientNotFoundError({ chainId: id })
     return { chain, transport: transport({ chain, retryCount: 0 }) }
   }
@@ -190,7 +191,7 @@ export function createPasskeyProvider({
   /** The chain id of a switch/add request, if the host configured it (else 4902). */
   function configuredChainId(parameter: unknown) {
     const target = hexToNumber((parameter as { chainId: Hex }).chainId)
-    if (!chains.some((c) => c.id === target))
+    if (!isConfiguredChain(chains, target))
       throw new ProviderRpcError(
         new ChainNotConfiguredError({ chainId: target }),
         {

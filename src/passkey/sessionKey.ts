@@ -1,6 +1,7 @@
 import { UnauthorizedProviderError } from 'viem'
 import { SessionEndedError } from '../core/connectionErrors.js'
 import { withTimeout } from '../core/deadlines.js'
+import { singleFlight } from '../core/lifecycle.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { readSessionClaims } from '../turnkey/createVendorClient.js'
 import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
@@ -73,16 +74,14 @@ export function createSessionKeys({
   /** The key each session stamper signs with, to tell an expiry from an ended session. */
   const keyOf = new WeakMap<Stamper, SessionKey>()
 
-  let retrying: Promise<void> | undefined
+  const retrying = singleFlight<void>()
   /**
    * In the background, and joining a retry under way: connect and reconnect
    * never wait for it, and it never prompts.
    */
   function retryUnconfirmed() {
-    if (!sessionStoreKey || retrying) return
-    retrying = retryRevocations(client, sessionStoreKey).finally(() => {
-      retrying = undefined
-    })
+    if (!sessionStoreKey) return
+    void retrying.run(() => retryRevocations(client, sessionStoreKey))
   }
   retryUnconfirmed()
 
@@ -346,7 +345,7 @@ async function deleteAtVendor(vendor: VendorClient, key: SessionKey) {
 }
 
 /** Revocations on their way, by public key: a key is revoked by one caller at a time. */
-const settling = new Map<string, Promise<void>>()
+const settling = singleFlight<void, string>()
 
 /**
  * Asks the vendor to revoke `key` unless it has expired, then forgets it
@@ -357,14 +356,10 @@ function settle(
   key: SessionKey,
   storeKey: string | undefined,
 ) {
-  const joined = settling.get(key.publicKey)
-  if (joined) return joined
-  const settled = (async () => {
+  return settling.run(async () => {
     if (isLive(key) && !(await deleteAtVendor(vendor, key))) return
     if (storeKey) await sessionKeyStore.deleteRevoking(storeKey, key.publicKey)
-  })().finally(() => settling.delete(key.publicKey))
-  settling.set(key.publicKey, settled)
-  return settled
+  }, key.publicKey)
 }
 
 /**

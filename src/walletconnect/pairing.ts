@@ -2,7 +2,11 @@ import {
   ConnectionRejectedError,
   userRejection,
 } from '../core/connectionErrors.js'
-import { createSupersession, type Supersession } from '../core/lifecycle.js'
+import {
+  createSupersession,
+  type Supersession,
+  singleFlight,
+} from '../core/lifecycle.js'
 import type { ConnectorStorage } from '../core/storage.js'
 import {
   PairingAbortedError,
@@ -61,7 +65,7 @@ export function createPairing({
 }: CreatePairingParameters) {
   /** The pairing URI on screen (getPairing()). */
   let onScreen: WalletConnectPairing | undefined
-  let inFlight: Promise<void> | undefined
+  const pairing = singleFlight<void>()
 
   const prepared = createPreparedProposal({
     propose: (attempt) =>
@@ -154,15 +158,16 @@ export function createPairing({
   return {
     /** Pairs with the wallet, the session proposed on chain `target` first. */
     pair(target: number) {
-      inFlight ??= run(target).finally(() => {
-        inFlight = undefined
-        onScreen = undefined
-      })
-      return inFlight
+      return pairing.run(() =>
+        run(target).finally(() => {
+          onScreen = undefined
+        }),
+      )
     },
     /** Makes a proposal ahead of connect() (the host's prepare()); see createPreparedProposal. */
     prepare(): Promise<void> {
-      if (currentProvider().session || inFlight) return Promise.resolve()
+      if (currentProvider().session || pairing.running())
+        return Promise.resolve()
       return prepared.prepare()
     },
     onScreen: () => onScreen,

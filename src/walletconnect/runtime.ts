@@ -1,7 +1,7 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, getAddress, numberToHex } from 'viem'
 import { parseCaipAccount } from '../core/caip.js'
-import { ChainNotConfiguredError } from '../core/chains.js'
+import { configuredChain } from '../core/chains.js'
 import { SessionEndedError } from '../core/connectionErrors.js'
 import type { Listeners } from '../core/connector.js'
 import {
@@ -14,6 +14,7 @@ import {
   createSerialQueue,
   createSupersession,
   type SerialQueue,
+  singleFlight,
 } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { ConnectorStorage } from '../core/storage.js'
@@ -185,11 +186,8 @@ export async function createWalletConnectRuntime({
         isReconnecting?: boolean
         withCapabilities?: boolean
       }
-      if (
-        requestedChainId !== undefined &&
-        !chainIds.includes(requestedChainId)
-      )
-        throw new ChainNotConfiguredError({ chainId: requestedChainId })
+      if (requestedChainId !== undefined)
+        configuredChain(config.chains, requestedChainId)
       const signal = connections.current()
       if (isReconnecting) {
         if (!provider.session) throw new SessionNotFoundError()
@@ -244,8 +242,7 @@ export async function createWalletConnectRuntime({
       )
     },
     async switchChain({ chainId }: { chainId: number }) {
-      const chain = config.chains.find((c) => c.id === chainId)
-      if (!chain) throw new ChainNotConfiguredError({ chainId })
+      const chain = configuredChain(config.chains, chainId)
       await switchSessionChain(provider, chainId, switching)
       await storage.set('chainId', chainId)
       config.emitter.emit('change', { chainId })
@@ -467,16 +464,11 @@ type Disconnectable = {
  * reach the wallet for a session it already deleted.
  */
 export function createSessionEnder() {
-  const ending = new Map<string, Promise<void>>()
+  const ending = singleFlight<void, string>()
   function end(provider: Disconnectable): Promise<void> {
     const topic = provider.session?.topic
     if (!topic) return provider.disconnect()
-    let ended = ending.get(topic)
-    if (!ended) {
-      ended = provider.disconnect().finally(() => ending.delete(topic))
-      ending.set(topic, ended)
-    }
-    return ended
+    return ending.run(() => provider.disconnect(), topic)
   }
   return {
     end,
