@@ -16,7 +16,7 @@ import {
   hasAccount,
   subOrganizationsWithCredential,
 } from './emailCodeRoutes.js'
-import { badField, Refusal, UnexpectedVendorAnswer } from './errors.js'
+import { badField, Refusal, unexpectedVendorAnswer } from './errors.js'
 import { decodeBase64Url, normalizeEmail, readFields } from './httpJson.js'
 
 /** The same limit the passkey prompt's user name meets in practice. */
@@ -324,7 +324,7 @@ export async function createAccount(
       throw error
     })
   if (!isUuid(result.subOrganizationId))
-    throw new UnexpectedVendorAnswer(
+    throw unexpectedVendorAnswer(
       'create_sub_organization returned no subOrganizationId',
     )
   return {

@@ -6,7 +6,9 @@ import {
   verifyStampSignature,
 } from '@turnkey/crypto'
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
+import { BaseError } from '../core/errors.js'
 import type { PasskeyWalletParameters } from '../passkey/passkeyWallet.js'
+import { VendorTimeoutError } from '../turnkey/errors.js'
 import { parseCreateAccountRequest } from './createAccount.js'
 import {
   type CreatePasskeyBackendParameters,
@@ -654,6 +656,37 @@ describe('vendor failures', () => {
     // never sends it): either way its signal is aborted.
     const sent = await vi.waitUntil(() => signal, { timeout: 10_000 })
     expect(sent.aborted).toBe(true)
+  })
+
+  it('rejects createSessionProfile with BaseErrors: the request it gave up on, or why the vendor was out of reach', async () => {
+    const silent = backendWith(fakeVendor(), {
+      vendorTimeoutMs: 100,
+      fetch: (() => new Promise(() => undefined)) as typeof fetch,
+    })
+    const timedOut = await silent.backend
+      .createSessionProfile()
+      .catch((error: unknown) => error)
+    expect(timedOut).toBeInstanceOf(VendorTimeoutError)
+    expect(timedOut).toMatchObject({
+      code: 'vendor_timeout',
+      request: 'POST /public/v1/submit/create_session_profile',
+      timeoutMs: 100,
+    })
+
+    const unreachable = backendWith(fakeVendor(), {
+      fetch: (() => {
+        throw new TypeError('fetch failed')
+      }) as typeof fetch,
+    })
+    const refused = await unreachable.backend
+      .createSessionProfile()
+      .catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(BaseError)
+    expect(refused).toMatchObject({
+      name: 'VendorUnreachableError',
+      code: 'vendor_unreachable',
+      details: 'fetch failed',
+    })
   })
 
   it('never shows or logs the parent key, even when the vendor echoes it', async () => {

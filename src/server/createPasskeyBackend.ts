@@ -8,9 +8,8 @@ import {
   createVendorClient,
   type VendorClient,
 } from '../turnkey/createVendorClient.js'
-import { VendorRequestError } from '../turnkey/errors.js'
+import { VendorTimeoutError } from '../turnkey/errors.js'
 import { recoveryStartAccepted } from '../turnkey/hostBackendContract.js'
-import { httpStatusText } from '../turnkey/httpStatusText.js'
 import { productionVerificationTokenPublicKey } from '../turnkey/verificationToken.js'
 import { createAccount } from './createAccount.js'
 import {
@@ -19,11 +18,11 @@ import {
 } from './createSessionProfile.js'
 import { sendEmailCode, verifyEmailCode } from './emailCodeRoutes.js'
 import {
+  AuthorizeRejectedError,
   describeVendorFailure,
   InvalidPasskeyBackendParameterError,
   Refusal,
-  VendorTimeout,
-  VendorUnreachable,
+  VendorUnreachableError,
 } from './errors.js'
 import { jsonAnswer, readJsonBody } from './httpJson.js'
 import { parseRecoveryStartRequest, sendRecoveryCode } from './startRecovery.js'
@@ -142,12 +141,14 @@ const vendorFailureMessage =
   'The wallet service did not complete the request. Try again in a moment.'
 /** Answers about the request itself, the same whatever accounts exist. */
 const badInputStatuses = new Set([400, 403, 405, 413, 415])
+const silent = { warn() {}, error() {} }
 
-/** The host's own answer from `authorize`, sent as it is. */
-class HostAnswer extends Error {
-  constructor(readonly response: Response) {
-    super('authorize answered')
-  }
+/**
+ * The host's own answer from `authorize`, sent as it is. Control flow within
+ * a handler, which always catches it: not an error, so no BaseError.
+ */
+class HostAnswer {
+  constructor(readonly response: Response) {}
 }
 
 /** The host's gate, within the deadline; refuses by throwing a Refusal or its own answer. */
@@ -162,10 +163,7 @@ async function authorized(
   try {
     verdict = await authorize(request, body, route)
   } catch (cause) {
-    throw new Error(
-      `authorize rejected: ${String((cause as Error)?.message ?? cause)}`,
-      { cause },
-    )
+    throw new AuthorizeRejectedError({ cause })
   }
   if (verdict instanceof Response) throw new HostAnswer(verdict)
   if (verdict === false)
@@ -304,58 +302,62 @@ export function createPasskeyBackend(
       text,
     )
 
-  /** One call's vendor client: every request shares the call's deadline. */
-  function vendorFor(signal: AbortSignal): VendorClient {
-    return createVendorClient({
-      baseUrl,
-      fetch: async (input, init) => {
-        let response: Response
-        try {
-          response = await fetchFn(input, { ...init, signal })
-        } catch (cause) {
-          if (signal.aborted) throw new VendorTimeout(timeoutMs)
-          throw new VendorUnreachable(cause)
-        }
-        if (response.ok) return response
-        // Read here, not by the client, which would log the vendor's words
-        // as they are: this handler logs them once, scrubbed.
-        const text = await response.text().catch(() => '')
-        let body: unknown
-        try {
-          body = JSON.parse(text)
-        } catch {
-          body = undefined
-        }
-        throw new VendorRequestError({
-          status: response.status,
-          statusText: httpStatusText(response.status, response.statusText),
-          body,
-        })
-      },
-    })
+  /**
+   * Runs one call with its vendor client, every request on the call's
+   * deadline. Past it, a VendorTimeoutError naming the vendor request in
+   * flight, or `asked` (the call itself) before any.
+   */
+  function withVendor<value>(
+    asked: string,
+    work: (vendor: VendorClient) => PromiseLike<value>,
+  ) {
+    return withDeadline(
+      timeoutMs,
+      (signal) =>
+        work(
+          createVendorClient({
+            baseUrl,
+            fetch: async (input, init) => {
+              asked = String(input).slice(baseUrl.length)
+              let response: Response
+              try {
+                response = await fetchFn(input, { ...init, signal })
+              } catch (cause) {
+                // Past the deadline, the deadline's own error.
+                if (signal.aborted) throw signal.reason
+                throw new VendorUnreachableError({ cause })
+              }
+              if (response.ok) return response
+              // An error whose body breaks off is still the vendor's error
+              // (502 with its status), not a bug of the handler's (500).
+              const text = await response.text().catch(() => '')
+              const { status, statusText, headers } = response
+              return new Response(text, { status, statusText, headers })
+            },
+            // The vendor's words may echo the key: each failure is logged
+            // once, by the handler that met it, scrubbed and with its route.
+            log: silent,
+          }),
+        ),
+      () => new VendorTimeoutError({ path: asked, timeoutMs }),
+    )
   }
 
   function handler(
     route: PasskeyBackendRoute,
-    work: (
-      body: unknown,
-      vendor: VendorClient,
-      call: { signal: AbortSignal; deadline: number },
-    ) => Promise<unknown>,
+    work: (body: unknown, vendor: VendorClient) => Promise<unknown>,
     { floorMs = 0 } = {},
   ): PasskeyBackendHandler {
     const respond = async (request: Request) => {
-      const deadline = Date.now() + timeoutMs
       try {
         // The body, the host's gate and the vendor share one deadline.
-        const answer = await withDeadline(
-          timeoutMs,
-          async (signal) => {
+        const answer = await withVendor(
+          new URL(request.url).pathname,
+          async (vendor) => {
             const body = await readJsonBody(request)
             await authorized(options.authorize, request, body, route)
-            return work(body, vendorFor(signal), { signal, deadline })
+            return work(body, vendor)
           },
-          () => new VendorTimeout(timeoutMs),
         )
         return jsonAnswer(200, answer)
       } catch (error) {
@@ -421,14 +423,8 @@ export function createPasskeyBackend(
       const request = parseRecoveryStartRequest(body)
       // After the answer, on a deadline of its own: whether an account has
       // the email shows in neither the answer nor its time.
-      const sending = withDeadline(
-        timeoutMs,
-        (signal) =>
-          sendRecoveryCode(request, vendorFor(signal), {
-            ...emailCodeContext,
-            log,
-          }),
-        () => new VendorTimeout(timeoutMs),
+      const sending = withVendor('start-recovery', (vendor) =>
+        sendRecoveryCode(request, vendor, { ...emailCodeContext, log }),
       ).catch((error: unknown) =>
         log(
           'error',
@@ -443,15 +439,8 @@ export function createPasskeyBackend(
 
   return {
     createSessionProfile: (profile) =>
-      withDeadline(
-        timeoutMs,
-        (signal) =>
-          createSessionProfile(vendorFor(signal), {
-            ...profile,
-            organizationId,
-            stamper,
-          }),
-        () => new VendorTimeout(timeoutMs),
+      withVendor('createSessionProfile', (vendor) =>
+        createSessionProfile(vendor, { ...profile, organizationId, stamper }),
       ),
     signUp,
     sendEmailCode: sendCode,

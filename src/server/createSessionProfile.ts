@@ -5,7 +5,7 @@ import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import {
   InvalidPasskeyBackendParameterError,
-  UnexpectedVendorAnswer,
+  unexpectedVendorAnswer,
 } from './errors.js'
 
 /**
@@ -166,7 +166,7 @@ export async function createSessionProfile(
     stamper,
   )
   if (!isUuid(sessionProfileId))
-    throw new UnexpectedVendorAnswer(
+    throw unexpectedVendorAnswer(
       'create_session_profile returned no sessionProfileId',
     )
   return { sessionProfileId }

@@ -8,7 +8,7 @@ import type {
 } from '../turnkey/hostBackendContract.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
-import { badField, Refusal, UnexpectedVendorAnswer } from './errors.js'
+import { badField, Refusal, unexpectedVendorAnswer } from './errors.js'
 import { normalizeEmail, readFields } from './httpJson.js'
 
 /** What the email-code routes sign with and name in the email. */
@@ -69,7 +69,7 @@ export async function sendEmailCode(
     otpId === '' ||
     typeof otpEncryptionTargetBundle !== 'string'
   )
-    throw new UnexpectedVendorAnswer(
+    throw unexpectedVendorAnswer(
       'init_otp returned no otpId or otpEncryptionTargetBundle',
     )
   return { otpId, otpEncryptionTargetBundle }
@@ -166,7 +166,7 @@ export async function verifyEmailCode(
       ? readVerificationTokenClaims(verificationToken)
       : undefined
   if (!claims)
-    throw new UnexpectedVendorAnswer(
+    throw unexpectedVendorAnswer(
       'verify_otp returned no readable verificationToken',
     )
   if (await hasAccount(claims.contact, vendor, { organizationId, stamper }))
@@ -229,7 +229,7 @@ async function organizationIdsOf(
     stamper,
   )
   if (!Array.isArray(organizationIds) || !organizationIds.every(isUuid))
-    throw new UnexpectedVendorAnswer(`${query} returned no id list`)
+    throw unexpectedVendorAnswer(`${query} returned no id list`)
   return organizationIds
 }
 

@@ -3,12 +3,14 @@ import {
   VendorActivityError,
   VendorConsensusNeededError,
   VendorRequestError,
+  VendorTimeoutError,
 } from '../turnkey/errors.js'
 
 /**
  * Why a handler answers something other than 200: the HTTP status, a stable
  * snake_case `code` and a sentence saying what to fix. Thrown inside the
- * handlers and turned into the JSON answer `{ code, message }`.
+ * handlers and turned into the JSON answer `{ code, message }`; it never
+ * leaves one, so it is an answer in waiting rather than a BaseError.
  */
 export class Refusal extends Error {
   readonly status: number
@@ -59,31 +61,49 @@ export class InvalidPasskeyBackendParameterError extends BaseError {
   }
 }
 
-/** The vendor did not answer before the handler's deadline. */
-export class VendorTimeout extends Error {
-  constructor(readonly timeoutMs: number) {
-    super(`vendor did not answer within ${timeoutMs} ms`)
-    this.name = 'VendorTimeout'
+/** fetch itself failed on the way to the vendor: DNS, a refused connection, TLS, a redirect. */
+export class VendorUnreachableError extends BaseError {
+  override name = 'VendorUnreachableError'
+  static get code() {
+    return 'vendor_unreachable' as const
+  }
+  constructor({ cause }: { cause: unknown }) {
+    super('The vendor could not be reached.', {
+      code: VendorUnreachableError.code,
+      cause,
+      details:
+        cause instanceof Error
+          ? cause.message
+          : String(cause ?? 'fetch failed'),
+      docsPath: 'docs/backend.md',
+    })
   }
 }
 
-/** fetch itself failed: DNS, a refused connection, TLS, a redirect. */
-export class VendorUnreachable extends Error {
-  constructor(override readonly cause: unknown) {
-    super(
-      cause instanceof Error ? cause.message : String(cause ?? 'fetch failed'),
-    )
-    this.name = 'VendorUnreachable'
+/**
+ * The host's `authorize` threw or rejected: a bug of the host's, so the
+ * handler answers 500 and logs this error, whose cause is the host's.
+ */
+export class AuthorizeRejectedError extends BaseError {
+  override name = 'AuthorizeRejectedError'
+  static get code() {
+    return 'authorize_rejected' as const
+  }
+  constructor({ cause }: { cause: unknown }) {
+    super(`authorize rejected: ${String((cause as Error)?.message ?? cause)}`, {
+      code: AuthorizeRejectedError.code,
+      cause,
+      docsPath: 'docs/backend.md',
+    })
   }
 }
 
-/** The vendor answered 200 without what the activity or query returns. */
-export class UnexpectedVendorAnswer extends Error {
-  constructor(what: string) {
-    super(what)
-    this.name = 'UnexpectedVendorAnswer'
-  }
-}
+/**
+ * The vendor answered 200 without what the activity or query returns: the
+ * error the vendor client throws for a malformed answer, so both are told alike.
+ */
+export const unexpectedVendorAnswer = (what: string) =>
+  new VendorRequestError({ status: 200, statusText: what, body: undefined })
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`
 
@@ -95,9 +115,12 @@ export function describeVendorFailure(
   error: unknown,
   baseUrl: string,
 ): string | undefined {
-  if (error instanceof VendorTimeout)
+  if (error instanceof VendorTimeoutError)
     return `The vendor did not answer within ${seconds(error.timeoutMs)} (timeout); whatever it was asked may still happen.`
   if (error instanceof VendorRequestError) {
+    // Only a malformed answer is an error with HTTP 200.
+    if (error.status === 200)
+      return `The vendor's answer was not what it documents: ${error.vendorMessage}.`
     if (error.status === 429)
       return `The vendor is limiting requests (HTTP 429): ${error.vendorMessage}.`
     if (error.vendorCode === undefined)
@@ -108,12 +131,10 @@ export function describeVendorFailure(
     return `The vendor holds activity ${error.activityId} until the parent organization's root quorum approves it (consensus needed); nothing was done yet.`
   if (error instanceof VendorActivityError)
     return `The vendor's activity ${error.activityId} ended ${error.activityStatus}, not COMPLETED.`
-  if (error instanceof UnexpectedVendorAnswer)
-    return `The vendor's answer was not what it documents: ${error.message}.`
-  if (error instanceof VendorUnreachable) {
+  if (error instanceof VendorUnreachableError) {
     const code = (error.cause as { cause?: { code?: unknown } } | undefined)
       ?.cause?.code
-    return `The vendor could not be reached at ${baseUrl}: ${error.message}${typeof code === 'string' ? ` (${code})` : ''}.`
+    return `The vendor could not be reached at ${baseUrl}: ${error.details}${typeof code === 'string' ? ` (${code})` : ''}.`
   }
   return undefined
 }

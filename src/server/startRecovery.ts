@@ -4,7 +4,7 @@ import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type { RecoveryStartRequest } from '../turnkey/hostBackendContract.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import { type EmailCodeContext, verifiedAccountsOf } from './emailCodeRoutes.js'
-import { badField, UnexpectedVendorAnswer } from './errors.js'
+import { badField, unexpectedVendorAnswer } from './errors.js'
 import { normalizeEmail, readFields } from './httpJson.js'
 
 const uncompressedKeyHex = /^04[0-9a-f]{128}$/i
@@ -131,7 +131,7 @@ export async function sendRecoveryCode(
           context.stamper,
         )
   if (result.userId !== userId)
-    throw new UnexpectedVendorAnswer(
+    throw unexpectedVendorAnswer(
       `${request.type === 'passkey' ? 'init_user_email_recovery' : 'email_auth'} returned another userId than list_users`,
     )
 }
@@ -154,8 +154,6 @@ async function userIdOf(
       candidate.userEmail.toLowerCase() === email,
   ) as { userId?: unknown } | undefined
   if (!isUuid(user?.userId))
-    throw new UnexpectedVendorAnswer(
-      'list_users returned no user with the email',
-    )
+    throw unexpectedVendorAnswer('list_users returned no user with the email')
   return user.userId
 }

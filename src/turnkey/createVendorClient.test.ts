@@ -94,6 +94,29 @@ describe('the vendor client', () => {
     expect(warn).not.toHaveBeenCalled()
   })
 
+  it('tells a vendor refusal to the log it is given, and not the console', async () => {
+    const consoleError = vi
+      .spyOn(console, 'error')
+      .mockImplementation(() => undefined)
+    const log = { warn: vi.fn(), error: vi.fn() }
+    const client = createVendorClient({
+      baseUrl: 'https://api.vendor.example',
+      fetch: async () =>
+        new Response(JSON.stringify({ code: 7, message: 'policy denied' }), {
+          status: 403,
+        }),
+      log,
+    })
+    await expect(
+      client.query('whoami', { organizationId: 'org' }, stamper),
+    ).rejects.toBeInstanceOf(VendorRequestError)
+    expect(log.error.mock.calls).toEqual([
+      ['[passkeyWallet] vendor error: policy denied'],
+    ])
+    expect(log.warn).not.toHaveBeenCalled()
+    expect(consoleError).not.toHaveBeenCalled()
+  })
+
   it("keeps the vendor's code, message and details, whatever their shape", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const details = [

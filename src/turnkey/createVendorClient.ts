@@ -51,6 +51,11 @@ export type CreateVendorClientParameters = {
    * handlers give their fetch one deadline per call).
    */
   timeoutMs?: number | undefined
+  /**
+   * Where a vendor error is told as the vendor worded it: the console by
+   * default. The server passes its own, for the words may echo its key.
+   */
+  log?: Pick<Console, 'warn' | 'error'> | undefined
 }
 
 const clientVersion = `wagmi-connector-pack@${version}`
@@ -63,6 +68,7 @@ export function createVendorClient({
   fetch: fetchFn = (...args) => globalThis.fetch(...args),
   now = Date.now,
   timeoutMs,
+  log = console,
 }: CreateVendorClientParameters): VendorClient {
   /** The answer's status and text; the deadline starts once the stamp is made (a passkey prompt takes its own time). */
   async function send(path: string, init: RequestInit) {
@@ -116,8 +122,8 @@ export function createVendorClient({
       // The everyday failures of sessions and prompts (an expired key, a
       // cancelled prompt) are warnings: nothing for the host to fix.
       if (benignVendorMessage.test(error.vendorMessage))
-        console.warn(`[passkeyWallet] ${error.vendorMessage}`)
-      else console.error(`[passkeyWallet] vendor error: ${error.vendorMessage}`)
+        log.warn(`[passkeyWallet] ${error.vendorMessage}`)
+      else log.error(`[passkeyWallet] vendor error: ${error.vendorMessage}`)
       throw error
     }
     if (json === undefined)

@@ -72,7 +72,7 @@ export class VendorTimeoutError extends BaseError {
       code: VendorTimeoutError.code,
       details: `POST ${path}: no answer within ${timeoutMs} ms`,
       metaMessages: [
-        'The request was cancelled here; whatever the vendor had received may still happen. Raise passkeyWallet({ vendorTimeoutMs }) if the vendor is slow where your users are.',
+        'The request was cancelled here; whatever the vendor had received may still happen. Raise `vendorTimeoutMs` (passkeyWallet, createPasskeyBackend) if the vendor is slow where your users are.',
       ],
       docsPath: 'docs/passkey.md#deadlines',
     })
