@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import { createSupersession } from '../core/lifecycle.js'
+import { createStore } from '../core/store.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import { ExportStepError } from './errors.js'
@@ -75,16 +76,14 @@ export function createExportFlow({
   frameUrl: string
   frameTimeoutMs?: number | undefined
 }): ExportFlow {
-  let snapshot = idle
-  const listeners = new Set<() => void>()
+  const store = createStore(idle)
   let frame: ExportFrame | undefined
   let prepared: Promise<Prepared> | undefined
   // Superseded by every request and close: late work of an older attempt is dropped.
   const attempts = createSupersession()
 
   function update(change: Partial<ExportSnapshot>) {
-    snapshot = { ...snapshot, ...change }
-    for (const listener of listeners) listener()
+    store.set({ ...store.get(), ...change })
   }
   function removeFrame() {
     frame?.destroy()
@@ -107,14 +106,12 @@ export function createExportFlow({
   }
 
   return {
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    getSnapshot: store.get,
+    subscribe: store.subscribe,
     request(kind, container) {
-      if (snapshot.step === 'verifying')
-        throw new ExportStepError({ action: 'request', step: snapshot.step })
+      const { step } = store.get()
+      if (step === 'verifying')
+        throw new ExportStepError({ action: 'request', step })
       removeFrame()
       prepared = prepare(container, attempts.supersede())
       // Reported when the user confirms.
@@ -122,9 +119,9 @@ export function createExportFlow({
       update({ step: 'confirming', kind, error: undefined })
     },
     async confirm() {
-      if (snapshot.step !== 'confirming' || !prepared)
-        throw new ExportStepError({ action: 'confirm', step: snapshot.step })
-      const kind = snapshot.kind!
+      const { step, kind } = store.get()
+      if (step !== 'confirming' || !prepared)
+        throw new ExportStepError({ action: 'confirm', step })
       const signal = attempts.current()
       update({ step: 'verifying', error: undefined })
       try {

@@ -1,4 +1,5 @@
 import { createSupersession } from '../core/lifecycle.js'
+import { createStore } from '../core/store.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type {
   RecoveryStartAnswer,
@@ -122,29 +123,22 @@ function createStepRunner<
   snapshot extends { step: step; error: Error | undefined },
   step extends string = snapshot['step'],
 >(first: snapshot) {
-  let snapshot = first
-  const listeners = new Set<() => void>()
+  const store = createStore(first)
   // Superseded by a reset: work that finishes afterwards changes nothing.
   const resets = createSupersession()
 
   function update(change: Partial<snapshot>) {
-    snapshot = { ...snapshot, ...change }
-    for (const listener of listeners) listener()
+    store.set({ ...store.get(), ...change })
   }
 
   return {
-    getSnapshot: () => snapshot,
-    subscribe(listener: () => void) {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
+    getSnapshot: store.get,
+    subscribe: store.subscribe,
     update,
     /** Throws a RecoveryStepError unless the flow is at one of `steps`. */
     requireStep(action: string, ...steps: step[]) {
-      if (!steps.includes(snapshot.step))
-        throw new RecoveryStepError({ action, step: snapshot.step })
+      const { step } = store.get()
+      if (!steps.includes(step)) throw new RecoveryStepError({ action, step })
     },
     /**
      * Runs one step: `busy` while it works, its result after, or back to
