@@ -2,11 +2,9 @@
 import { act } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadOnce } from '../core/connector.js'
-import { ExportPanel } from './ExportPanel.js'
 import { LazyPanel } from './LazyPanel.js'
-import { RecoveryPanel } from './RecoveryPanel.js'
 
 // Tells React that this test drives it through act().
 ;(
@@ -19,6 +17,17 @@ vi.mock('./RecoveryPanelBody.js', () => {
 })
 vi.mock('./ExportPanelBody.js', () => {
   throw new TypeError('Failed to fetch dynamically imported module')
+})
+
+// The panels keep their body's loader for the page's lifetime, and the unit
+// files share a worker's modules: load the panels afresh, as a new page would,
+// so that no earlier file's loaded body stands in for the failed download.
+let ExportPanel: typeof import('./ExportPanel.js').ExportPanel
+let RecoveryPanel: typeof import('./RecoveryPanel.js').RecoveryPanel
+beforeAll(async () => {
+  vi.resetModules()
+  ;({ ExportPanel } = await import('./ExportPanel.js'))
+  ;({ RecoveryPanel } = await import('./RecoveryPanel.js'))
 })
 
 function Body({ className }: { className?: string | undefined }) {
