@@ -13,11 +13,7 @@ import {
   ProviderNotFoundError,
   userRejection,
 } from '../core/connectionErrors.js'
-import {
-  accountsLookupMs,
-  chainIdLookupMs,
-  defaultChainIdBeforeConnecting,
-} from '../core/connector.js'
+import { defaultChainIdBeforeConnecting } from '../core/connector.js'
 import { withTimeout } from '../core/deadlines.js'
 import { createSupersession } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
@@ -399,12 +395,18 @@ function createInjectedConnection({
   }
 }
 
-/** The wallet's connected accounts, within core's lookup deadline: a wallet still loading must not hold wagmi's reconnect. */
+// wagmi's lookups of the connected accounts are answered within 500 ms and
+// of the chain id within 1000 ms, so a wallet still loading never holds up
+// reconnect.
+const accountsLookupMs = 500
+const chainIdLookupMs = 1_000
+
+/** The wallet's connected accounts, within the lookup deadline. */
 async function lookUpAccounts(provider: InjectedProvider) {
   return toAddresses(await ask(provider, 'eth_accounts', accountsLookupMs))
 }
 
-/** The wallet's chain id, within core's lookup deadline. */
+/** The wallet's chain id, within the lookup deadline. */
 async function lookUpChainId(provider: InjectedProvider) {
   return Number(await ask(provider, 'eth_chainId', chainIdLookupMs))
 }

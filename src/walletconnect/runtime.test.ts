@@ -84,9 +84,9 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-// The chain-id lookup is bounded at 1000 ms and the accounts lookup at
-// 500 ms (core/connector.ts). Both are the session's own, answered without a round trip to the
-// wallet: a wallet that never answers does not hold them up at all.
+// wagmi's lookups of accounts and chain are the session's own, answered
+// without a round trip to the wallet: a wallet that never answers does not
+// hold them up at all, so they need no deadline.
 describe('lookups a wallet does not answer', () => {
   it('the chain id is the session chain at once', async () => {
     vi.useFakeTimers()

@@ -4,11 +4,7 @@ import { parseCaipAccount } from '../core/caip.js'
 import { configuredChain } from '../core/chains.js'
 import { SessionEndedError } from '../core/connectionErrors.js'
 import type { Listeners } from '../core/connector.js'
-import {
-  accountsLookupMs,
-  chainIdLookupMs,
-  defaultChainIdBeforeConnecting,
-} from '../core/connector.js'
+import { defaultChainIdBeforeConnecting } from '../core/connector.js'
 import { withTimeout } from '../core/deadlines.js'
 import {
   createSerialQueue,
@@ -231,8 +227,8 @@ export async function createWalletConnectRuntime({
         storage.clear(),
       ])
     },
-    getAccounts: () => lookUpAccounts(provider),
-    getChainId: () => lookUpChainId(provider),
+    getAccounts: async () => lookUpAccounts(provider),
+    getChainId: async () => lookUpChainId(provider),
     isAuthorized() {
       const { session: current, accounts } = provider
       return Boolean(
@@ -478,29 +474,14 @@ export function createSessionEnder() {
   }
 }
 
-/** The session's accounts as the wallet reports them, or as the session holds them when it is slow. */
-async function lookUpAccounts(
-  wc: SignClientProvider,
-): Promise<readonly Address[]> {
-  const accounts = await withTimeout(
-    (async () =>
-      wc.session ? wc.request<string[]>({ method: 'eth_accounts' }) : [])(),
-    accountsLookupMs,
-    () => new SessionNotFoundError(),
-  ).catch(() => wc.accounts)
-  return toAddresses(accounts)
+/** The session's accounts, answered from the session without a round trip to the wallet. */
+function lookUpAccounts(wc: SignClientProvider): readonly Address[] {
+  return wc.session ? toAddresses(wc.accounts) : []
 }
 
-/** The session's chain, or the one it holds when the lookup is slow; before a session, the default. */
-function lookUpChainId(wc: SignClientProvider): Promise<number> {
-  return withTimeout(
-    (async () =>
-      wc.session
-        ? Number(await wc.request<string>({ method: 'eth_chainId' }))
-        : defaultChainIdBeforeConnecting)(),
-    chainIdLookupMs,
-    () => new SessionNotFoundError(),
-  ).catch(() => (wc.session ? wc.chainId : defaultChainIdBeforeConnecting))
+/** The session's chain, from the session; before a session, the default. */
+function lookUpChainId(wc: SignClientProvider): number {
+  return wc.session ? wc.chainId : defaultChainIdBeforeConnecting
 }
 
 /** Every account of the session, in any namespace, parsed; one that does not parse is left out. */
