@@ -1,6 +1,6 @@
 import type { UserRejectedRequestError } from 'viem'
-import { toBase64Url } from '../core/base64url.js'
 import { userRejection } from '../core/connectionErrors.js'
+import { toBase64Url } from '../core/encodings.js'
 import type { VendorAttestation } from '../turnkey/hostBackendContract.js'
 import { PasskeyError, WebauthnNotSupportedError } from './errors.js'
 

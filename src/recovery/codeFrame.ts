@@ -1,4 +1,4 @@
-import { fromBase64Url } from '../core/base64url.js'
+import { fromBase64Url } from '../core/encodings.js'
 import { createFrameChannel } from '../turnkey/createFrameChannel.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import { InvalidRecoveryCodeError, RecoveryFrameError } from './errors.js'

@@ -15,7 +15,7 @@ import {
   emailTaken,
   hasAccount,
   subOrganizationsWithCredential,
-} from './emailCodeRoutes.js'
+} from './emailCodes.js'
 import { badField, Refusal, unexpectedVendorAnswer } from './errors.js'
 import { decodeBase64Url, normalizeEmail, readFields } from './httpJson.js'
 

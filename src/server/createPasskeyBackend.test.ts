@@ -14,7 +14,7 @@ import {
   type CreatePasskeyBackendParameters,
   createPasskeyBackend,
 } from './createPasskeyBackend.js'
-import { parseRecoveryStartRequest } from './startRecovery.js'
+import { parseRecoveryStartRequest } from './emailCodes.js'
 
 const uuid =
   /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/

@@ -16,7 +16,12 @@ import {
   createSessionProfile,
   type SessionProfileOptions,
 } from './createSessionProfile.js'
-import { sendEmailCode, verifyEmailCode } from './emailCodeRoutes.js'
+import {
+  parseRecoveryStartRequest,
+  sendEmailCode,
+  sendRecoveryCode,
+  verifyEmailCode,
+} from './emailCodes.js'
 import {
   AuthorizeRejectedError,
   describeVendorFailure,
@@ -25,7 +30,6 @@ import {
   VendorUnreachableError,
 } from './errors.js'
 import { jsonAnswer, readJsonBody } from './httpJson.js'
-import { parseRecoveryStartRequest, sendRecoveryCode } from './startRecovery.js'
 
 export type CreatePasskeyBackendParameters = {
   /** Your parent organization at the vendor (Turnkey), a UUID. */

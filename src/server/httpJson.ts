@@ -1,3 +1,4 @@
+import { fromBase64Url } from '../core/encodings.js'
 import { badField, Refusal } from './errors.js'
 
 /** The largest body the handlers read: a passkey's attestation is a few KiB at most. */
@@ -153,9 +154,7 @@ export function decodeBase64Url(value: unknown): Uint8Array | undefined {
     value.length % 4 === 1
   )
     return undefined
-  const base64 = value.replaceAll('-', '+').replaceAll('_', '/')
-  const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0))
+  return fromBase64Url(value)
 }
 
 // Local part: printable, no spaces, quotes or brackets; domain: dot-separated

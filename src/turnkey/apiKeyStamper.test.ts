@@ -5,7 +5,7 @@ import {
   verifyStampSignature,
 } from '@turnkey/crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fromBase64Url } from '../core/base64url.js'
+import { fromBase64Url } from '../core/encodings.js'
 import {
   checkApiKeyPair,
   createApiKeyStamper,

@@ -1,8 +1,7 @@
 import { p256 } from '@noble/curves/p256'
 import { bytesToHex } from 'viem'
-import { toBase64Url } from '../core/base64url.js'
 import { loadOnce } from '../core/connector.js'
-import { hexKeyToBytes } from './encoding.js'
+import { hexKeyToBytes, toBase64Url } from '../core/encodings.js'
 import { createSessionStamper, type Stamper } from './stampers.js'
 
 export type ApiKeyPair = {

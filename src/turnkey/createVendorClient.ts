@@ -1,5 +1,5 @@
-import { fromBase64Url } from '../core/base64url.js'
 import { withDeadline } from '../core/deadlines.js'
+import { fromBase64Url } from '../core/encodings.js'
 import { version } from '../version.js'
 import {
   VendorActivityError,

@@ -1,6 +1,9 @@
 import { bytesToHex, sha256, stringToBytes } from 'viem'
-import { fromBase64Url, toBase64Url } from '../core/base64url.js'
-import { toDerSignature } from './encoding.js'
+import {
+  fromBase64Url,
+  toBase64Url,
+  toDerSignature,
+} from '../core/encodings.js'
 
 /** Signs a request body for the vendor: one header, as `X-Stamp` or `X-Stamp-Webauthn`. */
 export type Stamper = {

@@ -1,7 +1,6 @@
 import { p256 } from '@noble/curves/p256'
 import { sha256 } from '@noble/hashes/sha256'
-import { fromBase64Url } from '../core/base64url.js'
-import { hexKeyToBytes } from './encoding.js'
+import { fromBase64Url, hexKeyToBytes } from '../core/encodings.js'
 
 // The vendor's proof that an email's code was entered (a JWT it signs with
 // P-256). Apart from the contract it proves: reading one loads the curve,

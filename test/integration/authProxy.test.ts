@@ -12,7 +12,7 @@ import {
 } from '../../sandbox/turnkey/authProxy/startAuthProxy.js'
 import { otpAttempts } from '../../sandbox/turnkey/otpSubmits.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
-import { toDerSignature } from '../../src/turnkey/encoding.js'
+import { toDerSignature } from '../../src/core/encodings.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import { backendClient, ethereumAccount } from '../helpers/vendorUsers.js'
 
