@@ -53,6 +53,9 @@ const config: KnipConfig = {
     // Never imported: installed for its per-platform optional dependencies,
     // whose binary sandbox/anvil/findAnvilBinary.ts resolves by a computed name.
     '@foundry-rs/anvil',
+    // Solidity, not JavaScript: test/contracts import it, and
+    // sandbox/contracts/compileContracts.ts reads it from node_modules for solc.
+    '@openzeppelin/contracts',
     // Not a package: an alias bench/hostApp/buildHostApp.ts gives Vite for
     // wagmi's published walletConnect (bench/fetchWagmiConnectors.ts).
     'wagmi-reference',

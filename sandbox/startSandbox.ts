@@ -4,6 +4,7 @@ import {
   sandboxChainIds,
   sandboxChains,
 } from './chains.js'
+import { deployGasStation } from './contracts/gasStation.js'
 import { deployNameResolver } from './contracts/nameResolver.js'
 import { sandboxMnemonic } from './devAccounts.js'
 import { startExportFrameServer } from './exportFrame/startExportFrameServer.js'
@@ -108,12 +109,17 @@ export async function startSandbox({
     await Promise.all(anvils.map((anvil) => anvil.stop()))
     throw (failure as PromiseRejectedResult).reason
   }
-  const vendor = await startVendor({ ...vendorParameters, origins }).catch(
-    async (error: unknown) => {
-      await Promise.all(anvils.map((anvil) => anvil.stop()))
-      throw error
-    },
-  )
+  const rpcUrls = Object.fromEntries(
+    anvils.map((anvil) => [anvil.chainId, anvil.rpcUrl]),
+  ) as SandboxChainUrls
+  const vendor = await startVendor({
+    ...vendorParameters,
+    origins,
+    chains: rpcUrls,
+  }).catch(async (error: unknown) => {
+    await Promise.all(anvils.map((anvil) => anvil.stop()))
+    throw error
+  })
   const sessionProfileId = await signingSessionProfileId(vendor).catch(
     async (error: unknown) => {
       await Promise.all([vendor.stop(), ...anvils.map((anvil) => anvil.stop())])
@@ -147,21 +153,19 @@ export async function startSandbox({
     ])
     throw error
   })
-  const rpcUrls = Object.fromEntries(
-    anvils.map((anvil) => [anvil.chainId, anvil.rpcUrl]),
-  ) as SandboxChainUrls
-  await deployNameResolver(sandboxChains(rpcUrls)[1]).catch(
-    async (error: unknown) => {
-      await Promise.all([
-        vendor.stop(),
-        authProxy.stop(),
-        exportFrame.stop(),
-        relay.stop(),
-        ...anvils.map((anvil) => anvil.stop()),
-      ])
-      throw error
-    },
-  )
+  await Promise.all([
+    deployNameResolver(sandboxChains(rpcUrls)[1]),
+    ...sandboxChains(rpcUrls).map((chain) => deployGasStation(chain)),
+  ]).catch(async (error: unknown) => {
+    await Promise.all([
+      vendor.stop(),
+      authProxy.stop(),
+      exportFrame.stop(),
+      relay.stop(),
+      ...anvils.map((anvil) => anvil.stop()),
+    ])
+    throw error
+  })
   let stopping: Promise<void> | undefined
   const never = new Promise<never>(() => {})
   return {

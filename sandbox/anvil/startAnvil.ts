@@ -90,6 +90,10 @@ export async function startAnvil({
   mnemonic,
 }: StartAnvilParameters): Promise<AnvilInstance> {
   const chainArguments = [
+    // EIP-7702 (set-code transactions) is what the Gas Station's sponsored
+    // batches stand on; pinned, so a newer anvil's default cannot change the rules.
+    '--hardfork',
+    'prague',
     '--block-time',
     String(blockTime),
     '--mnemonic',

@@ -1,3 +1,4 @@
+import type { ChainUrls } from './chainSender.js'
 import type { Clock } from './clock.js'
 import type { EnclaveKey } from './enclaveCrypto.js'
 import type { Faults } from './Faults.js'
@@ -16,6 +17,8 @@ export type VendorWorld = {
   relyingParties: RelyingParties
   /** Host pages outside localhost whose requests CORS lets through. */
   origins: readonly string[]
+  /** The chains `eth_send_transaction` sends on (JSON-RPC URL by chain id); none, and it refuses. */
+  chains?: ChainUrls | undefined
   /** Back to a fresh world: no sub-organizations, emails, faults or codes; same parent and keys. */
   reset(): void
   /** Called after every change, so the state can be saved. */

@@ -1,5 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import type { Fault } from './Faults.js'
+import { publicApi } from './openapi/documents.js'
+import { validateAgainstSchema } from './openapi/validateAgainstSchema.js'
+import { upsertGasUsageConfig } from './sendTransactions.js'
 import { badRequest, notFound } from './VendorError.js'
 import type { VendorWorld } from './VendorWorld.js'
 
@@ -81,6 +84,22 @@ export async function adminRoute(
     case 'DELETE /sandbox/faults':
       world.faults.clear()
       return { cleared: true }
+    case 'POST /sandbox/gas-usage-config': {
+      // The vendor's dashboard: its published intent, for a parent organization.
+      const { organizationId, parameters } = await readJson()
+      const problems = validateAgainstSchema(
+        publicApi,
+        { $ref: '#/definitions/v1UpsertGasUsageConfigIntent' },
+        parameters,
+        'parameters',
+      )
+      if (problems.length > 0)
+        throw badRequest(`invalid request body: ${problems.join('; ')}`)
+      return upsertGasUsageConfig(
+        world.state.organization(String(organizationId)),
+        parameters as Record<string, unknown>,
+      )
+    }
     case 'POST /sandbox/reset':
       world.reset()
       return { reset: true }

@@ -22,6 +22,10 @@ import {
 import { otpSubmits } from './otpSubmits.js'
 import { queries } from './queries.js'
 import {
+  sendTransactionQueries,
+  sendTransactionSubmits,
+} from './sendTransactions.js'
+import {
   sessionProfileQueries,
   sessionProfileSubmits,
 } from './sessionProfiles.js'
@@ -52,10 +56,12 @@ const allSubmits: Record<string, SubmitEndpoint> = {
   ...exportSubmits,
   ...otpSubmits,
   ...sessionProfileSubmits,
+  ...sendTransactionSubmits,
 }
 const allQueries: Record<string, QueryEndpoint> = {
   ...queries,
   ...sessionProfileQueries,
+  ...sendTransactionQueries,
 }
 
 class NonJsonFailure extends Error {}
@@ -195,6 +201,7 @@ export function createVendorServer(world: VendorWorld): Server {
       relyingParties: world.relyingParties,
       outbox: world.outbox,
       enclave: world.enclave,
+      chains: world.chains,
     }
     if (endpoint.kind === 'query') {
       if (name === 'get_activity')

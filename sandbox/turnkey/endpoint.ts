@@ -1,4 +1,5 @@
 import type { Principal, RequestScope } from './authenticate.js'
+import type { ChainUrls } from './chainSender.js'
 import type { EnclaveKey } from './enclaveCrypto.js'
 import type { Organization } from './model.js'
 import type { Outbox } from './Outbox.js'
@@ -15,6 +16,8 @@ export type EndpointContext = {
   outbox: Outbox
   /** Keys of the emulated enclave: export bundles are signed, session JWTs notarized. */
   enclave: { signer: EnclaveKey; notarizer: EnclaveKey }
+  /** The chains transactions are sent on, when the emulator runs beside them. */
+  chains?: ChainUrls | undefined
 }
 
 export type QueryEndpoint = {

@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem'
+import type { TxError } from './chainSender.js'
 
 export type Timestamp = { seconds: string; nanos: string }
 
@@ -128,7 +129,30 @@ export type Organization = {
   }
   /** Absent in organizations saved before profiles existed. */
   sessionProfiles?: SessionProfile[] | undefined
+  /** What `eth_send_transaction` and `eth_undelegate_7702` sent, newest last. */
+  sentTransactions?: SentTransaction[] | undefined
+  /** A parent organization's gas sponsorship limits (the vendor's gas usage config). */
+  gasUsageConfig?: GasUsageConfig | undefined
+  /** The gas the sponsor paid for this organization's batches, in USD. */
+  sponsoredGas?: { atMs: number; usd: number }[] | undefined
   createdAtMs: number
+}
+
+/** A transaction the emulator sends for an account, as `get_send_transaction_status` tells it. */
+export type SentTransaction = {
+  sendTransactionStatusId: string
+  /** PENDING until broadcast, BROADCASTED until mined, then INCLUDED or FAILED. */
+  txStatus: 'PENDING' | 'BROADCASTED' | 'INCLUDED' | 'FAILED'
+  txHash?: string | undefined
+  error?: TxError | undefined
+}
+
+export type GasUsageConfig = {
+  gasUsageConfigId: string
+  orgWindowLimitUsd: number
+  subOrgWindowLimitUsd: number
+  windowDurationMinutes: number
+  enabled: boolean
 }
 
 export function toTimestamp(ms: number): Timestamp {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
+import type { ChainUrls } from './chainSender.js'
 import { type Clock, createClock } from './clock.js'
 import { createVendorServer } from './createVendorServer.js'
 import { createEnclaveKey, newP256Key } from './enclaveCrypto.js'
@@ -27,6 +28,11 @@ export type StartVendorParameters = {
    * `localhost`. A passkey registers and signs only from those origins.
    */
   origins?: readonly string[] | undefined
+  /**
+   * The chains `eth_send_transaction` sends on, JSON-RPC URL by chain id
+   * (the sandbox's anvils, with the Gas Station deployed); without them it refuses.
+   */
+  chains?: ChainUrls | undefined
 }
 
 export type Vendor = {
@@ -88,6 +94,7 @@ export async function startVendor({
   dataFile,
   onEmail,
   origins = [],
+  chains,
 }: StartVendorParameters = {}): Promise<Vendor> {
   const clock = createClock()
   const loaded = (dataFile && loadVendor(dataFile)) || freshVendor(clock.now())
@@ -106,6 +113,7 @@ export async function startVendor({
       ...origins.map((origin) => new URL(origin).hostname),
     ]),
     origins,
+    chains,
     onChange: save,
     reset() {
       for (const organization of loaded.state.organizations.values()) {

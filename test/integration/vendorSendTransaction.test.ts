@@ -1,0 +1,300 @@
+import 'fake-indexeddb/auto'
+import { StamperType, TurnkeyClient } from '@turnkey/core'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  parseEther,
+  publicActions,
+} from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { sandboxChains } from '../../sandbox/chains.js'
+import { deployTestToken } from '../../sandbox/contracts/deployTestToken.js'
+import { gasStationAddress } from '../../sandbox/contracts/gasStationAddresses.js'
+import { devAccount } from '../../sandbox/devAccounts.js'
+import { publicApi } from '../../sandbox/turnkey/openapi/documents.js'
+import { validateAgainstSchema } from '../../sandbox/turnkey/openapi/validateAgainstSchema.js'
+import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
+import { memoryStorage } from '../helpers/memoryStorage.js'
+import { backendClient, signUp } from '../helpers/vendorUsers.js'
+
+const [, base] = sandboxChains(inject('sandbox').rpcUrls)
+const caip2 = `eip155:${base.id}` as const
+const chain = createPublicClient({ chain: base, transport: http() })
+const spender = '0x000000000000000000000000000000000000dEaD' as Address
+const recipient = '0x00000000000000000000000000000000000000Be' as Address
+
+let vendor: Vendor
+let user: Awaited<ReturnType<typeof signUp>>
+let client: TurnkeyClient
+let token: Address
+
+const approve = (amount: bigint) => ({
+  to: token,
+  data: encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [spender, amount],
+  }),
+})
+const transfer = (amount: bigint) => ({
+  to: token,
+  data: encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [recipient, amount],
+  }),
+})
+
+async function gasUsageConfig(parameters: Record<string, unknown>) {
+  const response = await fetch(`${vendor.url}/sandbox/gas-usage-config`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      organizationId: vendor.parentOrganizationId,
+      parameters,
+    }),
+  })
+  expect(response.status).toBe(200)
+}
+
+/** The vendor's own browser client, its passkey stamper being the user's software passkey. */
+async function vendorClient() {
+  const turnkey = new TurnkeyClient(
+    {
+      apiBaseUrl: vendor.url,
+      organizationId: user.organizationId,
+      defaultStamperType: StamperType.Passkey,
+    },
+    undefined,
+    user.passkey.stamper() as never,
+  )
+  // @turnkey/core runs in browsers and React Native only and picks its
+  // storage by the globals it finds: its init gets a browser's.
+  vi.stubGlobal('window', {})
+  vi.stubGlobal('document', {})
+  vi.stubGlobal('localStorage', memoryStorage('turnkey-core'))
+  try {
+    await turnkey.init()
+  } finally {
+    vi.unstubAllGlobals()
+  }
+  return turnkey
+}
+
+beforeAll(async () => {
+  vendor = await startVendor({ chains: inject('sandbox').rpcUrls })
+  user = await signUp(vendor, 'gas-station-user')
+  const funder = createWalletClient({
+    account: devAccount(8),
+    chain: base,
+    transport: http(),
+  }).extend(publicActions)
+  token = await deployTestToken({ chain: base, account: devAccount(8) })
+  await funder.waitForTransactionReceipt({
+    hash: await funder.writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [user.address, parseEther('100')],
+    }),
+    pollingInterval: 100,
+  })
+  await gasUsageConfig({
+    orgWindowLimitUsd: '100',
+    subOrgWindowLimitUsd: '10',
+    windowDurationMinutes: '60',
+    enabled: true,
+  })
+  client = await vendorClient()
+})
+
+afterAll(() => vendor?.stop())
+
+const balanceOf = (address: Address) =>
+  chain.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [address],
+  })
+const allowance = () =>
+  chain.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [user.address, spender],
+  })
+
+describe('eth_send_transaction through the Gas Station, with @turnkey/core', () => {
+  it('sponsors an approve + transfer batch from an account holding no ETH', async () => {
+    expect(await chain.getBalance({ address: user.address })).toBe(0n)
+    const sendTransactionStatusId = await client.ethSendTransaction({
+      organizationId: user.organizationId,
+      transaction: {
+        from: user.address,
+        caip2,
+        sponsor: true,
+        calls: [approve(5n), transfer(7n)],
+      },
+    })
+    const status = await client.pollTransactionStatus({
+      organizationId: user.organizationId,
+      sendTransactionStatusId,
+      pollingIntervalMs: 100,
+    })
+    expect(status.txStatus).toBe('INCLUDED')
+    expect(
+      validateAgainstSchema(
+        publicApi,
+        { $ref: '#/definitions/v1GetSendTransactionStatusResponse' },
+        status,
+      ),
+    ).toEqual([])
+    const receipt = await chain.getTransactionReceipt({
+      hash: status.eth!.txHash as `0x${string}`,
+    })
+    expect(receipt.status).toBe('success')
+    expect(await balanceOf(recipient)).toBe(7n)
+    expect(await allowance()).toBe(5n)
+    expect(await chain.getBalance({ address: user.address })).toBe(0n)
+    const usage = await backendClient(vendor).getGasUsage({
+      organizationId: user.organizationId,
+    })
+    expect(usage).toMatchObject({ windowLimitUsd: '10.000000' })
+    expect(Number(usage.usageUsd)).toBeGreaterThan(0)
+    const nonces = await backendClient(vendor).getNonces({
+      organizationId: user.organizationId,
+      address: user.address,
+      caip2,
+      nonce: true,
+      gasStationNonce: true,
+    })
+    expect(nonces).toEqual({ nonce: '1', gasStationNonce: '1' })
+  })
+
+  it('lands nothing of a reverting batch, and its status names the revert', async () => {
+    const before = {
+      allowance: await allowance(),
+      sent: await balanceOf(recipient),
+      held: await balanceOf(user.address),
+    }
+    const sendTransactionStatusId = await client.ethSendTransaction({
+      organizationId: user.organizationId,
+      transaction: {
+        from: user.address,
+        caip2,
+        sponsor: true,
+        calls: [approve(9n), transfer(parseEther('1000'))],
+      },
+    })
+    const failure = await client
+      .pollTransactionStatus({
+        organizationId: user.organizationId,
+        sendTransactionStatusId,
+        pollingIntervalMs: 100,
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error as Error & { cause?: any },
+      )
+    expect(failure).toBeInstanceOf(Error)
+    // pollTransactionStatus rejects with the status answer as the cause.
+    const status = failure!.cause
+    expect(status).toMatchObject({
+      txStatus: 'FAILED',
+      error: {
+        revertChain: expect.arrayContaining([
+          expect.objectContaining({
+            address: token.toLowerCase(),
+            errorType: 'custom',
+            custom: {
+              errorName: 'InsufficientBalance',
+              paramsJson: JSON.stringify({
+                available: String(before.held),
+                required: String(parseEther('1000')),
+              }),
+            },
+          }),
+        ]),
+      },
+    })
+    expect(status.txError).toMatch(/^execution reverted: InsufficientBalance/)
+    // Outermost first: the station, the account's delegate, the token.
+    expect(
+      status.error.revertChain.map(
+        (entry: { address: string }) => entry.address,
+      ),
+    ).toEqual([
+      gasStationAddress.toLowerCase(),
+      user.address.toLowerCase(),
+      token.toLowerCase(),
+    ])
+    expect(
+      validateAgainstSchema(
+        publicApi,
+        { $ref: '#/definitions/v1GetSendTransactionStatusResponse' },
+        status,
+      ),
+    ).toEqual([])
+    expect(await allowance()).toBe(before.allowance)
+    expect(await balanceOf(recipient)).toBe(before.sent)
+  })
+
+  it('refuses what the schema refuses: no calls, 51 calls, another account, another chain', async () => {
+    const stranger = await signUp(vendor, 'gas-station-stranger')
+    const send = (transaction: Record<string, unknown>) =>
+      client
+        .ethSendTransaction({
+          organizationId: user.organizationId,
+          transaction: { from: user.address, caip2, ...transaction } as never,
+        })
+        .then(
+          () => 'sent',
+          (error: Error & { cause?: Error }) =>
+            `${error.message}: ${error.cause?.message}`,
+        )
+    expect(await send({ calls: [] })).toContain(
+      'calls must contain between 1 and 50 entries, not 0',
+    )
+    expect(
+      await send({ sponsor: true, calls: Array(51).fill(approve(1n)) }),
+    ).toContain('calls must contain between 1 and 50 entries, not 51')
+    expect(
+      await send({ from: stranger.address, calls: [approve(1n)] }),
+    ).toContain(
+      `no wallet account or private key found for ${stranger.address}`,
+    )
+    expect(await send({ caip2: 'eip155:5', calls: [approve(1n)] })).toContain(
+      'invalid request body: parameters.caip2 must be one of',
+    )
+    expect(await send({ caip2: 'eip155:137', calls: [approve(1n)] })).toContain(
+      'the sandbox runs no chain for eip155:137',
+    )
+  })
+
+  it('refuses a sponsored batch over the sub-organization’s limit', async () => {
+    await gasUsageConfig({
+      orgWindowLimitUsd: '100',
+      subOrgWindowLimitUsd: '0.000001',
+      windowDurationMinutes: '60',
+    })
+    const refused = await client
+      .ethSendTransaction({
+        organizationId: user.organizationId,
+        transaction: {
+          from: user.address,
+          caip2,
+          sponsor: true,
+          calls: [approve(1n)],
+        },
+      })
+      .catch((error: Error & { cause?: Error }) => error.cause?.message)
+    expect(refused).toMatch(
+      /^Turnkey error 9: gas sponsorship limit exceeded: the sub-organization's window of 60 minutes allows 0\.000001 USD/,
+    )
+  })
+})
