@@ -96,7 +96,7 @@ function queued<result>(
 }
 
 /** Whether `account` delegates to the sandbox's gas delegate (EIP-7702). */
-export async function delegatesToGasDelegate(
+async function delegatesToGasDelegate(
   client: PublicClient,
   account: Address,
 ) {
@@ -207,7 +207,8 @@ export async function prepareBatch(
             })) + (sponsored ? 0 : 1),
         }),
       ]
-  const value = calls.reduce((sum, call) => sum + call.value, 0n)
+  // A call's value comes from the account's own balance (the delegate runs
+  // at its address), so the outer transaction carries none.
   if (sponsored)
     return prepare(client, gasSponsor, {
       to: gasStationAddress,
@@ -218,20 +219,9 @@ export async function prepareBatch(
       }),
       authorizationList,
       ...fees,
-    }).then((prepared) =>
-      value > 0n && prepared.ok
-        ? {
-            ok: false as const,
-            error: {
-              message:
-                'a sponsored batch cannot carry value: the sponsor pays gas, not the calls',
-            },
-          }
-        : prepared,
-    )
+    })
   return prepare(client, account, {
     to: account.address,
-    value,
     data: encodeFunctionData({
       abi: delegate!.abi,
       functionName: 'executeBatch',

@@ -10,7 +10,6 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import {
   type Call,
-  delegatesToGasDelegate,
   gasStationNonce,
   isDelegated,
   type Prepared,
@@ -315,11 +314,8 @@ export const sendTransactionQueries: Record<string, QueryEndpoint> = {
           ),
         }),
         ...(wanted === true && {
-          gasStationNonce: String(
-            (await delegatesToGasDelegate(client, owner))
-              ? await gasStationNonce(client, owner)
-              : 0n,
-          ),
+          // Kept in the account's storage, so it survives an undelegation.
+          gasStationNonce: String(await gasStationNonce(client, owner)),
         }),
       }
     },

@@ -276,6 +276,93 @@ describe('eth_send_transaction through the Gas Station, with @turnkey/core', () 
     )
   })
 
+  it('sends unsponsored: one call as the account’s EIP-1559 transaction, an undelegation, a batch the account pays', async () => {
+    const funder = createWalletClient({
+      account: devAccount(8),
+      chain: base,
+      transport: http(),
+    })
+    await chain.waitForTransactionReceipt({
+      hash: await funder.sendTransaction({
+        to: user.address,
+        value: parseEther('0.01'),
+      }),
+      pollingInterval: 100,
+    })
+    const sent = await client.pollTransactionStatus({
+      organizationId: user.organizationId,
+      sendTransactionStatusId: await client.ethSendTransaction({
+        organizationId: user.organizationId,
+        transaction: { from: user.address, caip2, calls: [transfer(1n)] },
+      }),
+      pollingIntervalMs: 100,
+    })
+    const transaction = await chain.getTransaction({
+      hash: sent.eth!.txHash as `0x${string}`,
+    })
+    expect(transaction).toMatchObject({
+      type: 'eip1559',
+      from: user.address.toLowerCase(),
+      to: token.toLowerCase(),
+    })
+    // The account delegates since its sponsored batch; the vendor's client has no call for undelegating.
+    expect(await chain.getCode({ address: user.address })).toMatch(/^0xef0100/)
+    const { sendTransactionStatusId } = await user.client
+      .ethUndelegate7702({
+        type: 'ACTIVITY_TYPE_ETH_UNDELEGATE_7702',
+        timestampMs: String(Date.now()),
+        organizationId: user.organizationId,
+        parameters: { from: user.address, caip2 },
+      } as never)
+      .then((answer: any) => answer.activity.result.ethUndelegate7702Result)
+    await client.pollTransactionStatus({
+      organizationId: user.organizationId,
+      sendTransactionStatusId,
+      pollingIntervalMs: 100,
+    })
+    expect(await chain.getCode({ address: user.address })).toBeUndefined()
+    // Several calls without a sponsor: the account delegates again and pays itself.
+    const batch = await client.pollTransactionStatus({
+      organizationId: user.organizationId,
+      sendTransactionStatusId: await client.ethSendTransaction({
+        organizationId: user.organizationId,
+        transaction: {
+          from: user.address,
+          caip2,
+          calls: [approve(3n), transfer(1n)],
+        },
+      }),
+      pollingIntervalMs: 100,
+    })
+    expect(
+      await chain.getTransaction({ hash: batch.eth!.txHash as `0x${string}` }),
+    ).toMatchObject({
+      type: 'eip7702',
+      from: user.address.toLowerCase(),
+      to: user.address.toLowerCase(),
+    })
+    expect(await allowance()).toBe(3n)
+    expect(await chain.getCode({ address: user.address })).toMatch(/^0xef0100/)
+    // Every activity looks as the vendor's schema has it.
+    const { activities } = await user.client.getActivities({
+      organizationId: user.organizationId,
+    })
+    expect(activities.map((activity) => activity.type)).toEqual(
+      expect.arrayContaining([
+        'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
+        'ACTIVITY_TYPE_ETH_UNDELEGATE_7702',
+      ]),
+    )
+    for (const activity of activities)
+      expect(
+        validateAgainstSchema(
+          publicApi,
+          { $ref: '#/definitions/v1Activity' },
+          activity,
+        ),
+      ).toEqual([])
+  })
+
   it('refuses a sponsored batch over the sub-organization’s limit', async () => {
     await gasUsageConfig({
       orgWindowLimitUsd: '100',
