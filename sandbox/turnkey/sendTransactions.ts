@@ -42,12 +42,16 @@ const failedPrecondition = (message: string) => new VendorError(400, 9, message)
 
 function chainUrl(context: EndpointContext, caip2: unknown) {
   const chainId = Number(String(caip2).replace(/^eip155:/, ''))
-  const url = context.chains?.[chainId]
+  if (!context.chains)
+    throw badRequest(
+      'this emulator was started without chains (startVendor without chains): it sends no transactions',
+    )
+  const url = context.chains[chainId]
   // The schema's enum let it through, but the sandbox runs only its own chains.
   if (!url)
     throw badRequest(
       `the sandbox runs no chain for ${String(caip2)}: use ${Object.keys(
-        context.chains ?? {},
+        context.chains,
       )
         .map((id) => `eip155:${id}`)
         .join(' or ')}`,

@@ -120,6 +120,9 @@ export async function startVendor({
         if (organization.parentOrganizationId)
           loaded.state.organizations.delete(organization.organizationId)
         organization.activities = []
+        // What was sent and the gas it cost go; the gas usage config stays, as the keys do.
+        organization.sentTransactions = undefined
+        organization.sponsoredGas = undefined
         organization.userTags = []
         for (const user of organization.users) user.userTags = []
       }
