@@ -96,10 +96,7 @@ function queued<result>(
 }
 
 /** Whether `account` delegates to the sandbox's gas delegate (EIP-7702). */
-async function delegatesToGasDelegate(
-  client: PublicClient,
-  account: Address,
-) {
+async function delegatesToGasDelegate(client: PublicClient, account: Address) {
   const code = (await client.getCode({ address: account })) ?? '0x'
   return (
     code.toLowerCase() ===
