@@ -23,9 +23,17 @@ type FoundryProfile = {
  * (forge would download solc, which this machine cannot). Results are cached
  * in the profile's `out` folder by the hash of sources and settings.
  */
-export async function compileContracts(): Promise<
-  Record<string, CompiledContract>
-> {
+export function compileContracts(): Promise<Record<string, CompiledContract>> {
+  // The sandbox deploys to both chains at once: one compilation serves them all.
+  running ??= compileAll().finally(() => {
+    running = undefined
+  })
+  return running
+}
+
+let running: Promise<Record<string, CompiledContract>> | undefined
+
+async function compileAll(): Promise<Record<string, CompiledContract>> {
   const profile = await readFoundryProfile()
   const sourceDir = join(root, profile.src)
   const files = (await readdir(sourceDir)).filter((f) => f.endsWith('.sol'))
