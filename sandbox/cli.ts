@@ -41,13 +41,17 @@ if (values.help) {
 
 // What starts the sandbox loads once the options are read: --help and a bad
 // option answer at once, before its chains, vendor and relay are imported.
-const [{ devAccount }, { startSandbox }, { stopOnSignals }] = await Promise.all(
-  [
-    import('./devAccounts.js'),
-    import('./startSandbox.js'),
-    import('./stopOnSignals.js'),
-  ],
-)
+const [
+  { devAccount },
+  { gasDelegateAddress, gasSponsor, gasStationAddress },
+  { startSandbox },
+  { stopOnSignals },
+] = await Promise.all([
+  import('./devAccounts.js'),
+  import('./contracts/gasStationAddresses.js'),
+  import('./startSandbox.js'),
+  import('./stopOnSignals.js'),
+])
 const startedAt = performance.now()
 const sandbox = await startSandbox({
   dataFile: values.data,
@@ -67,6 +71,7 @@ console.log(
       ([chainId, url]) => `  chain ${chainId.padEnd(5)} ${url}`,
     ),
     `  dev account 0  ${devAccount(0).address} (anvil's public test key)`,
+    `  gas station    ${gasStationAddress} (delegate ${gasDelegateAddress}, sponsor ${gasSponsor.address})`,
     `  vendor API     ${vendor.url}${values.data ? ` (state in ${values.data})` : ''}`,
     `  outbox         ${vendor.url}/sandbox/outbox?to=EMAIL`,
     `  parent org     ${vendor.parentOrganizationId}`,

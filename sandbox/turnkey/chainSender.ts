@@ -311,19 +311,31 @@ async function prepare(
     gas,
     maxFeePerGas,
     send: () =>
-      queued(client.transport.url as string, account.address, () =>
-        wallet.sendTransaction({
-          to: request.to,
-          value: request.value,
-          data: request.data,
-          authorizationList: request.authorizationList,
-          gas,
-          maxFeePerGas,
-          maxPriorityFeePerGas,
-          nonce: request.nonce,
-          chain: client.chain,
-        } as Parameters<typeof wallet.sendTransaction>[0]),
-      ),
+      queued(client.transport.url as string, account.address, async () => {
+        for (let attempt = 1; ; attempt++)
+          try {
+            return await wallet.sendTransaction({
+              to: request.to,
+              value: request.value,
+              data: request.data,
+              authorizationList: request.authorizationList,
+              gas,
+              maxFeePerGas,
+              maxPriorityFeePerGas,
+              nonce: request.nonce,
+              chain: client.chain,
+            } as Parameters<typeof wallet.sendTransaction>[0])
+          } catch (error) {
+            // Another process's emulator may send for the same sponsor: a
+            // nonce taken meanwhile is fetched again, unless it was given.
+            if (
+              request.nonce !== undefined ||
+              attempt === 3 ||
+              !/nonce/i.test((error as Error).message)
+            )
+              throw error
+          }
+      }),
   }
 }
 
