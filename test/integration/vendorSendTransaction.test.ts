@@ -1,4 +1,3 @@
-import 'fake-indexeddb/auto'
 import { StamperType, TurnkeyClient } from '@turnkey/core'
 import {
   type Address,
@@ -18,7 +17,6 @@ import { devAccount } from '../../sandbox/devAccounts.js'
 import { publicApi } from '../../sandbox/turnkey/openapi/documents.js'
 import { validateAgainstSchema } from '../../sandbox/turnkey/openapi/validateAgainstSchema.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
-import { memoryStorage } from '../helpers/memoryStorage.js'
 import { backendClient, signUp } from '../helpers/vendorUsers.js'
 
 const [, base] = sandboxChains(inject('sandbox').rpcUrls)
@@ -73,10 +71,10 @@ async function vendorClient() {
     user.passkey.stamper() as never,
   )
   // @turnkey/core runs in browsers and React Native only and picks its
-  // storage by the globals it finds: its init gets a browser's.
+  // storage and key stamper by the globals it finds: its init sees a browser.
+  // The passkey stamper given above signs every request here.
   vi.stubGlobal('window', {})
   vi.stubGlobal('document', {})
-  vi.stubGlobal('localStorage', memoryStorage('turnkey-core'))
   try {
     await turnkey.init()
   } finally {
