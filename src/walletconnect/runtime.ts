@@ -2,7 +2,6 @@ import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, getAddress, numberToHex } from 'viem'
 import { parseCaipAccount } from '../core/caip.js'
 import { configuredChain } from '../core/chains.js'
-import { SessionEndedError } from '../core/connectionErrors.js'
 import type { Listeners } from '../core/connector.js'
 import {
   accountsLookupMs,
@@ -169,7 +168,8 @@ export async function createWalletConnectRuntime({
       const { topic } = wc.session
       const chain = `eip155:${wc.chainId}`
       return toWallet.enqueue(async () => {
-        if (wc.session?.topic !== topic) throw new SessionEndedError()
+        if (wc.session?.topic !== topic)
+          throw new SessionNotFoundError({ reason: 'ended' })
         return wc.requestFromWallet(args, chain)
       })
     },
@@ -218,7 +218,7 @@ export async function createWalletConnectRuntime({
       connections.supersede()
       pairing.discard()
       events.forget()
-      toWallet.clear(new SessionEndedError())
+      toWallet.clear(new SessionNotFoundError({ reason: 'ended' }))
       clearSdkDeepLink()
       // The user's disconnect stands whatever the relay does: ended here at once
       // (wagmi, storage, events). The wallet is told within the deadline, or later:
@@ -444,7 +444,7 @@ function createSessionEvents({
     async onDisconnect() {
       if (!reportedTopic) return
       reportedTopic = undefined
-      toWallet.clear(new SessionEndedError())
+      toWallet.clear(new SessionNotFoundError({ reason: 'ended' }))
       clearSdkDeepLink()
       await storage.clear()
       emitter.emit('disconnect')
