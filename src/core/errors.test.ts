@@ -156,8 +156,8 @@ describe("the errors' messages and codes", () => {
   })
 
   it('one SessionNotFoundError for every missing session, the reason a field', () => {
-    expect(new SessionNotFoundError()).toMatchObject({ reason: 'none' })
-    for (const reason of ['none', 'ended', 'abandoned'] as const) {
+    expect(new SessionNotFoundError()).toMatchObject({ reason: undefined })
+    for (const reason of [undefined, 'ended', 'abandoned'] as const) {
       const error = new SessionNotFoundError({ reason })
       expect(error).toBeInstanceOf(BaseError)
       expect(error).toMatchObject({

@@ -1,13 +1,13 @@
 import { BaseError } from './errors.js'
 
 /**
- * Why there is no session: `'none'`, none to begin with (or none yet);
- * `'ended'`, the session a request was sent in ended before the request went
- * out (a disconnect, the wallet ended it, another account was restored);
- * `'abandoned'`, a disconnect came while a connect was under way. Whatever
- * the reason, nothing was sent or stored.
+ * Why a session went missing: `'ended'`, the session a request was sent in
+ * ended before the request went out (a disconnect, the wallet ended it,
+ * another account was restored); `'abandoned'`, a disconnect came while a
+ * connect was under way. A SessionNotFoundError without one found no session
+ * to begin with. Whatever the reason, nothing was sent or stored.
  */
-export type SessionNotFoundReason = 'none' | 'ended' | 'abandoned'
+export type SessionNotFoundReason = 'ended' | 'abandoned'
 
 export type SessionNotFoundErrorType = SessionNotFoundError & {
   name: 'SessionNotFoundError'
@@ -25,11 +25,11 @@ export class SessionNotFoundError extends BaseError {
   static get code() {
     return 'session_not_found' as const
   }
-  readonly reason: SessionNotFoundReason
+  readonly reason: SessionNotFoundReason | undefined
   constructor({
     cause,
-    reason = 'none',
-  }: { cause?: unknown; reason?: SessionNotFoundReason } = {}) {
+    reason,
+  }: { cause?: unknown; reason?: SessionNotFoundReason | undefined } = {}) {
     super('No session found', {
       code: SessionNotFoundError.code,
       cause,
