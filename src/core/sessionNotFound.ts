@@ -26,10 +26,11 @@ export class SessionNotFoundError extends BaseError {
     return 'session_not_found' as const
   }
   readonly reason: SessionNotFoundReason | undefined
+  // `reason` first: `cause` last, as in the pack's other errors, compresses with them.
   constructor({
-    cause,
     reason,
-  }: { cause?: unknown; reason?: SessionNotFoundReason | undefined } = {}) {
+    cause,
+  }: { reason?: SessionNotFoundReason | undefined; cause?: unknown } = {}) {
     super('No session found', {
       code: SessionNotFoundError.code,
       cause,
