@@ -226,6 +226,55 @@ describe('docs/errors.md', () => {
       .filter(({ listed, exported }) => listed.join() !== exported.join())
     expect(misplaced).toEqual([])
   })
+
+  it("lists each class's code as the class gives it, and no class a subpath does not export", async () => {
+    const errors = read(join(docsDir, 'errors.md'))
+    const exportsDir = join(root, 'src/exports')
+    const classes = new Map<string, { code?: unknown }>()
+    for (const entry of readdirSync(exportsDir).filter(
+      (name) => /\.tsx?$/.test(name) && !name.includes('.test.'),
+    )) {
+      const url = pathToFileURL(join(exportsDir, entry)).href
+      const module = (await import(/* @vite-ignore */ url)) as Record<
+        string,
+        unknown
+      >
+      // Every error class, the pack's BaseError or wagmi's (ProviderNotFoundError, …).
+      for (const [name, value] of Object.entries(module))
+        if (typeof value === 'function' && value.prototype instanceof Error)
+          classes.set(name, value as { code?: unknown })
+    }
+    const rows = errors
+      .split('\n')
+      .map((line) => line.match(/^\| `(\w+Error)` \| ([^|]*) \|/))
+      .filter((match) => match !== null)
+    const wrong: string[] = []
+    for (const [, name, codeCell] of rows) {
+      const exported = classes.get(name!)
+      const subpaths = errors
+        .split('\n')
+        .find((line) => line.startsWith(`| \`${name}\` |`))!
+        .trimEnd()
+        .slice(0, -1)
+        .split('|')
+        .at(-1)!
+        .trim()
+      // A class no subpath exports says so ('—'), and is told by its code.
+      if (!exported) {
+        if (subpaths !== '—')
+          wrong.push(`${name}: not exported, listed as ${subpaths}`)
+        continue
+      }
+      const code = exported.code
+      const documentedCode = codeCell!.match(/^`([\w-]+)`/)?.[1]
+      if (typeof code === 'string' && documentedCode !== code)
+        wrong.push(`${name}: code ${code}, documented ${codeCell!.trim()}`)
+    }
+    for (const name of classes.keys())
+      if (!rows.some(([, row]) => row === name))
+        wrong.push(`${name}: exported, no row in docs/errors.md`)
+    expect(wrong).toEqual([])
+  })
 })
 
 /** The package subpath an entry file of src/exports is published as. */

@@ -124,27 +124,6 @@ export class ProviderNotFoundError extends WagmiProviderNotFoundError {
   }
 }
 
-export type SessionEndedErrorType = SessionEndedError & {
-  name: 'SessionEndedError'
-}
-/**
- * A request needed the session it was sent in, and that session is gone
- * (disconnected or ended by the wallet) before the request went out.
- */
-export class SessionEndedError extends BaseError {
-  override name = 'SessionEndedError'
-  static get code() {
-    return 'no_session' as const
-  }
-  constructor({ cause }: { cause?: unknown } = {}) {
-    super('no session', {
-      code: SessionEndedError.code,
-      cause,
-      metaMessages: ['Connect the wallet again, then retry the request.'],
-    })
-  }
-}
-
 export type RequestRefusedErrorType = RequestRefusedError & {
   name: 'RequestRefusedError'
 }

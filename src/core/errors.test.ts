@@ -155,6 +155,25 @@ describe("the errors' messages and codes", () => {
     )
   })
 
+  it('one SessionNotFoundError for every missing session, the reason a field', () => {
+    expect(new SessionNotFoundError()).toMatchObject({ reason: undefined })
+    for (const reason of [undefined, 'ended', 'abandoned'] as const) {
+      const error = new SessionNotFoundError({ reason })
+      expect(error).toBeInstanceOf(BaseError)
+      expect(error).toMatchObject({
+        name: 'SessionNotFoundError',
+        code: 'session_not_found',
+        shortMessage: 'No session found',
+        reason,
+      })
+    }
+    // A cause still says what went wrong.
+    expect(
+      new SessionNotFoundError({ cause: new Error('no Ethereum wallet') })
+        .details,
+    ).toBe('no Ethereum wallet')
+  })
+
   it('walks the cause chain', () => {
     const root = new Error('socket closed')
     const middle = new ProviderNotFoundError({ cause: root })

@@ -24,6 +24,7 @@ export {
 export {
   SessionNotFoundError,
   type SessionNotFoundErrorType,
+  type SessionNotFoundReason,
 } from '../core/sessionNotFound.js'
 export {
   type AlwaysExcludedWalletId,

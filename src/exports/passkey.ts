@@ -9,8 +9,6 @@ export {
 export {
   RequestRefusedError,
   type RequestRefusedErrorType,
-  SessionEndedError,
-  type SessionEndedErrorType,
 } from '../core/connectionErrors.js'
 export { BaseError, type BaseErrorType } from '../core/errors.js'
 export {
@@ -28,6 +26,7 @@ export {
 export {
   SessionNotFoundError,
   type SessionNotFoundErrorType,
+  type SessionNotFoundReason,
 } from '../core/sessionNotFound.js'
 export type {
   ExportFlow,
@@ -36,8 +35,6 @@ export type {
   ExportStep,
 } from '../export/exportFlow.js'
 export {
-  ConnectionAbandonedError,
-  type ConnectionAbandonedErrorType,
   EmailNotVerifiedError,
   type EmailNotVerifiedErrorType,
   EmailTakenError,

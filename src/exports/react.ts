@@ -10,6 +10,10 @@ export {
 } from '../core/receipts.js'
 export type { PasskeyWalletConnector } from '../passkey/passkeyWallet.js'
 export { ExportPanel } from '../react/ExportPanel.js'
+export {
+  PasskeyWalletNotFoundError,
+  type PasskeyWalletNotFoundErrorType,
+} from '../react/errors.js'
 export type {
   ExportPanelProps,
   RecoveryPanelProps,

@@ -30,8 +30,6 @@ export {
   type ConnectionRejectedErrorType,
   ProviderNotFoundError,
   type ProviderNotFoundErrorType,
-  SessionEndedError,
-  type SessionEndedErrorType,
 } from '../core/connectionErrors.js'
 export { BaseError, type BaseErrorType } from '../core/errors.js'
 export { detectPlatform, type Platform } from '../core/platform.js'
@@ -43,6 +41,7 @@ export {
 export {
   SessionNotFoundError,
   type SessionNotFoundErrorType,
+  type SessionNotFoundReason,
 } from '../core/sessionNotFound.js'
 export {
   IncompleteSessionError,

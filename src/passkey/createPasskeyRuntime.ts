@@ -7,10 +7,7 @@ import {
   UnauthorizedProviderError,
 } from 'viem'
 import { configuredChain } from '../core/chains.js'
-import {
-  RequestRefusedError,
-  SessionEndedError,
-} from '../core/connectionErrors.js'
+import { RequestRefusedError } from '../core/connectionErrors.js'
 import { defaultChainIdBeforeConnecting, loadOnce } from '../core/connector.js'
 import { createSupersession } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
@@ -22,10 +19,7 @@ import {
 } from '../turnkey/createVendorClient.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import { createPasskeyStamper } from '../turnkey/stampers.js'
-import {
-  ConnectionAbandonedError,
-  InvalidPasskeyWalletParameterError,
-} from './errors.js'
+import { InvalidPasskeyWalletParameterError } from './errors.js'
 import { getPasskeyAssertion } from './passkeyCeremonies.js'
 import {
   checkPasskeyWalletParameters,
@@ -197,7 +191,9 @@ export function createPasskeyRuntime({
         asked.signal.aborted ||
         (asked.address && session?.address !== asked.address)
       )
-        throw new UnauthorizedProviderError(new SessionEndedError())
+        throw new UnauthorizedProviderError(
+          new SessionNotFoundError({ reason: 'ended' }),
+        )
       return loaded.request(args)
     },
     switchChain,
@@ -221,7 +217,8 @@ export function createPasskeyRuntime({
       const signal = connections.current()
       // A disconnect may come during any await: nothing is kept or stored after it.
       const stillWanted = () => {
-        if (signal.aborted) throw new ConnectionAbandonedError()
+        if (signal.aborted)
+          throw new SessionNotFoundError({ reason: 'abandoned' })
       }
       const next = await (isReconnecting ? restore() : ceremony(signUpWith))
         // A prompt the disconnect closed fails as what it is: a connection left.

@@ -1,5 +1,4 @@
 import { BaseError } from '../core/errors.js'
-import { SessionNotFoundError } from '../core/sessionNotFound.js'
 
 // passkeyWallet's errors. The /passkey subpath exports each one (for
 // instanceof checks), so this file is in the host's first load: only error
@@ -125,19 +124,6 @@ export class InvalidPasskeyWalletParameterError extends BaseError {
       code: InvalidPasskeyWalletParameterError.code,
     })
   }
-}
-
-export type ConnectionAbandonedErrorType = ConnectionAbandonedError & {
-  name: 'ConnectionAbandonedError'
-}
-/**
- * passkeyWallet was disconnected while a connect (sign-up, log-in or
- * reconnect) was still under way: that connect ends with it, storing
- * nothing. It is a `SessionNotFoundError` ('No session found', code
- * `session_not_found`), so checks written for that hold.
- */
-export class ConnectionAbandonedError extends SessionNotFoundError {
-  override name = 'ConnectionAbandonedError'
 }
 
 export type EmailNotVerifiedErrorType = EmailNotVerifiedError & {

@@ -15,10 +15,8 @@ import {
   PublicClientNotFoundError,
   type PublicClientNotFoundErrorType,
 } from '../core/chains.js'
-import {
-  RequestRefusedError,
-  SessionEndedError,
-} from '../core/connectionErrors.js'
+import { RequestRefusedError } from '../core/connectionErrors.js'
+import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { SignerMismatchError } from './errors.js'
 import { createPasskeyProvider, toVendorAccount } from './passkeyProvider.js'
@@ -220,7 +218,7 @@ describe('the passkey wallet provider', () => {
     ).rejects.toMatchObject({ code: 4100 })
   })
 
-  it("refuses the requests not answered yet when the session goes: 'no session'", async () => {
+  it("refuses the requests not answered yet when the session goes: 'No session found', the session ended", async () => {
     const key = privateKeyToAccount(generatePrivateKey())
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => {
@@ -250,17 +248,20 @@ describe('the passkey wallet provider', () => {
     p.dropWaitingRequests()
     const refused = await waiting
     expect(refused).toMatchObject({ code: 4100 })
-    const cause = refused.walk((e: unknown) => e instanceof SessionEndedError)
-    expect(cause).toBeInstanceOf(SessionEndedError)
+    const cause = refused.walk(
+      (e: unknown) => e instanceof SessionNotFoundError,
+    )
+    expect(cause).toBeInstanceOf(SessionNotFoundError)
     expect(cause).toMatchObject({
-      shortMessage: 'no session',
-      code: 'no_session',
+      shortMessage: 'No session found',
+      code: 'session_not_found',
+      reason: 'ended',
     })
     release()
     // The one before the user is refused too: its account is gone.
     expect(
-      (await first).walk((e: unknown) => e instanceof SessionEndedError),
-    ).toBeInstanceOf(SessionEndedError)
+      (await first).walk((e: unknown) => e instanceof SessionNotFoundError),
+    ).toBeInstanceOf(SessionNotFoundError)
   })
 })
 

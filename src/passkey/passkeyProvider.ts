@@ -29,10 +29,7 @@ import {
   isConfiguredChain,
   PublicClientNotFoundError,
 } from '../core/chains.js'
-import {
-  RequestRefusedError,
-  SessionEndedError,
-} from '../core/connectionErrors.js'
+import { RequestRefusedError } from '../core/connectionErrors.js'
 import { createSerialQueue } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
@@ -251,7 +248,9 @@ export function createPasskeyProvider({
           './answerTransactionRequest.js'
         )
         if (account()?.address !== asked.address)
-          throw new UnauthorizedProviderError(new SessionEndedError())
+          throw new UnauthorizedProviderError(
+            new SessionNotFoundError({ reason: 'ended' }),
+          )
         return answerTransactionRequest(
           method,
           args[0],
@@ -281,7 +280,11 @@ export function createPasskeyProvider({
         : answer(args),
     /** Refuses the requests still waiting: their account is gone. */
     dropWaitingRequests() {
-      userRequests.clear(new UnauthorizedProviderError(new SessionEndedError()))
+      userRequests.clear(
+        new UnauthorizedProviderError(
+          new SessionNotFoundError({ reason: 'ended' }),
+        ),
+      )
     },
   }
 }

@@ -1,7 +1,7 @@
 import { UnauthorizedProviderError } from 'viem'
-import { SessionEndedError } from '../core/connectionErrors.js'
 import { withTimeout } from '../core/deadlines.js'
 import { singleFlight } from '../core/lifecycle.js'
+import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { readSessionClaims } from '../turnkey/createVendorClient.js'
 import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
@@ -10,7 +10,6 @@ import {
   createSessionStamper,
   generateStampingKey,
 } from '../turnkey/stampers.js'
-import { ConnectionAbandonedError } from './errors.js'
 
 /**
  * A short-lived P-256 key the vendor accepts in place of the passkey. The
@@ -99,7 +98,9 @@ export function createSessionKeys({
     endedError: (used) => {
       const key = keyOf.get(used)
       return key && key !== sessionKey
-        ? new UnauthorizedProviderError(new SessionEndedError())
+        ? new UnauthorizedProviderError(
+            new SessionNotFoundError({ reason: 'ended' }),
+          )
         : undefined
     },
   })
@@ -140,7 +141,7 @@ export function createSessionKeys({
     if (signal.aborted) {
       // Made for a connection the user left meanwhile: revoked now, not left to expire.
       void revokeSessionKey(client, made, sessionStoreKey)
-      throw new ConnectionAbandonedError()
+      throw new SessionNotFoundError({ reason: 'abandoned' })
     }
     sessionKey = made
     // Without IndexedDB the session lasts for this page only.

@@ -2,6 +2,7 @@ import type { Address } from 'viem'
 import { isUuid } from '../core/checks.js'
 import { loadOnce } from '../core/connector.js'
 import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
+import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { CreateAuthProxyClientParameters } from '../turnkey/createAuthProxyClient.js'
 import {
   type CreateAccountRequest,
@@ -10,7 +11,7 @@ import {
   signUpUsage,
 } from '../turnkey/hostBackendContract.js'
 import type { EmailProof } from './emailVerification.js'
-import { ConnectionAbandonedError, EmailNotVerifiedError } from './errors.js'
+import { EmailNotVerifiedError } from './errors.js'
 import { createPasskey, forgetPasskey } from './passkeyCeremonies.js'
 import type {
   PasskeyWalletConnectParameters,
@@ -139,7 +140,7 @@ export async function signUpWithPasskey(
   })
   // The proof is spent: a second sign-up needs a new code.
   if (proof) context.spendEmailProof()
-  if (signal.aborted) throw new ConnectionAbandonedError()
+  if (signal.aborted) throw new SessionNotFoundError({ reason: 'abandoned' })
   const { credentialId } = passkey.attestation
   if (!made) return context.logIn(signal, credentialId)
   const { organizationId, account } = made

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react'
 import type { Connector } from 'wagmi'
 import { createSupersession } from '../core/lifecycle.js'
+import { PasskeyWalletNotFoundError } from './errors.js'
 import { usePasskeyWalletConnector } from './usePasskeyWallet.js'
 
 export type UseEmailVerificationParameters = {
@@ -65,8 +66,7 @@ export function useEmailVerification({
     async (address: string) => {
       let sentTo: string | undefined
       const current = await run(async () => {
-        if (!connector)
-          throw new Error('No passkeyWallet connector in the wagmi config.')
+        if (!connector) throw new PasskeyWalletNotFoundError()
         sentTo = (await connector.sendEmailCode(address)).email
       })
       if (current && sentTo) {
@@ -81,8 +81,7 @@ export function useEmailVerification({
     async (code: string) => {
       let confirmed = false
       const current = await run(async () => {
-        if (!connector)
-          throw new Error('No passkeyWallet connector in the wagmi config.')
+        if (!connector) throw new PasskeyWalletNotFoundError()
         await connector.confirmEmailCode(code)
         confirmed = true
       })

@@ -1,6 +1,7 @@
 import { UserRejectedRequestError } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ConnectionRejectedError } from '../core/connectionErrors.js'
+import { PairingResetError } from './errors.js'
 import {
   createPreparedProposal,
   type PageVisibility,
@@ -261,6 +262,22 @@ describe('pairWithRetries', () => {
     await expect(pairWithRetries(parameters)).rejects.toMatchObject({
       shortMessage: 'Connection request reset. Please try again.',
     })
+  })
+
+  it('a PairingResetError of the attempt itself is passed on as it is, not wrapped again', async () => {
+    const reset = new PairingResetError({
+      cause: new Error('the wallet approved a proposal whose URI was not out'),
+    })
+    const calls: string[] = []
+    const error = await pairWithRetries({
+      ...script([]).parameters,
+      pairOnce: async (attempt: number) => {
+        calls.push(`pair ${attempt}`)
+        throw reset
+      },
+    }).catch((e: unknown) => e)
+    expect(error).toBe(reset)
+    expect(calls).toEqual(['pair 1'])
   })
 
   it('a pairing the host abandoned ends as aborted', async () => {

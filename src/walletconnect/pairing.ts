@@ -240,8 +240,13 @@ async function proposeSession(
     approved.catch(() => undefined)
     const shown = await Promise.race([
       uri,
+      // Approved before any URI was shown: the SDK's state is not this pairing's. Start again.
       approved.then(() => {
-        throw new Error('The wallet approved a proposal whose URI was not out')
+        throw new PairingResetError({
+          cause: new Error(
+            'the wallet approved a proposal whose URI was not out',
+          ),
+        })
       }),
     ])
     return {
@@ -300,6 +305,7 @@ export async function pairWithRetries<result>({
           throw new PairingAttemptsExhaustedError({ attempts: attempt })
         continue
       }
+      if (error instanceof PairingResetError) throw error
       if (reset.test(message)) throw new PairingResetError({ cause: error })
       if (rejected.test(message)) {
         await reinitialise()

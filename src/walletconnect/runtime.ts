@@ -2,7 +2,6 @@ import type { CreateConnectorFn } from '@wagmi/core'
 import { type Address, getAddress, numberToHex } from 'viem'
 import { parseCaipAccount } from '../core/caip.js'
 import { configuredChain } from '../core/chains.js'
-import { SessionEndedError } from '../core/connectionErrors.js'
 import type { Listeners } from '../core/connector.js'
 import { defaultChainIdBeforeConnecting } from '../core/connector.js'
 import { withTimeout } from '../core/deadlines.js'
@@ -165,7 +164,8 @@ export async function createWalletConnectRuntime({
       const { topic } = wc.session
       const chain = `eip155:${wc.chainId}`
       return toWallet.enqueue(async () => {
-        if (wc.session?.topic !== topic) throw new SessionEndedError()
+        if (wc.session?.topic !== topic)
+          throw new SessionNotFoundError({ reason: 'ended' })
         return wc.requestFromWallet(args, chain)
       })
     },
@@ -214,7 +214,7 @@ export async function createWalletConnectRuntime({
       connections.supersede()
       pairing.discard()
       events.forget()
-      toWallet.clear(new SessionEndedError())
+      toWallet.clear(new SessionNotFoundError({ reason: 'ended' }))
       clearSdkDeepLink()
       // The user's disconnect stands whatever the relay does: ended here at once
       // (wagmi, storage, events). The wallet is told within the deadline, or later:
@@ -440,7 +440,7 @@ function createSessionEvents({
     async onDisconnect() {
       if (!reportedTopic) return
       reportedTopic = undefined
-      toWallet.clear(new SessionEndedError())
+      toWallet.clear(new SessionNotFoundError({ reason: 'ended' }))
       clearSdkDeepLink()
       await storage.clear()
       emitter.emit('disconnect')

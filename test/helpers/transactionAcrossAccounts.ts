@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
-import { SessionEndedError } from '../../src/core/connectionErrors.js'
+import { SessionNotFoundError } from '../../src/core/sessionNotFound.js'
 import type { PasskeyProvider } from '../../src/passkey/passkeyWallet.js'
 import type { Gate } from './gate.js'
 import { passkeyHostConfig, stubWebauthn } from './passkeyHostInNode.js'
@@ -149,7 +149,7 @@ const reconnectFirst = (users: TwoUsers) => async (config: Config) => {
 
 /**
  * Refused because its session ended (viem's UnauthorizedProviderError, 4100,
- * caused by SessionEndedError), and never sent to the vendor to sign.
+ * caused by SessionNotFoundError, its reason `'ended'`), and never sent to the vendor to sign.
  */
 function expectRefusedAndNotSigned({
   answered,
@@ -157,8 +157,8 @@ function expectRefusedAndNotSigned({
 }: Awaited<ReturnType<typeof askTransactionWhile>>) {
   expect(answered).toEqual({ error: expect.any(UnauthorizedProviderError) })
   expect(
-    answered.error!.walk((cause) => cause instanceof SessionEndedError),
-  ).toBeInstanceOf(SessionEndedError)
+    answered.error!.walk((cause) => cause instanceof SessionNotFoundError),
+  ).toMatchObject({ name: 'SessionNotFoundError', reason: 'ended' })
   expect(signedTransactions).toBe(0)
 }
 

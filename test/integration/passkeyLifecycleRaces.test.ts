@@ -60,7 +60,8 @@ it('disconnect during the log-in prompt, then connect again: one new prompt, and
   // The first prompt was closed unanswered: the passkey signed once, for the second.
   expect(user.passkey.counter).toBe(1)
   await expect(abandoned).rejects.toMatchObject({
-    name: 'ConnectionAbandonedError',
+    name: 'SessionNotFoundError',
+    reason: 'abandoned',
   })
   await disconnect(config)
 })

@@ -167,8 +167,11 @@ describe('walletConnectDeepLink when the wallet leaves with requests waiting', (
     await ended
     expect(getConnection(config).status).toBe('disconnected')
     // Refused now, not after the SDK's 5-minute expiry.
-    await expect(second).rejects.toMatchObject({ shortMessage: 'no session' })
-    expect(await first).toMatch(/User disconnected|no session/)
+    await expect(second).rejects.toMatchObject({
+      shortMessage: 'No session found',
+      reason: 'ended',
+    })
+    expect(await first).toMatch(/User disconnected|No session found/)
 
     wallet.requests = 'answer'
     const shown = nextUri()
