@@ -23,11 +23,26 @@ export const defaultChainIdBeforeConnecting = 1
 /**
  * A value made once, on first use: `load()` starts making it (again, after a
  * failure: the next call tries again) and `value` holds it once made, for
- * code that must not await.
+ * code that must not await. A connector's shell holds its runtime so
+ * (docs/layout.md) and hands each call to it with `call`.
  */
 export function loadOnce<value>(make: () => Promise<value>) {
   let made: value | undefined
   let making: Promise<value> | undefined
+  // A function, not a method: `call` and the shells use it detached from the object.
+  function load(): Promise<value> {
+    making ??= make().then(
+      (value) => {
+        made = value
+        return value
+      },
+      (error: unknown) => {
+        making = undefined
+        throw error
+      },
+    )
+    return making
+  }
   return {
     get value() {
       return made
@@ -36,22 +51,19 @@ export function loadOnce<value>(make: () => Promise<value>) {
     get loading() {
       return making !== undefined && made === undefined
     },
-    load(): Promise<value> {
-      making ??= make().then(
-        (value) => {
-          made = value
-          return value
-        },
-        (error: unknown) => {
-          making = undefined
-          throw error
-        },
-      )
-      return making
-    },
+    load,
     /** The value once made, without starting to make it: `undefined` if not started or failed. */
     async current(): Promise<value | undefined> {
       return making?.catch(() => undefined)
+    },
+    /**
+     * Calls the value: at once when made, with nothing awaited before (a
+     * phone keeps the user's tap only so), else once it is.
+     */
+    async call<result>(
+      use: (value: value) => result,
+    ): Promise<Awaited<result>> {
+      return use(made ?? (await load())) as Awaited<result>
     },
   }
 }

@@ -63,6 +63,22 @@ describe('loadOnce', () => {
     await failed.load().catch(() => undefined)
     expect(await failed.current()).toBeUndefined()
   })
+  it('call() hands the value to its caller at once when made, with nothing awaited, else once made', async () => {
+    const { make, calls } = controlled<{ name: string }>()
+    const loader = loadOnce(make)
+    const seen: string[] = []
+    const early = loader.call((value) => seen.push(`early ${value.name}`))
+    expect(seen).toEqual([])
+    calls[0]!.resolve({ name: 'runtime' })
+    await early
+    void loader.call((value) => seen.push(`late ${value.name}`))
+    expect(seen).toEqual(['early runtime', 'late runtime'])
+    await expect(
+      loader.call(() => {
+        throw new Error('refused')
+      }),
+    ).rejects.toThrow('refused')
+  })
 })
 
 describe('createSupersession', () => {
