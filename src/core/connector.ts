@@ -29,21 +29,7 @@ export const defaultChainIdBeforeConnecting = 1
 export function loadOnce<value>(make: () => Promise<value>) {
   let made: value | undefined
   let making: Promise<value> | undefined
-  // A function, not a method: `call` and the shells use it detached from the object.
-  function load(): Promise<value> {
-    making ??= make().then(
-      (value) => {
-        made = value
-        return value
-      },
-      (error: unknown) => {
-        making = undefined
-        throw error
-      },
-    )
-    return making
-  }
-  return {
+  const once = {
     get value() {
       return made
     },
@@ -51,7 +37,16 @@ export function loadOnce<value>(make: () => Promise<value>) {
     get loading() {
       return making !== undefined && made === undefined
     },
-    load,
+    load(): Promise<value> {
+      making ??= make().then(
+        (value) => (made = value),
+        (error: unknown) => {
+          making = undefined
+          throw error
+        },
+      )
+      return making
+    },
     /** The value once made, without starting to make it: `undefined` if not started or failed. */
     async current(): Promise<value | undefined> {
       return making?.catch(() => undefined)
@@ -63,9 +58,10 @@ export function loadOnce<value>(make: () => Promise<value>) {
     async call<result>(
       use: (value: value) => result,
     ): Promise<Awaited<result>> {
-      return use(made ?? (await load())) as Awaited<result>
+      return use(made ?? (await once.load())) as Awaited<result>
     },
   }
+  return once
 }
 
 /** What `loadOnce` gives. */

@@ -123,22 +123,23 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
           const provider = find()
           if (!provider) {
             const why = missing(isReconnecting)
-            throw await runtime.call((r) => r.missingWalletError(why))
+            throw (await runtime.load()).missingWalletError(why)
           }
-          return runtime.call((r) =>
-            r.connect(provider, parameters as InjectedWalletConnectParameters),
+          return (await runtime.load()).connect(
+            provider,
+            parameters as InjectedWalletConnectParameters,
           ) as never
         },
         async disconnect() {
-          return runtime.call((r) => r.disconnect())
+          return (await runtime.load()).disconnect()
         },
         async getAccounts() {
-          return runtime.call((r) => r.getAccounts())
+          return (await runtime.load()).getAccounts()
         },
         async getChainId() {
           // Nothing connected and no wallet to ask: chain 1, as every connector before connecting (docs/injected.md).
           if (!runtime.value && !find()) return defaultChainIdBeforeConnecting
-          return runtime.call((r) => r.getChainId())
+          return (await runtime.load()).getChainId()
         },
         async getProvider() {
           return find() as InjectedProvider
@@ -148,19 +149,19 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
          * answers `eth_chainId` and `eth_accounts` from what the wallet said.
          */
         async getClient(parameters?: { chainId?: number | undefined }) {
-          return runtime.call((r) => r.getClient(parameters))
+          return (await runtime.load()).getClient(parameters)
         },
         async isAuthorized() {
           try {
             // No wallet in the page: nothing to load to say so.
             if (!runtime.value && !find()) return false
-            return await runtime.call((r) => r.isAuthorized())
+            return await (await runtime.load()).isAuthorized()
           } catch {
             return false
           }
         },
         async switchChain(parameters: InjectedSwitchChainParameters) {
-          return runtime.call((r) => r.switchChain(parameters))
+          return (await runtime.load()).switchChain(parameters)
         },
         onAccountsChanged(accounts) {
           handToRuntime((runtime) => runtime.onAccountsChanged(accounts))

@@ -140,12 +140,10 @@ export function walletConnectDeepLink(
         await storage.clear()
       },
       async getAccounts() {
-        return runtime.value ? runtime.value.getAccounts() : []
+        return runtime.value?.getAccounts() ?? []
       },
       async getChainId() {
-        return runtime.value
-          ? runtime.value.getChainId()
-          : defaultChainIdBeforeConnecting
+        return runtime.value?.getChainId() ?? defaultChainIdBeforeConnecting
       },
       async getProvider() {
         return provider
