@@ -23,12 +23,13 @@ export const defaultChainIdBeforeConnecting = 1
 /**
  * A value made once, on first use: `load()` starts making it (again, after a
  * failure: the next call tries again) and `value` holds it once made, for
- * code that must not await.
+ * code that must not await. A connector's shell holds its runtime so
+ * (docs/layout.md) and hands each call to it with `call`.
  */
 export function loadOnce<value>(make: () => Promise<value>) {
   let made: value | undefined
   let making: Promise<value> | undefined
-  return {
+  const once = {
     get value() {
       return made
     },
@@ -38,10 +39,7 @@ export function loadOnce<value>(make: () => Promise<value>) {
     },
     load(): Promise<value> {
       making ??= make().then(
-        (value) => {
-          made = value
-          return value
-        },
+        (value) => (made = value),
         (error: unknown) => {
           making = undefined
           throw error
@@ -53,7 +51,17 @@ export function loadOnce<value>(make: () => Promise<value>) {
     async current(): Promise<value | undefined> {
       return making?.catch(() => undefined)
     },
+    /**
+     * Calls the value: at once when made, with nothing awaited before (a
+     * phone keeps the user's tap only so), else once it is.
+     */
+    async call<result>(
+      use: (value: value) => result,
+    ): Promise<Awaited<result>> {
+      return use(made ?? (await once.load())) as Awaited<result>
+    },
   }
+  return once
 }
 
 /** What `loadOnce` gives. */

@@ -63,6 +63,22 @@ describe('loadOnce', () => {
     await failed.load().catch(() => undefined)
     expect(await failed.current()).toBeUndefined()
   })
+  it('call() hands the value to its caller at once when made, with nothing awaited, else once made', async () => {
+    const { make, calls } = controlled<{ name: string }>()
+    const loader = loadOnce(make)
+    const seen: string[] = []
+    const early = loader.call((value) => seen.push(`early ${value.name}`))
+    expect(seen).toEqual([])
+    calls[0]!.resolve({ name: 'runtime' })
+    await early
+    void loader.call((value) => seen.push(`late ${value.name}`))
+    expect(seen).toEqual(['early runtime', 'late runtime'])
+    await expect(
+      loader.call(() => {
+        throw new Error('refused')
+      }),
+    ).rejects.toThrow('refused')
+  })
 })
 
 describe('createSupersession', () => {
@@ -136,6 +152,32 @@ it('runs one task at a time and resolves in the order they came', async () => {
   expect(mostAtOnce).toBe(1)
 })
 
+it('a task starts at once, within the call, when none runs or waits; else after the one before', async () => {
+  const { enqueue } = createSerialQueue()
+  const started: string[] = []
+  let finishFirst = () => {}
+  const first = enqueue(async () => {
+    started.push('first')
+    await new Promise<void>((resolve) => {
+      finishFirst = resolve
+    })
+  })
+  // No await came before it: a user's tap still counts.
+  expect(started).toEqual(['first'])
+  const second = enqueue(async () => {
+    started.push('second')
+  })
+  expect(started).toEqual(['first'])
+  finishFirst()
+  await Promise.all([first, second])
+  expect(started).toEqual(['first', 'second'])
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  void enqueue(async () => {
+    started.push('third')
+  })
+  expect(started).toEqual(['first', 'second', 'third'])
+})
+
 it('a failed task rejects alone; the next one still runs', async () => {
   const { enqueue } = createSerialQueue()
   const first = enqueue(() => settleIn(5, 'refused', true))
@@ -157,10 +199,12 @@ it('clear rejects the running task and the waiting ones at once; the next task s
   )
 })
 
-it("after clear, 'wait-for-running' starts the next task only once the abandoned one has ended", async () => {
-  const { enqueue, clear } = createSerialQueue({
-    afterClear: 'wait-for-running',
-  })
+it("a request queue cleared by a disconnect leaves its prompt in the prompts' queue: the next prompt opens only once the abandoned one has ended", async () => {
+  const { enqueue: enqueueRequest, clear } = createSerialQueue()
+  // The page's passkey prompts, never cleared (passkeyWallet's ceremonies).
+  const prompts = createSerialQueue()
+  const enqueue = (task: () => Promise<string>) =>
+    enqueueRequest(() => prompts.enqueue(task))
   let endPrompt = () => {}
   const open: string[] = []
   const prompt = (name: string, ends: Promise<void>) => async () => {

@@ -25,21 +25,21 @@ export function createSupersession(): Supersession {
 
 /**
  * Runs tasks one at a time, in the order they came: a wallet puts one request
- * before its user at a time, and a browser allows one passkey prompt at a time.
- * A failed task does not stop the ones behind it. `clear` rejects every task
- * not settled yet, the running one too (the connection they were made on is
- * gone). After it, the next task starts at once (`afterClear: 'start-at-once'`:
- * a departed wallet may never answer), or once the abandoned task has really
- * ended (`'wait-for-running'`: the browser shows one passkey prompt at a time).
+ * before its user at a time, and a browser shows one passkey prompt at a time
+ * (passkeyWallet's ceremonies share one queue, so a prompt left open by a
+ * disconnect ends before the next opens). A task starts at once, within the
+ * caller's turn, when no other is running or waiting (iOS opens a passkey
+ * prompt only in the user's tap, before any await), else once the one before
+ * it has ended. A failed task does not stop the ones behind it. `clear`
+ * rejects every task not settled yet, the running one too (the connection
+ * they were made on is gone); the next task starts at once, as a departed
+ * wallet may never answer.
  */
 export type SerialQueue = ReturnType<typeof createSerialQueue>
 
-export function createSerialQueue({
-  afterClear = 'start-at-once',
-}: {
-  afterClear?: 'start-at-once' | 'wait-for-running'
-} = {}) {
-  let tail: Promise<unknown> = Promise.resolve()
+export function createSerialQueue() {
+  let tail: Promise<void> = Promise.resolve()
+  // The tasks not settled yet: when a task comes to none but itself, it starts at once.
   const unsettled = new Set<(error: unknown) => void>()
 
   function enqueue<result>(task: () => Promise<result>) {
@@ -49,24 +49,23 @@ export function createSerialQueue({
         cancelled = true
         reject(error)
       }
-      unsettled.add(cancel)
-      tail = tail.then(async () => {
-        if (cancelled) return
+      const run = async () => {
         try {
-          resolve(await task())
+          if (!cancelled) resolve(await task())
         } catch (error) {
           reject(error)
         } finally {
           unsettled.delete(cancel)
         }
-      })
+      }
+      unsettled.add(cancel)
+      tail = unsettled.size > 1 ? tail.then(run) : run()
     })
   }
 
   function clear(error: unknown) {
     for (const cancel of unsettled) cancel(error)
     unsettled.clear()
-    if (afterClear === 'start-at-once') tail = Promise.resolve()
   }
 
   return { enqueue, clear }

@@ -16,20 +16,22 @@ export type ConnectorStorageItems<sessionIdName extends string> = {
   chainId: number
 } & { [name in sessionIdName]: string }
 
-export type ConnectorStorage<sessionIdName extends string = never> = {
+/**
+ * Namespaced storage over wagmi's `config.storage` whose every value is
+ * checked, on its way in and out, by its entry's parser.
+ */
+export type ValidatedStorage<items> = {
   /** The stored value, or `undefined` when it is missing, stale or garbage (then it is removed). */
-  get<name extends keyof ConnectorStorageItems<sessionIdName>>(
-    name: name,
-  ): Promise<ConnectorStorageItems<sessionIdName>[name] | undefined>
+  get<name extends keyof items>(name: name): Promise<items[name] | undefined>
   /** Writes a valid value; an invalid one is refused with a `TypeError`. */
-  set<name extends keyof ConnectorStorageItems<sessionIdName>>(
-    name: name,
-    value: ConnectorStorageItems<sessionIdName>[name],
-  ): Promise<void>
-  remove(name: keyof ConnectorStorageItems<sessionIdName>): Promise<void>
+  set<name extends keyof items>(name: name, value: items[name]): Promise<void>
+  remove(name: keyof items): Promise<void>
   /** Removes every entry. */
   clear(): Promise<void>
 }
+
+export type ConnectorStorage<sessionIdName extends string = never> =
+  ValidatedStorage<ConnectorStorageItems<sessionIdName>>
 
 export type CreateConnectorStorageParameters<sessionIdName extends string> = {
   /** wagmi's `config.storage`; `null` keeps nothing. */
@@ -43,9 +45,62 @@ export type CreateConnectorStorageParameters<sessionIdName extends string> = {
 }
 
 /**
- * Namespaced, validating storage over wagmi's `config.storage`. Reads never
- * throw: whatever an older version, another connector or a user left behind
- * is discarded.
+ * Namespaced, validating storage over wagmi's `config.storage`: the entry
+ * `name` is kept as `<key>.<name>`, and `parsers[name]` gives its value, or
+ * `undefined` when what it is handed is not one. Reads never throw: whatever
+ * an older version, another connector or a user left behind, or what cannot
+ * be read, is discarded. A write `parsers` refuses is a `TypeError`.
+ */
+export function createValidatedStorage<items>(
+  storage: Storage | null | undefined,
+  key: string,
+  parsers: {
+    [name in keyof items]: (value: unknown) => items[name] | undefined
+  },
+): ValidatedStorage<items> {
+  const storageKey = (name: keyof items) => `${key}.${name as string}`
+
+  async function remove(name: keyof items) {
+    try {
+      await storage?.removeItem(storageKey(name))
+    } catch {
+      // A storage that cannot remove (private mode, quota) has nothing to keep either.
+    }
+  }
+
+  return {
+    async get(name) {
+      let raw: unknown
+      try {
+        // No storage: nothing stored.
+        raw = await storage?.getItem(storageKey(name))
+      } catch {
+        await remove(name)
+        return undefined
+      }
+      if (raw === null || raw === undefined) return undefined
+      const value = parsers[name](raw)
+      if (value === undefined) await remove(name)
+      return value
+    },
+    async set(name, value) {
+      const parsed = parsers[name](value)
+      if (parsed === undefined)
+        throw new TypeError(
+          `Refusing to store ${JSON.stringify(value)} as ${storageKey(name)}.`,
+        )
+      await storage?.setItem(storageKey(name), parsed)
+    },
+    remove,
+    async clear() {
+      await Promise.all((Object.keys(parsers) as (keyof items)[]).map(remove))
+    },
+  }
+}
+
+/**
+ * A connector's storage (its account, chain and session id), validated: reads
+ * never throw, and a stale or garbage value is discarded.
  */
 export function createConnectorStorage<sessionIdName extends string = never>({
   storage,
@@ -73,44 +128,5 @@ export function createConnectorStorage<sessionIdName extends string = never>({
       sessionId.isValid(value)
         ? value
         : undefined
-  const storageKey = (name: string) => `${key}.${name}`
-  const parse = (name: string, value: unknown) =>
-    (parsers[name] as (value: unknown) => unknown)(value)
-
-  async function remove(name: string) {
-    try {
-      await storage?.removeItem(storageKey(name))
-    } catch {
-      // A storage that cannot remove (private mode, quota) has nothing to keep either.
-    }
-  }
-
-  return {
-    async get(name) {
-      if (!storage) return undefined
-      let raw: unknown
-      try {
-        raw = await storage.getItem(storageKey(name))
-      } catch {
-        await remove(name)
-        return undefined
-      }
-      if (raw === null || raw === undefined) return undefined
-      const value = parse(name, raw)
-      if (value === undefined) await remove(name)
-      return value as never
-    },
-    async set(name, value) {
-      const parsed = parse(name, value)
-      if (parsed === undefined)
-        throw new TypeError(
-          `Refusing to store ${JSON.stringify(value)} as ${storageKey(name)}.`,
-        )
-      await storage?.setItem(storageKey(name), parsed)
-    },
-    remove,
-    async clear() {
-      await Promise.all(Object.keys(parsers).map(remove))
-    },
-  }
+  return createValidatedStorage(storage, key, parsers as never)
 }

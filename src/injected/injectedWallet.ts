@@ -91,14 +91,10 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
           }),
         ),
       )
-      const load = runtime.load
       /** Hands a wallet event to the runtime (loaded by then: only it listens to the wallet). */
       const handToRuntime = (
-        use: (runtime: Awaited<ReturnType<typeof load>>) => void,
-      ) => {
-        if (runtime.value) use(runtime.value)
-        else void load().then(use, () => undefined)
-      }
+        use: (loaded: Awaited<ReturnType<typeof runtime.load>>) => void,
+      ) => void runtime.call(use).catch(() => undefined)
 
       return {
         id: wallet.id,
@@ -118,7 +114,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
           // Fetch the runtime while idle: a tap on "connect" reaches the wallet with few awaits.
           const idle =
             window.requestIdleCallback ?? ((run) => setTimeout(run, 1))
-          idle(() => void load().catch(() => undefined))
+          idle(() => void runtime.load().catch(() => undefined))
         },
         async connect(parameters = {}) {
           const { isReconnecting } =
@@ -127,23 +123,23 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
           const provider = find()
           if (!provider) {
             const why = missing(isReconnecting)
-            throw (await load()).missingWalletError(why)
+            throw (await runtime.load()).missingWalletError(why)
           }
-          return (await load()).connect(
+          return (await runtime.load()).connect(
             provider,
             parameters as InjectedWalletConnectParameters,
           ) as never
         },
         async disconnect() {
-          return (await load()).disconnect()
+          return (await runtime.load()).disconnect()
         },
         async getAccounts() {
-          return (await load()).getAccounts()
+          return (await runtime.load()).getAccounts()
         },
         async getChainId() {
           // Nothing connected and no wallet to ask: chain 1, as every connector before connecting (docs/injected.md).
           if (!runtime.value && !find()) return defaultChainIdBeforeConnecting
-          return (await load()).getChainId()
+          return (await runtime.load()).getChainId()
         },
         async getProvider() {
           return find() as InjectedProvider
@@ -153,19 +149,19 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
          * answers `eth_chainId` and `eth_accounts` from what the wallet said.
          */
         async getClient(parameters?: { chainId?: number | undefined }) {
-          return (await load()).getClient(parameters)
+          return (await runtime.load()).getClient(parameters)
         },
         async isAuthorized() {
           try {
             // No wallet in the page: nothing to load to say so.
             if (!runtime.value && !find()) return false
-            return await (await load()).isAuthorized()
+            return await (await runtime.load()).isAuthorized()
           } catch {
             return false
           }
         },
         async switchChain(parameters: InjectedSwitchChainParameters) {
-          return (await load()).switchChain(parameters)
+          return (await runtime.load()).switchChain(parameters)
         },
         onAccountsChanged(accounts) {
           handToRuntime((runtime) => runtime.onAccountsChanged(accounts))

@@ -1,6 +1,7 @@
 import type { UserRejectedRequestError } from 'viem'
 import { userRejection } from '../core/connectionErrors.js'
 import { toBase64Url } from '../core/encodings.js'
+import { createSerialQueue } from '../core/lifecycle.js'
 import type { VendorAttestation } from '../turnkey/hostBackendContract.js'
 import { PasskeyError, WebauthnNotSupportedError } from './errors.js'
 
@@ -22,37 +23,13 @@ function webauthn(): CredentialsContainer {
   return navigator.credentials
 }
 
-// The ceremony whose prompt is open, if any.
-let open: Promise<void> | undefined
-
 /**
- * Starts a passkey ceremony at once when none is open (still inside the
- * user's tap, which iOS requires), else once the open one has ended: the
- * browser shows one passkey prompt at a time, and a prompt left open by a
- * disconnect must not be joined by the next connect's or signature's.
+ * The passkey prompts of the page, one at a time: a ceremony starts at once
+ * when none is open (still inside the user's tap, which iOS requires), else
+ * once the open one has ended; a prompt left open by a disconnect must not be
+ * joined by the next connect's or signature's.
  */
-export function oneCeremonyAtATime<result>(
-  ceremony: () => Promise<result>,
-): Promise<result> {
-  const started = open ? open.then(ceremony) : startNow(ceremony)
-  const ended = started.then(
-    () => undefined,
-    () => undefined,
-  )
-  open = ended
-  void ended.then(() => {
-    if (open === ended) open = undefined
-  })
-  return started
-}
-
-function startNow<result>(ceremony: () => Promise<result>) {
-  try {
-    return ceremony()
-  } catch (error) {
-    return Promise.reject(error)
-  }
-}
+export const oneCeremonyAtATime = createSerialQueue().enqueue
 
 export type CreatePasskeyParameters = {
   rpId: string

@@ -271,8 +271,8 @@ export function createPasskeyProvider({
   }
 
   // Also keeps transactions' nonces apart: each is prepared after the one before was sent.
-  // A prompt left open by a disconnect ends before the next one opens.
-  const userRequests = createSerialQueue({ afterClear: 'wait-for-running' })
+  // A prompt left open by a disconnect ends before the next one opens: the ceremonies' own queue.
+  const userRequests = createSerialQueue()
   return {
     request: (args: EIP1193Parameters) =>
       userAuthorisedMethods.has(args.method)

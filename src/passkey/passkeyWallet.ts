@@ -108,7 +108,6 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         }),
       ),
     )
-    const load = runtime.load
     const recovery = loadOnce(() =>
       import('./createPasskeyRecovery.js').then(({ createPasskeyRecovery }) =>
         createPasskeyRecovery({
@@ -119,7 +118,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       ),
     )
     const exportFlow = loadOnce(() =>
-      Promise.all([load(), import('../export/exportFlow.js')]).then(
+      Promise.all([runtime.load(), import('../export/exportFlow.js')]).then(
         ([loaded, { createExportFlow }]) =>
           createExportFlow(loaded.exportAccess()),
       ),
@@ -151,7 +150,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       ])
     }
     const provider: PasskeyProvider = {
-      request: async (args) => (await load()).request(args),
+      request: (args) => runtime.call((r) => r.request(args)),
       on: listeners.on,
       removeListener: listeners.removeListener,
     }
@@ -162,7 +161,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       type: passkeyWallet.type,
       prepare() {
         if (typeof window === 'undefined') return Promise.resolve()
-        return load().then(
+        return runtime.load().then(
           () => undefined,
           () => undefined,
         )
@@ -174,7 +173,8 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
           parameters?.recovery === undefined &&
           parameters?.authProxy === undefined
         )
-          return load()
+          return runtime
+            .load()
             .then(() => import('../recovery/RecoveryNotConfiguredError.js'))
             .then(({ RecoveryNotConfiguredError }) => {
               throw new RecoveryNotConfiguredError()
@@ -182,22 +182,20 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         return recovery.load()
       },
       getExport: exportFlow.load,
-      async sendEmailCode(email) {
-        return (await load()).emailVerification.sendCode(email)
-      },
-      async confirmEmailCode(code) {
-        return (await load()).emailVerification.confirmCode(code)
-      },
+      sendEmailCode: (email) =>
+        runtime.call((r) => r.emailVerification.sendCode(email)),
+      confirmEmailCode: (code) =>
+        runtime.call((r) => r.emailVerification.confirmCode(code)),
       async connect(connectParameters = {}) {
         const { withCapabilities, ...rest } =
           connectParameters as PasskeyWalletConnectParameters
         const ready = rest.isReconnecting
           ? withTimeout(
-              load(),
+              runtime.load(),
               runtimeLoadTimeoutMs,
               () => new SessionNotFoundError(),
             )
-          : load()
+          : runtime.load()
         const { address, chainId } = await (await ready).connect(rest)
         return {
           accounts: (withCapabilities
@@ -240,7 +238,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       },
       async switchChain({ chainId }) {
         // The runtime refuses a chain the config lacks (ChainNotConfiguredError).
-        return (await load()).switchChain(chainId)
+        return runtime.call((r) => r.switchChain(chainId))
       },
       onChainChanged,
       // Required by wagmi, never called: the one account and the connection

@@ -96,8 +96,8 @@ export function walletConnectDeepLink(
     const provider: WalletConnectProvider = {
       request(args) {
         // Loaded: the runtime opens the wallet within the user's tap, before anything is awaited.
-        if (runtime.value) return runtime.value.request(args)
-        if (runtime.loading) return runtime.load().then((r) => r.request(args))
+        if (runtime.value || runtime.loading)
+          return runtime.call((r) => r.request(args))
         // Nothing loaded, so no session: answered without the SDK.
         if (args.method === 'eth_chainId')
           return Promise.resolve(`0x${defaultChainIdBeforeConnecting}`)
@@ -131,24 +131,19 @@ export function walletConnectDeepLink(
       getSessionAccounts: () => runtime.value?.getSessionAccounts() ?? [],
       connect(parameters = {}) {
         // Loaded (prepare() or a restore): connect() shows a prepared URI before it awaits.
-        if (runtime.value) return runtime.value.connect(parameters)
-        return runtime.load().then((r) => r.connect(parameters))
+        return runtime.call((r) => r.connect(parameters))
       },
       async disconnect() {
-        const loaded = runtime.loading
-          ? await runtime.load().catch(() => undefined)
-          : runtime.value
+        const loaded = await runtime.current()
         if (loaded) return loaded.disconnect()
         // Never loaded: there is only what wagmi's storage holds.
         await storage.clear()
       },
       async getAccounts() {
-        return runtime.value ? runtime.value.getAccounts() : []
+        return runtime.value?.getAccounts() ?? []
       },
       async getChainId() {
-        return runtime.value
-          ? runtime.value.getChainId()
-          : defaultChainIdBeforeConnecting
+        return runtime.value?.getChainId() ?? defaultChainIdBeforeConnecting
       },
       async getProvider() {
         return provider
