@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { packErrorVersion } from '../core/errors.js'
+import { BaseError, packErrorVersion } from '../core/errors.js'
 import { createPasskeyBackend } from './server.browser.js'
 
 describe("wagmi-connector-pack/server's browser stub", () => {
-  it('refuses to create the backend with a ServerOnlyError: its code, its words and the pack’s message layout', () => {
+  it('refuses to create the backend with a ServerOnlyError, a BaseError: its code, its words and the pack’s message layout', () => {
     let thrown: unknown
     try {
       createPasskeyBackend()
     } catch (error) {
       thrown = error
     }
-    expect(thrown).toBeInstanceOf(Error)
+    expect(thrown).toBeInstanceOf(BaseError)
     expect(thrown).toMatchObject({
       name: 'ServerOnlyError',
       code: 'server_only',

@@ -1,4 +1,4 @@
-import { formatMessage, packErrorVersion } from '../core/errors.js'
+import { BaseError } from '../core/errors.js'
 
 /**
  * What a browser bundle gets for `wagmi-connector-pack/server` (the package's
@@ -11,26 +11,25 @@ export function createPasskeyBackend(): never {
 }
 
 /**
- * The one error of the pack that is not its BaseError: BaseError is viem's,
- * and viem's class alone is larger than this whole stub may be (a browser
- * bundle of the stub stays under 2 kB). It has the pack's shape otherwise:
- * name, `code`, `shortMessage`, the message's layout and version.
+ * A BaseError like every other error of the pack. Its viem and wagmi roots
+ * weigh nothing extra in a wagmi app, which bundles both already; only a
+ * bundle of this stub alone carries them.
  */
-class ServerOnlyError extends Error {
+class ServerOnlyError extends BaseError {
   override name = 'ServerOnlyError'
   static get code() {
     return 'server_only' as const
   }
-  readonly code = ServerOnlyError.code
-  readonly shortMessage =
-    'wagmi-connector-pack/server is server-only: it signs with your parent API key, which must never reach a browser.'
-  readonly docsPath = 'docs/backend.md'
-  readonly metaMessages = [
-    'Create the backend in server code only (a route handler, an API route), and call its routes from the page with fetch.',
-  ]
-  readonly version = packErrorVersion
   constructor() {
-    super()
-    this.message = formatMessage(this.shortMessage, undefined, this)
+    super(
+      'wagmi-connector-pack/server is server-only: it signs with your parent API key, which must never reach a browser.',
+      {
+        code: ServerOnlyError.code,
+        docsPath: 'docs/backend.md',
+        metaMessages: [
+          'Create the backend in server code only (a route handler, an API route), and call its routes from the page with fetch.',
+        ],
+      },
+    )
   }
 }
