@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomUUID, sign } from 'node:crypto'
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { encryptOtpCodeToBundle } from '@turnkey/crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { advanceClock } from '../../test/helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../../test/helpers/softwareAuthenticator.js'
 import { type AuthProxy, startAuthProxy } from './authProxy/startAuthProxy.js'
 import { startVendor, type Vendor } from './startVendor.js'
@@ -263,12 +264,7 @@ describe('create_sub_organization with a verification token', () => {
     const email = newEmail()
     const key = clientKey()
     const token = await verifyEmail(email, key, { expirationSeconds: '60' })
-    const moved = await fetch(`${vendor.url}/sandbox/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ advanceMs: 61_000 }),
-    })
-    expect(moved.status).toBe(200)
+    await advanceClock(vendor.url, 61_000)
     const user = rootUser(email)
     expect(
       await createSubOrganization(user, {

@@ -13,6 +13,7 @@ import {
 import { otpAttempts } from '../../sandbox/turnkey/otpSubmits.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { toDerSignature } from '../../src/turnkey/encoding.js'
+import { advanceClock } from '../helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import { backendClient, ethereumAccount } from '../helpers/vendorUsers.js'
 
@@ -202,13 +203,6 @@ async function sendCode(email: string, configId = authProxy.configId) {
   const code = outbox(email).at(-1)!.secret
   return { otpId: response.body.otpId as string, code }
 }
-
-const moveClock = (advanceMs: number) =>
-  fetch(`${vendor.url}/sandbox/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceMs }),
-  })
 
 describe('the sandbox Auth Proxy signs users up', () => {
   it('creates a sub-organization with the email, the passkey and an Ethereum account at m/44’/60’/0’/0/0', async () => {
@@ -509,7 +503,7 @@ describe('the sandbox Auth Proxy logs users in by email OTP', () => {
     const user = await signUp()
     const key = await browserLoginKey()
     const expiring = await sendCode(user.email)
-    await moveClock(301_000)
+    await advanceClock(vendor.url, 301_000)
     expect(
       await proxy('/v1/otp_verify', {
         otpId: expiring.otpId,

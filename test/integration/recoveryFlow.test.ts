@@ -6,6 +6,7 @@ import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import type { RecoveryStartRequest } from '../../src/turnkey/hostBackendContract.js'
 import { codeFrameInNode } from '../helpers/codeFrameInNode.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
+import { armFault } from '../helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import { backendClient, signUp } from '../helpers/vendorUsers.js'
 
@@ -367,15 +368,7 @@ describe('createRecoveryFlow against the vendor emulator', () => {
     flow.subscribe(() => {
       if (flow.getSnapshot().step === 'creating-passkey') prompts++
     })
-    const armed = await fetch(`${vendor.url}/sandbox/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        path: '/public/v1/submit/update_user',
-        fault: 'http500',
-      }),
-    })
-    expect(armed.ok).toBe(true)
+    await armFault(vendor.url, '/public/v1/submit/update_user', 'http500')
     await expect(flow.createPasskey()).rejects.toMatchObject({
       name: 'VendorRequestError',
     })

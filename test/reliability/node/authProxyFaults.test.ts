@@ -11,6 +11,7 @@ import {
   type AuthProxy,
   startAuthProxy,
 } from '../../../sandbox/turnkey/authProxy/startAuthProxy.js'
+import type { Fault } from '../../../sandbox/turnkey/Faults.js'
 import {
   startVendor,
   type Vendor,
@@ -28,6 +29,7 @@ import {
   proveEmailThroughProxy,
   withEmailProof,
 } from '../../helpers/proveEmail.js'
+import { armFault, clearFaults } from '../../helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../../helpers/softwareAuthenticator.js'
 import { backendClient } from '../../helpers/vendorUsers.js'
 import { tally } from '../tally.js'
@@ -60,7 +62,7 @@ afterAll(async () => {
 })
 afterEach(async () => {
   vi.restoreAllMocks()
-  await fetch(`${authProxy.url}/sandbox/faults`, { method: 'DELETE' })
+  await clearFaults(authProxy.url)
 })
 
 function proxyClient({
@@ -76,18 +78,12 @@ function proxyClient({
   })
 }
 
-async function armFault(
+/** The next request to the proxy's `endpoint` meets `fault`. */
+const armProxyFault = (
   endpoint: string,
-  fault: 'http500' | 'http429' | 'delay',
+  fault: Fault['kind'],
   delayMs?: number,
-) {
-  const response = await fetch(`${authProxy.url}/sandbox/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ path: `/v1/${endpoint}`, fault, delayMs }),
-  })
-  expect(response.status).toBe(200)
-}
+) => armFault(authProxy.url, `/v1/${endpoint}`, fault, { delayMs })
 
 const subOrganizationsOf = async (email: string) =>
   (
@@ -292,7 +288,7 @@ describe('the proxy fails', () => {
     '%s on signup: %s; no account, the passkey signalled unknown, a retry signs up once',
     async (fault, code, status, sentence) => {
       const email = `signup-${fault}-${Date.now()}@example.com`
-      await armFault('signup', fault)
+      await armProxyFault('signup', fault)
       const { error, answered } = await signUp(email)
       expect(error).toMatchObject({
         ...proxyError(code, 'signup', status),
@@ -312,7 +308,7 @@ describe('the proxy fails', () => {
   it('no answer in time on signup: auth_proxy_timeout, the passkey kept; what the proxy does later is one whole account', async () => {
     const email = `signup-timeout-${Date.now()}@example.com`
     const delayMs = heldMs
-    await armFault('signup', 'delay', delayMs)
+    await armProxyFault('signup', 'delay', delayMs)
     const { error, answered } = await signUp(
       email,
       proxyClient({ timeoutMs: shortTimeoutMs }),
@@ -340,7 +336,7 @@ describe('the proxy fails', () => {
       const email = `init-${fault}-${Date.now()}@example.com`
       await signUp(email)
       const { flow, memory } = recoveryFlow()
-      await armFault('otp_init', fault)
+      await armProxyFault('otp_init', fault)
       await expect(
         flow.sendEmail({ email, type: 'email' }),
       ).rejects.toMatchObject(proxyError(code, 'otp_init', status))
@@ -359,7 +355,7 @@ describe('the proxy fails', () => {
     const { flow, memory } = recoveryFlow()
     await flow.sendEmail({ email, type: 'email' })
     const [code] = await codesTo(email)
-    await armFault('otp_verify', 'http429')
+    await armProxyFault('otp_verify', 'http429')
     await expect(flow.submitCode(code!)).rejects.toMatchObject(
       proxyError('auth_proxy_rate_limited', 'otp_verify', 429),
     )
@@ -378,7 +374,7 @@ describe('the proxy fails', () => {
     )
     await flow.sendEmail({ email, type: 'email' })
     const [code] = await codesTo(email)
-    await armFault('otp_login', 'delay', heldMs)
+    await armProxyFault('otp_login', 'delay', heldMs)
     await expect(flow.submitCode(code!)).rejects.toMatchObject(
       proxyError('auth_proxy_timeout', 'otp_login', undefined),
     )

@@ -1,6 +1,12 @@
 import { type Hex, hashMessage } from 'viem'
-import type { Sandbox } from '../../../sandbox/startSandbox.js'
-import type { Fault } from '../../../sandbox/turnkey/Faults.js'
+import type { Sandbox } from '../../sandbox/startSandbox.js'
+import type { Fault } from '../../sandbox/turnkey/Faults.js'
+import {
+  advanceClock,
+  armFault,
+  clearFaults,
+  sandboxRequest,
+} from './sandboxSwitches.js'
 
 type VendorActivity = {
   id: string
@@ -9,16 +15,6 @@ type VendorActivity = {
   status: string
   intent: Record<string, Record<string, unknown>>
   result: Record<string, Record<string, unknown>>
-}
-
-async function sandboxRequest(url: string, init?: RequestInit) {
-  const response = await fetch(url, {
-    ...init,
-    headers: { 'content-type': 'application/json' },
-  })
-  if (!response.ok)
-    throw new Error(`${init?.method ?? 'GET'} ${url}: ${await response.text()}`)
-  return response.json()
 }
 
 /** The vendor emulator's test switches (sandbox/turnkey/adminRoutes.ts). */
@@ -33,19 +29,11 @@ export function vendorSwitches(vendor: Sandbox['vendor']) {
   return {
     /** The next request to `path` meets `fault` (the test names the scenario it makes, at its end). */
     async arm(path: string, fault: Fault['kind'], options: object = {}) {
-      await sandboxRequest(`${vendor.url}/sandbox/faults`, {
-        method: 'POST',
-        body: JSON.stringify({ path, fault, ...options }),
-      })
+      await armFault(vendor.url, path, fault, options)
     },
-    clear: () =>
-      sandboxRequest(`${vendor.url}/sandbox/faults`, { method: 'DELETE' }),
+    clear: () => clearFaults(vendor.url),
     /** Moves the vendor's clock forward by `ms` (for good: it never goes back). */
-    advanceClock: (ms: number) =>
-      sandboxRequest(`${vendor.url}/sandbox/clock`, {
-        method: 'POST',
-        body: JSON.stringify({ advanceMs: ms }),
-      }),
+    advanceClock: (ms: number) => advanceClock(vendor.url, ms),
     activities,
     /** Signing activities the vendor holds for this message, by status. */
     async signaturesOf(message: string) {
