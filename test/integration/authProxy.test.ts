@@ -13,11 +13,18 @@ import {
 import { otpAttempts } from '../../sandbox/turnkey/otpSubmits.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { toDerSignature } from '../../src/turnkey/encoding.js'
+import {
+  authProxyClient,
+  pageOrigin,
+  signUpThroughProxy,
+} from '../helpers/authProxyUsers.js'
 import { advanceClock } from '../helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
-import { backendClient, ethereumAccount } from '../helpers/vendorUsers.js'
-
-const pageOrigin = 'http://localhost:5173'
+import {
+  backendClient,
+  ethereumAccount,
+  vendorRefusal as refused,
+} from '../helpers/vendorUsers.js'
 
 let vendor: Vendor
 let authProxy: AuthProxy
@@ -62,11 +69,6 @@ async function proxy(
     { value: response.headers },
   ) as { status: number; body: any; headers: Headers }
 }
-
-const refused = (status: number, code: number, message: string) => ({
-  status,
-  body: { code, message, details: [] },
-})
 
 /** What the browser makes for one login: a non-extractable WebCrypto P-256 key. */
 async function browserLoginKey() {
@@ -141,54 +143,16 @@ function signUpBody(email: string, passkey = new SoftwareAuthenticator()) {
   }
 }
 
-/**
- * Sign-up as passkeyWallet does it through the proxy: the email's code sent
- * and verified for a key of the page's, then the sign-up with the email, the
- * proof and the key's signature over the root user.
- */
+/** A user signed up as passkeyWallet does it through the proxy (the email proved), named by its email. */
 async function signUp(email = `${randomUUID()}@example.com`) {
-  const passkey = new SoftwareAuthenticator()
-  const { otpId, code } = await sendCode(email)
-  const key = await browserLoginKey()
-  const { verificationToken } = (
-    await proxy('/v1/otp_verify', {
-      otpId,
-      otpCode: code,
-      publicKey: key.publicKey,
-    })
-  ).body as { verificationToken: string }
-  const body = signUpBody(email, passkey)
-  const { id } = JSON.parse(atob(verificationToken.split('.')[1]!)) as {
-    id: string
-  }
-  const message = JSON.stringify({
-    signupV2: {
-      apiKeys: body.apiKeys,
-      authenticators: body.authenticators,
-      oauthProviders: body.oauthProviders,
-      email,
-    },
-    tokenId: id,
-    type: 'USAGE_TYPE_SIGNUP',
+  const user = await signUpThroughProxy(vendor, email, {
+    client: authProxyClient(authProxy),
+    userName: email,
   })
-  const response = await proxy('/v1/signup', {
-    ...body,
-    userEmail: email,
-    verificationToken,
-    clientSignature: {
-      publicKey: key.publicKey,
-      scheme: 'CLIENT_SIGNATURE_SCHEME_API_P256',
-      message,
-      signature: await key.signRaw(message),
-    },
+  const { users } = await backendClient(vendor).getUsers({
+    organizationId: user.organizationId,
   })
-  expect(response.status).toBe(200)
-  return { email, passkey, ...(response.body as SignUpAnswer) }
-}
-type SignUpAnswer = {
-  organizationId: string
-  userId: string
-  wallet: { walletId: string; addresses: string[] }
+  return { ...user, account: user.account!, userId: users[0]!.userId }
 }
 
 const outbox = (to: string) => vendor.outbox.to(to)
@@ -208,7 +172,7 @@ describe('the sandbox Auth Proxy signs users up', () => {
   it('creates a sub-organization with the email, the passkey and an Ethereum account at m/44’/60’/0’/0/0', async () => {
     const user = await signUp()
     expect(user.organizationId).toMatch(/^[0-9a-f-]{36}$/)
-    expect(user.wallet.addresses).toHaveLength(1)
+    expect(user.account.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
 
     const backend = backendClient(vendor)
     const { user: created } = await backend.getUser({
@@ -221,10 +185,10 @@ describe('the sandbox Auth Proxy signs users up', () => {
     ])
     const { accounts } = await backend.getWalletAccounts({
       organizationId: user.organizationId,
-      walletId: user.wallet.walletId,
+      walletId: user.account.walletId,
     })
     expect(accounts.map(({ path, address }) => ({ path, address }))).toEqual([
-      { path: "m/44'/60'/0'/0/0", address: user.wallet.addresses[0] },
+      { path: "m/44'/60'/0'/0/0", address: user.account.address },
     ])
 
     // Log-in with the passkey stays as without the proxy: whoami through the parent id.
@@ -445,7 +409,7 @@ describe('the sandbox Auth Proxy logs users in by email OTP', () => {
       timestampMs: String(vendor.clock.now()),
       organizationId: user.organizationId,
       parameters: {
-        signWith: user.wallet.addresses[0]!,
+        signWith: user.account.address,
         payload: `0x${'ab'.repeat(32)}`,
         encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
         hashFunction: 'HASH_FUNCTION_NO_OP',
