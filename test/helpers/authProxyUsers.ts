@@ -41,6 +41,42 @@ export function authProxyClient(
 }
 
 /**
+ * A request to the Auth Proxy as the browser sends it: JSON, the config id
+ * header, the page's origin; the answer's status and body (JSON, else text).
+ */
+export async function postToProxy(
+  authProxy: Pick<AuthProxy, 'url' | 'configId'>,
+  path: string,
+  body: unknown,
+  /** `null` leaves the header out. */
+  {
+    configId = authProxy.configId as string | null,
+    origin = pageOrigin as string | null,
+  } = {},
+) {
+  const response = await fetch(`${authProxy.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(configId === null ? {} : { 'X-Auth-Proxy-Config-Id': configId }),
+      ...(origin === null ? {} : { origin }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  let json: unknown = text
+  try {
+    json = JSON.parse(text)
+  } catch {}
+  // The headers stay out of the answer's own keys, so answers compare with toEqual.
+  return Object.defineProperty(
+    { status: response.status, body: json as any },
+    'headers',
+    { value: response.headers },
+  ) as { status: number; body: any; headers: Headers }
+}
+
+/**
  * Sign-up as passkeyWallet makes it through the proxy: the email proved
  * through `proofClient` (`otp_init`, the code from the inbox, `otp_verify`),
  * then a new passkey, the email and a wallet with the proof through

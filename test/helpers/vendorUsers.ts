@@ -141,33 +141,41 @@ export async function subOrganizationsOf(vendor: VendorAddress, email: string) {
   return organizationIds
 }
 
-/** Sign-up as a host does it: a sub-org with the user's passkey (and email) and one Ethereum wallet. */
+/**
+ * Sign-up as a host does it: a sub-org with the user's passkey (and email)
+ * and one Ethereum wallet. Without `email` or `wallet`, a bare user with the
+ * passkey alone, for tests of what the vendor checks on any organization.
+ */
 export async function signUp(
   vendor: VendorAddress,
   userName: string,
   passkey = new SoftwareAuthenticator(),
+  { email = true, wallet = true }: { email?: boolean; wallet?: boolean } = {},
 ) {
+  const userEmail = email ? `${userName}@example.com` : undefined
   const result = await backendClient(vendor).createSubOrganization({
     subOrganizationName: `${userName}'s organization`,
     rootQuorumThreshold: 1,
     rootUsers: [
       {
         userName,
-        userEmail: `${userName}@example.com`,
+        ...(userEmail && { userEmail }),
         apiKeys: [],
         authenticators: [passkey.register()],
         oauthProviders: [],
       },
     ],
-    wallet: { walletName: 'Default wallet', accounts: [ethereumAccount] },
+    ...(wallet && {
+      wallet: { walletName: 'Default wallet', accounts: [ethereumAccount] },
+    }),
   })
   return {
     passkey,
-    email: `${userName}@example.com`,
+    email: userEmail!,
     client: new TurnkeyClient({ baseUrl: vendor.url }, passkey.stamper()),
     organizationId: result.subOrganizationId,
     userId: result.rootUserIds![0]!,
-    address: result.wallet!.addresses[0] as Hex,
+    address: result.wallet?.addresses[0] as Hex,
   }
 }
 

@@ -16,6 +16,7 @@ import { toDerSignature } from '../../src/turnkey/encoding.js'
 import {
   authProxyClient,
   pageOrigin,
+  postToProxy,
   signUpThroughProxy,
 } from '../helpers/authProxyUsers.js'
 import { advanceClock } from '../helpers/sandboxSwitches.js'
@@ -38,37 +39,11 @@ afterAll(async () => {
   await vendor.stop()
 })
 
-/** A request as the browser sends it: JSON, the config id header, the page's origin. */
-async function proxy(
+const proxy = (
   path: string,
   body: unknown,
-  /** `null` leaves the header out. */
-  {
-    configId = authProxy.configId as string | null,
-    origin = pageOrigin as string | null,
-  } = {},
-) {
-  const response = await fetch(`${authProxy.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(configId === null ? {} : { 'X-Auth-Proxy-Config-Id': configId }),
-      ...(origin === null ? {} : { origin }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  let json: unknown = text
-  try {
-    json = JSON.parse(text)
-  } catch {}
-  // The headers stay out of the answer's own keys, so answers compare with toEqual.
-  return Object.defineProperty(
-    { status: response.status, body: json as any },
-    'headers',
-    { value: response.headers },
-  ) as { status: number; body: any; headers: Headers }
-}
+  options?: Parameters<typeof postToProxy>[3],
+) => postToProxy(authProxy, path, body, options)
 
 /** What the browser makes for one login: a non-extractable WebCrypto P-256 key. */
 async function browserLoginKey() {
