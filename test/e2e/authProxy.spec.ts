@@ -6,7 +6,7 @@ import { exportedSeedPhrase } from '../helpers/exportedSeedPhrase.js'
 import { placesInHostPage } from '../helpers/placesInHostPage.js'
 import { signUp } from '../helpers/playgroundSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
-import { lastEmail, vendorNow } from '../helpers/vendorUsers.js'
+import { emailsTo, lastEmail, vendorNow } from '../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
 /*
@@ -200,10 +200,7 @@ test('no backend, on an origin the proxy config does not allow: "Send code" says
     'The sign-in service could not be reached. Check your connection and try again.',
   )
   await expect(panel.getByRole('button', { name: 'Send code' })).toBeEnabled()
-  const outbox = await fetch(
-    `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(email)}`,
-  )
-  expect(((await outbox.json()) as { emails: unknown[] }).emails).toEqual([])
+  expect(await emailsTo(vendor, email)).toEqual([])
   expect(
     await page.evaluate((key) => localStorage.getItem(key), recoveryKey),
   ).toBeNull()

@@ -10,8 +10,8 @@ import {
 } from '../../src/turnkey/createAuthProxyClient.js'
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import { fetchFrom } from './fetchFrom.js'
+import { proveEmailThroughProxy, withEmailProof } from './hostBackend.js'
 import { memoryStorage } from './memoryStorage.js'
-import { proveEmailThroughProxy, withEmailProof } from './proveEmail.js'
 import { SoftwareAuthenticator } from './softwareAuthenticator.js'
 
 type VendorAddress = Pick<Vendor, 'url' | 'parentOrganizationId' | 'clock'>

@@ -38,3 +38,21 @@ export const advanceClock = async (vendorUrl: string, ms: number) =>
       body: JSON.stringify({ advanceMs: ms }),
     })) as { nowMs: number }
   ).nowMs
+
+/** An activity as the vendor emulator keeps it. */
+export type VendorActivity = {
+  id: string
+  organizationId: string
+  type: string
+  status: string
+  intent: Record<string, any>
+  result: Record<string, any>
+}
+
+/** Every activity the vendor emulator at `vendorUrl` has done, in every organization; of one type with `type`. */
+export const vendorActivities = async (vendorUrl: string, type?: string) =>
+  (
+    (await sandboxRequest(
+      `${vendorUrl}/sandbox/activities${type ? `?type=${type}` : ''}`,
+    )) as { activities: VendorActivity[] }
+  ).activities

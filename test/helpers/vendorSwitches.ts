@@ -5,27 +5,13 @@ import {
   advanceClock,
   armFault,
   clearFaults,
-  sandboxRequest,
+  vendorActivities,
 } from './sandboxSwitches.js'
-
-type VendorActivity = {
-  id: string
-  organizationId: string
-  type: string
-  status: string
-  intent: Record<string, Record<string, unknown>>
-  result: Record<string, Record<string, unknown>>
-}
 
 /** The vendor emulator's test switches (sandbox/turnkey/adminRoutes.ts). */
 export function vendorSwitches(vendor: Sandbox['vendor']) {
   /** Every activity of this type the vendor has, in every organization. */
-  const activities = async (type: string) =>
-    (
-      (await sandboxRequest(
-        `${vendor.url}/sandbox/activities?type=${type}`,
-      )) as { activities: VendorActivity[] }
-    ).activities
+  const activities = (type: string) => vendorActivities(vendor.url, type)
   return {
     /** The next request to `path` meets `fault` (the test names the scenario it makes, at its end). */
     async arm(path: string, fault: Fault['kind'], options: object = {}) {

@@ -19,7 +19,7 @@ import {
   postToProxy,
   signUpThroughProxy,
 } from '../helpers/authProxyUsers.js'
-import { advanceClock } from '../helpers/sandboxSwitches.js'
+import { advanceClock, vendorActivities } from '../helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import {
   backendClient,
@@ -183,12 +183,10 @@ describe('the sandbox Auth Proxy signs users up', () => {
 
   it('acts through stamped public API activities of its own parent-organization user', async () => {
     const user = await signUp()
-    const response = await fetch(
-      `${vendor.url}/sandbox/activities?type=ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8`,
+    const activities = await vendorActivities(
+      vendor.url,
+      'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
     )
-    const { activities } = (await response.json()) as {
-      activities: { organizationId: string; result: any }[]
-    }
     const activity = activities.find(
       (a) =>
         a.result.createSubOrganizationResultV8?.subOrganizationId ===

@@ -20,11 +20,14 @@ import {
   type PasskeyBackend,
 } from '../../src/exports/server.js'
 import {
+  afterAnswers,
   jsonPost as post,
   proveEmail,
+  sandboxBackendOptions,
   signUpRequest,
   withEmailProof,
-} from '../helpers/proveEmail.js'
+} from '../helpers/hostBackend.js'
+import { vendorActivities } from '../helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import {
   backendClient,
@@ -48,20 +51,15 @@ beforeAll(async () => {
   })
 })
 
-/** What recovery start goes on with after its answer, kept as a platform's `waitUntil` would. */
-const afterAnswers: Promise<unknown>[] = []
-/** Every recovery start's send, once done. */
-const sent = () => Promise.all(afterAnswers.splice(0))
+/** Recovery start's sends after its answers. */
+const { waitUntil, sent } = afterAnswers()
 
 /** The sandbox's backend with `options` over the test's own. */
 const backendWith = (options: Partial<CreatePasskeyBackendParameters>) =>
   createPasskeyBackend({
-    organizationId: vendor.parentOrganizationId,
-    apiPublicKey: vendor.parentApiKey.publicKey,
-    apiPrivateKey: vendor.parentApiKey.privateKey,
-    apiBaseUrl: vendor.url,
+    ...sandboxBackendOptions(vendor),
     appName: 'Server test',
-    waitUntil: (work) => afterAnswers.push(work),
+    waitUntil,
     ...options,
   })
 afterAll(() => vendor.stop())
@@ -74,16 +72,7 @@ beforeEach(async () => {
   expect(reset.status).toBe(200)
 })
 
-async function sandbox<result>(path: string): Promise<result> {
-  const response = await fetch(`${vendor.url}${path}`)
-  expect(response.status).toBe(200)
-  return (await response.json()) as result
-}
-
-const activities = () =>
-  sandbox<{ activities: { type: string; intent: any; status: string }[] }>(
-    '/sandbox/activities',
-  ).then((answer) => answer.activities)
+const activities = () => vendorActivities(vendor.url)
 
 /** Sign-up as passkeyWallet does it, with the email's proof when there is an email. */
 async function signUp(userName: string, email?: string) {

@@ -18,9 +18,11 @@ import {
   type PasskeyBackend,
 } from '../../../src/exports/server.js'
 import {
+  afterAnswers,
   signUpRequest as backendSignUpRequest,
   jsonPost as post,
-} from '../../helpers/proveEmail.js'
+  sandboxBackendOptions,
+} from '../../helpers/hostBackend.js'
 import { armFault } from '../../helpers/sandboxSwitches.js'
 import { emailsTo, subOrganizationsOf } from '../../helpers/vendorUsers.js'
 import { tally } from '../tally.js'
@@ -40,19 +42,15 @@ const vendorTimeoutMs = 1000
 let vendor: Vendor
 let backend: PasskeyBackend
 let impatientBackend: PasskeyBackend
-/** Recovery start's sends after its answers, kept as a platform's `waitUntil` would. */
-const afterAnswers: Promise<unknown>[] = []
-const sent = () => Promise.all(afterAnswers.splice(0))
+/** Recovery start's sends after its answers. */
+const { waitUntil, sent } = afterAnswers()
 beforeAll(async () => {
   vendor = await startVendor()
   const options = {
-    organizationId: vendor.parentOrganizationId,
-    apiPublicKey: vendor.parentApiKey.publicKey,
-    apiPrivateKey: vendor.parentApiKey.privateKey,
-    apiBaseUrl: vendor.url,
+    ...sandboxBackendOptions(vendor),
     appName: 'Fault test',
     verificationTokenPublicKey: vendor.signerPublicKey,
-    waitUntil: (work: Promise<unknown>) => afterAnswers.push(work),
+    waitUntil,
   }
   backend = createPasskeyBackend(options)
   impatientBackend = createPasskeyBackend({ ...options, vendorTimeoutMs })

@@ -20,6 +20,7 @@ import { submits } from '../../../sandbox/turnkey/submits.js'
 import { SoftwareAuthenticator } from '../../helpers/softwareAuthenticator.js'
 import {
   activityBody,
+  emailsTo,
   ethereumAccount,
   keyStamper,
   lastEmail,
@@ -310,16 +311,13 @@ async function stateOfB() {
     expect(answer.status).toBe(200)
     return answer.body
   }
-  const outbox = await fetch(
-    `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(b.email)}`,
-  )
   return {
     organization: await read('get_organization'),
     accounts: await read('list_wallet_accounts'),
     activities: await read('list_activities'),
     apiKeys: await read('get_api_keys', { userId: b.userId }),
     authenticators: await read('get_authenticators', { userId: b.userId }),
-    emails: await outbox.json(),
+    emails: { emails: await emailsTo(vendor, b.email) },
   }
 }
 

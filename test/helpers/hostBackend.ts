@@ -1,3 +1,4 @@
+import type { Vendor } from '../../sandbox/turnkey/startVendor.js'
 import type { PasskeyBackend } from '../../src/exports/server.js'
 import { createEmailVerification } from '../../src/passkey/emailVerification.js'
 import type { AuthProxyClient } from '../../src/turnkey/createAuthProxyClient.js'
@@ -11,6 +12,33 @@ import { generateStampingKey } from '../../src/turnkey/stampers.js'
 import { readVerificationTokenClaims } from '../../src/turnkey/verificationToken.js'
 import { SoftwareAuthenticator } from './softwareAuthenticator.js'
 import { newestCode } from './vendorUsers.js'
+
+/*
+ * The host backend (wagmi-connector-pack/server) as passkeyWallet talks to
+ * it: its requests, the email's proof and the sign-up request.
+ */
+
+/** The backend's options for the sandbox vendor: its parent organization and API key. */
+export const sandboxBackendOptions = (
+  vendor: Pick<Vendor, 'url' | 'parentOrganizationId' | 'parentApiKey'>,
+) => ({
+  organizationId: vendor.parentOrganizationId,
+  apiPublicKey: vendor.parentApiKey.publicKey,
+  apiPrivateKey: vendor.parentApiKey.privateKey,
+  apiBaseUrl: vendor.url,
+})
+
+/**
+ * What recovery start goes on with after its answer, kept as a platform's
+ * `waitUntil` would; `sent()` waits for every send so far.
+ */
+export function afterAnswers() {
+  const pending: Promise<unknown>[] = []
+  return {
+    waitUntil: (work: Promise<unknown>) => void pending.push(work),
+    sent: () => Promise.all(pending.splice(0)),
+  }
+}
 
 /** A JSON POST as the page sends it to the host backend. */
 export const jsonPost = (path: string, body: unknown) =>
