@@ -13,6 +13,7 @@ import { advanceClock, armFault } from '../helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import {
   backendClient,
+  ethereumAccount,
   keyClient,
   lastEmail,
   signUp,
@@ -373,14 +374,7 @@ describe('recovery, authentication and export flows', () => {
       })),
       wallet: {
         walletName: 'shared',
-        accounts: [
-          {
-            curve: 'CURVE_SECP256K1',
-            pathFormat: 'PATH_FORMAT_BIP32',
-            path: "m/44'/60'/0'/0/0",
-            addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
-          },
-        ],
+        accounts: [ethereumAccount],
       },
     })
     const organizationId = created.subOrganizationId

@@ -28,8 +28,8 @@ import { memoryStorage } from '../../helpers/memoryStorage.js'
 import { stubWebauthn } from '../../helpers/passkeyHostInNode.js'
 import { armFault, clearFaults } from '../../helpers/sandboxSwitches.js'
 import { signUp } from '../../helpers/vendorUsers.js'
+import { nextPairingUri } from '../../helpers/walletConnectHost.js'
 import { tally } from '../tally.js'
-import { nextPairingUri } from './walletConnectHost.js'
 
 /*
  * The soak: a seeded run of random operations (connect, sign, switch,
