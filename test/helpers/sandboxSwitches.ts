@@ -1,7 +1,7 @@
 import type { Fault } from '../../sandbox/turnkey/Faults.js'
 
 /** A request to a sandbox server's test switches (`/sandbox/…`); its JSON answer, thrown unless it is a 2xx. */
-export async function sandboxRequest(url: string, init?: RequestInit) {
+async function sandboxRequest(url: string, init?: RequestInit) {
   const response = await fetch(url, {
     ...init,
     headers: { 'content-type': 'application/json' },
