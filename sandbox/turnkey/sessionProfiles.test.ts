@@ -15,7 +15,14 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SoftwareAuthenticator } from '../../test/helpers/softwareAuthenticator.js'
-import { lastEmail, signUp } from '../../test/helpers/vendorUsers.js'
+import {
+  activityBody,
+  lastEmail,
+  parentStamper,
+  postStamped,
+  type Stamper,
+  signUp,
+} from '../../test/helpers/vendorUsers.js'
 import {
   signingSessionProfileId,
   signingSessionScope,
@@ -31,36 +38,12 @@ beforeAll(async () => {
 afterAll(() => vendor.stop())
 
 type Answer = { status: number; body: any }
-type Stamper = {
-  stamp(body: string): Promise<{
-    stampHeaderName: string
-    stampHeaderValue: string
-  }>
-}
 type User = Awaited<ReturnType<typeof signUp>>
 
 const recipient = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 
-async function post(
-  path: string,
-  body: Record<string, unknown>,
-  stamper: Stamper,
-): Promise<Answer> {
-  const text = JSON.stringify(body)
-  const { stampHeaderName, stampHeaderValue } = await stamper.stamp(text)
-  const response = await fetch(`${vendor.url}/public/v1/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      [stampHeaderName]: stampHeaderValue,
-    },
-    body: text,
-  })
-  return { status: response.status, body: await response.json() }
-}
-
 const query = (name: string, body: Record<string, unknown>, stamper: Stamper) =>
-  post(`query/${name}`, body, stamper)
+  postStamped(vendor, `query/${name}`, body, stamper)
 
 const submit = (
   name: string,
@@ -69,14 +52,10 @@ const submit = (
   parameters: Record<string, unknown>,
   stamper: Stamper,
 ) =>
-  post(
+  postStamped(
+    vendor,
     `submit/${name}`,
-    {
-      type,
-      timestampMs: String(vendor.clock.now()),
-      organizationId,
-      parameters,
-    },
+    activityBody(type, organizationId, parameters, vendor.clock.now()),
     stamper,
   )
 
@@ -115,11 +94,7 @@ function p256Key() {
   }
 }
 
-const parentKey = () =>
-  new ApiKeyStamper({
-    apiPublicKey: vendor.parentApiKey.publicKey,
-    apiPrivateKey: vendor.parentApiKey.privateKey,
-  })
+const parentKey = () => parentStamper(vendor)
 
 const createProfile = (parameters: Record<string, unknown>) =>
   submit(

@@ -1,8 +1,16 @@
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto'
-import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { encryptOtpCodeToBundle } from '@turnkey/crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { postToProxy } from '../../test/helpers/authProxyUsers.js'
+import { advanceClock } from '../../test/helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../../test/helpers/softwareAuthenticator.js'
+import {
+  activityBody,
+  newestCode,
+  parentStamper,
+  postStamped,
+  vendorRefusal as refused,
+} from '../../test/helpers/vendorUsers.js'
 import { type AuthProxy, startAuthProxy } from './authProxy/startAuthProxy.js'
 import { startVendor, type Vendor } from './startVendor.js'
 
@@ -18,61 +26,28 @@ afterAll(async () => {
   await vendor.stop()
 })
 
-type Answer = { status: number; body: any }
-
-/** The vendor's error answer: HTTP status and `{code, message, details}`. */
-const refused = (status: number, code: number, message: string) => ({
-  status,
-  body: { code, message, details: [] },
-})
-
-async function answer(response: Response): Promise<Answer> {
-  return { status: response.status, body: await response.json() }
-}
-
 /** A public API request as the host backend sends it: stamped with the parent's API key. */
-async function vendorPost(path: string, body: Record<string, unknown>) {
-  const json = JSON.stringify(body)
-  const { stampHeaderName, stampHeaderValue } = await new ApiKeyStamper({
-    apiPublicKey: vendor.parentApiKey.publicKey,
-    apiPrivateKey: vendor.parentApiKey.privateKey,
-  }).stamp(json)
-  return answer(
-    await fetch(`${vendor.url}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [stampHeaderName]: stampHeaderValue,
-      },
-      body: json,
-    }),
-  )
-}
+const vendorPost = (path: string, body: Record<string, unknown>) =>
+  postStamped(vendor, path, body, parentStamper(vendor))
 
-const submit = (name: string, type: string, parameters: object) =>
-  vendorPost(`/public/v1/submit/${name}`, {
-    type,
-    timestampMs: String(Date.now()),
-    organizationId: vendor.parentOrganizationId,
-    parameters,
-  })
+const submit = (
+  name: string,
+  type: string,
+  parameters: Record<string, unknown>,
+) =>
+  vendorPost(
+    `submit/${name}`,
+    activityBody(type, vendor.parentOrganizationId, parameters, Date.now()),
+  )
 
 /** The sub-organizations with a user of this email (`list_suborgs`). */
 async function subOrganizationsOf(email: string) {
-  const { body } = await vendorPost('/public/v1/query/list_suborgs', {
+  const { body } = await vendorPost('query/list_suborgs', {
     organizationId: vendor.parentOrganizationId,
     filterType: 'EMAIL',
     filterValue: email,
   })
   return body.organizationIds as string[]
-}
-
-async function lastCode(email: string) {
-  const response = await fetch(
-    `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(email)}`,
-  )
-  const { emails } = (await response.json()) as { emails: { secret: string }[] }
-  return emails.at(-1)!.secret
 }
 
 /** The browser's key for one verification: P-256, compressed public key, raw r‖s signatures. */
@@ -108,7 +83,7 @@ async function verifyEmail(
   const { otpId, otpEncryptionTargetBundle } =
     init.body.activity.result.initOtpResultV2
   const encryptedOtpBundle = await encryptOtpCodeToBundle(
-    await lastCode(email),
+    await newestCode(vendor, email),
     otpEncryptionTargetBundle,
     key.publicKey,
     vendor.signerPublicKey,
@@ -164,7 +139,10 @@ const rootUser = (email: string) => ({
   oauthProviders: [] as unknown[],
 })
 
-const createSubOrganization = (user: RootUser, extra: object) =>
+const createSubOrganization = (
+  user: RootUser,
+  extra: Record<string, unknown>,
+) =>
   submit(
     'create_sub_organization',
     'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
@@ -263,12 +241,7 @@ describe('create_sub_organization with a verification token', () => {
     const email = newEmail()
     const key = clientKey()
     const token = await verifyEmail(email, key, { expirationSeconds: '60' })
-    const moved = await fetch(`${vendor.url}/sandbox/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ advanceMs: 61_000 }),
-    })
-    expect(moved.status).toBe(200)
+    await advanceClock(vendor.url, 61_000)
     const user = rootUser(email)
     expect(
       await createSubOrganization(user, {
@@ -399,18 +372,8 @@ describe('create_sub_organization with a verification token', () => {
 })
 
 describe('the Auth Proxy’s signup with a verification token', () => {
-  const proxy = async (path: string, body: object) =>
-    answer(
-      await fetch(`${authProxy.url}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'X-Auth-Proxy-Config-Id': authProxy.configId,
-          origin: 'http://localhost:5173',
-        },
-        body: JSON.stringify(body),
-      }),
-    )
+  const proxy = (path: string, body: object) =>
+    postToProxy(authProxy, path, body)
 
   it('creates the sub-organization, once per token', async () => {
     const email = newEmail()
@@ -422,7 +385,7 @@ describe('the Auth Proxy’s signup with a verification token', () => {
     expect(init.status).toBe(200)
     const verified = await proxy('/v1/otp_verify', {
       otpId: init.body.otpId,
-      otpCode: await lastCode(email),
+      otpCode: await newestCode(vendor, email),
       publicKey: key.publicKey,
     })
     expect(verified.status).toBe(200)

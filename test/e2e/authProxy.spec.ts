@@ -6,7 +6,7 @@ import { exportedSeedPhrase } from '../helpers/exportedSeedPhrase.js'
 import { placesInHostPage } from '../helpers/placesInHostPage.js'
 import { signUp } from '../helpers/playgroundSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
-import { lastEmail } from '../helpers/vendorUsers.js'
+import { emailsTo, lastEmail, vendorNow } from '../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
 /*
@@ -42,16 +42,6 @@ function backendRequests(page: Page) {
       paths.push(new URL(request.url()).pathname)
   })
   return paths
-}
-
-/** The vendor's time: tests move the shared sandbox's clock forward. */
-async function vendorNow() {
-  const response = await fetch(`${vendor.url}/sandbox/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceMs: 0 }),
-  })
-  return ((await response.json()) as { nowMs: number }).nowMs
 }
 
 const recoveryPanel = (page: Page) =>
@@ -110,7 +100,7 @@ test('no backend: email-code recovery to a new passkey with the same address, th
 }) => {
   const email = `rita-${Date.now()}@example.com`
   // The page's clock agrees with the vendor's, as a real device's does (within seconds).
-  await page.clock.setSystemTime(await vendorNow())
+  await page.clock.setSystemTime(await vendorNow(vendor))
   await page.goto('/?backend=proxy')
   const authenticator = await addVirtualAuthenticator(page)
   const backend = backendRequests(page)
@@ -210,10 +200,7 @@ test('no backend, on an origin the proxy config does not allow: "Send code" says
     'The sign-in service could not be reached. Check your connection and try again.',
   )
   await expect(panel.getByRole('button', { name: 'Send code' })).toBeEnabled()
-  const outbox = await fetch(
-    `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(email)}`,
-  )
-  expect(((await outbox.json()) as { emails: unknown[] }).emails).toEqual([])
+  expect(await emailsTo(vendor, email)).toEqual([])
   expect(
     await page.evaluate((key) => localStorage.getItem(key), recoveryKey),
   ).toBeNull()

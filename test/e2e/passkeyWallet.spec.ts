@@ -7,6 +7,7 @@ import {
   signInPlayground,
 } from '../helpers/playgroundSignature.js'
 import { signUp } from '../helpers/playgroundSteps.js'
+import { advanceClock, armFault } from '../helpers/sandboxSwitches.js'
 import { fundFromFaucet } from '../helpers/sandboxTools.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 import { confirmedTransaction } from './confirmedTransaction.js'
@@ -230,12 +231,7 @@ test('the session key signs without a prompt until the vendor says it expired, t
   expect(await prompts()).toBe(before)
 
   // The vendor's clock passes the 900 s: the session key is refused, the passkey takes over by itself.
-  const moved = await fetch(`${vendor.url}/sandbox/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceMs: 901_000 }),
-  })
-  expect(moved.status).toBe(200)
+  await advanceClock(vendor.url, 901_000)
   const requests = countVendorRequests(page)
   const signature = await signInPlayground(page, 'two')
   expect(await verifyMessage({ address, message: 'two', signature })).toBe(true)
@@ -292,15 +288,7 @@ test("the vendor's own words reach the page when it refuses", async ({
   await page.goto('/')
   await addVirtualAuthenticator(page)
   const address = await signUp(page, 'turing')
-  const armed = await fetch(`${vendor.url}/sandbox/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      path: '/public/v1/submit/sign_raw_payload',
-      fault: 'http429',
-    }),
-  })
-  expect(armed.status).toBe(200)
+  await armFault(vendor.url, '/public/v1/submit/sign_raw_payload', 'http429')
   await page.getByLabel('Message').fill('busy')
   await page.getByRole('button', { name: 'Sign', exact: true }).click()
   await expect(playgroundAlert(page)).toHaveText(

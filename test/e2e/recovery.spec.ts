@@ -4,6 +4,7 @@ import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { expectSigningAs } from '../helpers/expectSigningAs.js'
 import { expectAsDocumented, screenshot, tabTo } from '../helpers/panelSteps.js'
 import { readInbox, signUp } from '../helpers/playgroundSteps.js'
+import { advanceClock } from '../helpers/sandboxSwitches.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 import { emailCount, lastEmail, vendorNow } from '../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
@@ -212,12 +213,7 @@ test('a tampered code and a code older than 900 s both say so, and a good code s
 
   // A new code, then 901 s pass at the vendor before it is used.
   const late = await sendCode(page, email, /Recover my account/)
-  const moved = await fetch(`${vendor.url}/sandbox/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceMs: 901_000 }),
-  })
-  expect(moved.ok).toBe(true)
+  await advanceClock(vendor.url, 901_000)
   await panel(page).getByLabel('Code from the email').fill(late.secret)
   await panel(page).getByRole('button', { name: 'Continue' }).click()
   // The code's key is asked whose it is: the vendor refuses a key past its life there,

@@ -5,6 +5,7 @@ import {
   type SandboxWallet,
   startSandboxWallet,
 } from '../../sandbox/wallet/startSandboxWallet.js'
+import { openedLinks, recordOpenedLinks } from '../helpers/linkOpened.js'
 import { screenshot } from '../helpers/panelSteps.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { signInPlayground } from '../helpers/playgroundSignature.js'
@@ -22,23 +23,6 @@ const wallets: SandboxWallet[] = []
 test.afterAll(async () => {
   for (const wallet of wallets) await wallet.stop().catch(() => undefined)
 })
-
-/** Records the links the page opens instead of leaving it. */
-async function recordOpenedLinks(page: Page) {
-  await page.addInitScript(() => {
-    const opened: [string, string | undefined][] = []
-    Object.assign(window, { openedLinks: opened })
-    window.open = (url, target) => {
-      opened.push([String(url), target])
-      return null
-    }
-  })
-}
-const openedLinks = (page: Page) =>
-  page.evaluate(
-    () =>
-      (window as unknown as { openedLinks: [string, string][] }).openedLinks,
-  )
 
 /** Pairs the page with a fresh sandbox wallet through the QR payload it shows. */
 async function pair(page: Page, path = '/') {

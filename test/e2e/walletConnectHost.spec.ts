@@ -14,6 +14,7 @@ import {
   type SandboxWallet,
   startSandboxWallet,
 } from '../../sandbox/wallet/startSandboxWallet.js'
+import { openedLinks, recordOpenedLinks } from '../helpers/linkOpened.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { ignoreSessionDeletedTwice } from '../helpers/unhandledSdkRejections.js'
 
@@ -45,7 +46,6 @@ test.afterAll(async () => {
 declare global {
   interface Window {
     host: { ready: boolean; prepared: boolean; uris: HostUri[] }
-    openedLinks: [string, string | undefined][]
   }
 }
 
@@ -78,18 +78,6 @@ async function watchNetwork(page: Page, context: BrowserContext) {
     route.abort(),
   )
   return { outside, sockets, scripts }
-}
-
-/** Records the links the page opens instead of leaving it. */
-async function recordOpenedLinks(page: Page) {
-  await page.addInitScript(() => {
-    const opened: [string, string | undefined][] = []
-    Object.assign(window, { openedLinks: opened })
-    window.open = (url, target) => {
-      opened.push([String(url), target])
-      return null
-    }
-  })
 }
 
 async function newWallet(
@@ -156,7 +144,7 @@ test('after prepare(), the tap gets display_uri within connect() and opens the w
   expect(uris[0]).toMatchObject({ inTap: true, userActivation: true })
   const uri = uris[0]!.uri
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-  expect(await page.evaluate(() => window.openedLinks)).toEqual([
+  expect(await openedLinks(page)).toEqual([
     [`examplewallet://wc?uri=${encodeURIComponent(uri)}`, '_self'],
   ])
   const wallet = await newWallet()
@@ -243,11 +231,11 @@ test.describe('on an iPhone', () => {
     await wallet.pair(await lastUri(page))
     await expect(page.getByTestId('status')).toHaveText('connected')
     // The host named no wallet: nothing opened while pairing.
-    expect(await page.evaluate(() => window.openedLinks)).toEqual([])
+    expect(await openedLinks(page)).toEqual([])
     await page.tap('#sign')
     await expect(page.getByTestId('signature')).toHaveText(/^0x/)
     const topic = wallet.sessions()[0]!.topic
-    expect(await page.evaluate(() => window.openedLinks)).toEqual([
+    expect(await openedLinks(page)).toEqual([
       [`examplewallet://wc?sessionTopic=${topic}`, '_self'],
     ])
     expect(network.outside).toEqual([])

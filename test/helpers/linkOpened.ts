@@ -15,3 +15,23 @@ export async function linkOpened(
   await tap()
   return (await navigation).url()
 }
+
+/** Records the links the page opens instead of leaving it. */
+export async function recordOpenedLinks(page: Page) {
+  await page.addInitScript(() => {
+    const opened: [string, string | undefined][] = []
+    Object.assign(window, { openedLinks: opened })
+    window.open = (url, target) => {
+      opened.push([String(url), target])
+      return null
+    }
+  })
+}
+
+/** The links the page opened since `recordOpenedLinks`, with their targets. */
+export const openedLinks = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { openedLinks: [string, string | undefined][] })
+        .openedLinks,
+  )

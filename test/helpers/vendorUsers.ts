@@ -5,6 +5,7 @@ import { TurnkeyClient } from '@turnkey/http'
 import { Turnkey } from '@turnkey/sdk-server'
 import type { Hex } from 'viem'
 import type { Vendor } from '../../sandbox/turnkey/startVendor.js'
+import { advanceClock } from './sandboxSwitches.js'
 import { SoftwareAuthenticator } from './softwareAuthenticator.js'
 
 export const ethereumAccount = {
@@ -33,6 +34,45 @@ export async function postToVendor(
   })
   return { status: response.status, body: (await response.json()) as any }
 }
+
+/** What the vendor's stampers make of a body: one header. */
+export type Stamper = {
+  stamp(
+    body: string,
+  ): Promise<{ stampHeaderName: string; stampHeaderValue: string }>
+}
+
+/** POSTs `body` as JSON to the public API's `path` (`query/…`, `submit/…`), stamped by `stamper` (unstamped without one). */
+export async function postStamped(
+  vendor: Pick<Vendor, 'url'>,
+  path: string,
+  body: Record<string, unknown>,
+  stamper: Stamper | undefined,
+) {
+  const text = JSON.stringify(body)
+  const stamp = await stamper?.stamp(text)
+  return postToVendor(
+    vendor,
+    `/public/v1/${path}`,
+    text,
+    stamp ? { [stamp.stampHeaderName]: stamp.stampHeaderValue } : {},
+  )
+}
+
+/** An activity's body as the vendor's clients send it to `submit/…`. */
+export const activityBody = (
+  type: string,
+  organizationId: string,
+  parameters: Record<string, unknown>,
+  timestampMs: number,
+) => ({ type, timestampMs: String(timestampMs), organizationId, parameters })
+
+/** The vendor's error answer: HTTP status and `{code, message, details}`. */
+export const vendorRefusal = (
+  status: number,
+  code: number,
+  message: string,
+) => ({ status, body: { code, message, details: [] } })
 
 /** The `X-Stamp` header of `body` signed with an API key (the parent's by default). */
 export async function apiKeyStamp(
@@ -70,51 +110,77 @@ export function backendClient(vendor: VendorAddress) {
   }).apiClient()
 }
 
+/** The parent organization's API key as a stamper, as the host backend stamps. */
+export const parentStamper = (vendor: Pick<Vendor, 'parentApiKey'>) =>
+  new ApiKeyStamper({
+    apiPublicKey: vendor.parentApiKey.publicKey,
+    apiPrivateKey: vendor.parentApiKey.privateKey,
+  })
+
+/** A stamper for a raw P-256 private key (hex), e.g. one decrypted from a bundle. */
+export const keyStamper = (privateKeyHex: string) =>
+  new ApiKeyStamper({
+    apiPublicKey: Buffer.from(
+      getPublicKey(Buffer.from(privateKeyHex, 'hex'), true),
+    ).toString('hex'),
+    apiPrivateKey: privateKeyHex,
+  })
+
 /** A client stamping with a raw P-256 private key (hex), e.g. one decrypted from a bundle. */
 export function keyClient(vendor: VendorAddress, privateKeyHex: string) {
-  const publicKey = Buffer.from(
-    getPublicKey(Buffer.from(privateKeyHex, 'hex'), true),
-  ).toString('hex')
-  return new TurnkeyClient(
-    { baseUrl: vendor.url },
-    new ApiKeyStamper({
-      apiPublicKey: publicKey,
-      apiPrivateKey: privateKeyHex,
-    }),
-  )
+  return new TurnkeyClient({ baseUrl: vendor.url }, keyStamper(privateKeyHex))
 }
 
-/** Sign-up as a host does it: a sub-org with the user's passkey (and email) and one Ethereum wallet. */
+/** The sub-organizations with a verified user of this email. */
+export async function subOrganizationsOf(vendor: VendorAddress, email: string) {
+  const { organizationIds } = await backendClient(vendor).getVerifiedSubOrgIds({
+    organizationId: vendor.parentOrganizationId,
+    filterType: 'EMAIL',
+    filterValue: email,
+  })
+  return organizationIds
+}
+
+/**
+ * Sign-up as a host does it: a sub-org with the user's passkey (and email)
+ * and one Ethereum wallet. Without `email` or `wallet`, a bare user with the
+ * passkey alone, for tests of what the vendor checks on any organization.
+ */
 export async function signUp(
   vendor: VendorAddress,
   userName: string,
   passkey = new SoftwareAuthenticator(),
+  { email = true, wallet = true }: { email?: boolean; wallet?: boolean } = {},
 ) {
+  const userEmail = email ? `${userName}@example.com` : undefined
   const result = await backendClient(vendor).createSubOrganization({
     subOrganizationName: `${userName}'s organization`,
     rootQuorumThreshold: 1,
     rootUsers: [
       {
         userName,
-        userEmail: `${userName}@example.com`,
+        ...(userEmail && { userEmail }),
         apiKeys: [],
         authenticators: [passkey.register()],
         oauthProviders: [],
       },
     ],
-    wallet: { walletName: 'Default wallet', accounts: [ethereumAccount] },
+    ...(wallet && {
+      wallet: { walletName: 'Default wallet', accounts: [ethereumAccount] },
+    }),
   })
   return {
     passkey,
-    email: `${userName}@example.com`,
+    email: userEmail!,
     client: new TurnkeyClient({ baseUrl: vendor.url }, passkey.stamper()),
     organizationId: result.subOrganizationId,
     userId: result.rootUserIds![0]!,
-    address: result.wallet!.addresses[0] as Hex,
+    address: result.wallet?.addresses[0] as Hex,
   }
 }
 
-async function emailsTo(vendor: Pick<Vendor, 'url'>, to: string) {
+/** Every email the sandbox has "sent" to `to`, oldest first. */
+export async function emailsTo(vendor: Pick<Vendor, 'url'>, to: string) {
   const response = await fetch(
     `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(to)}`,
   )
@@ -124,6 +190,16 @@ async function emailsTo(vendor: Pick<Vendor, 'url'>, to: string) {
     }
   ).emails
 }
+
+/** The newest one-time code the sandbox emailed to `to`. */
+export async function newestCode(vendor: Pick<Vendor, 'url'>, to: string) {
+  return (await emailsTo(vendor, to)).filter((e) => e.kind === 'otp').at(-1)!
+    .secret
+}
+
+/** A code one digit off `code`: the same length, so refused only as wrong. */
+export const wrongCode = (code: string) =>
+  code.replace(/\d$/, (d) => String((Number(d) + 1) % 10))
 
 /** How many emails the sandbox has "sent" to `to`. */
 export async function emailCount(vendor: Pick<Vendor, 'url'>, to: string) {
@@ -164,11 +240,5 @@ export function toEthereumSignature({
 }
 
 /** The vendor's time: tests move the shared sandbox's clock forward. */
-export async function vendorNow(vendor: Pick<Vendor, 'url'>) {
-  const response = await fetch(`${vendor.url}/sandbox/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceMs: 0 }),
-  })
-  return ((await response.json()) as { nowMs: number }).nowMs
-}
+export const vendorNow = (vendor: Pick<Vendor, 'url'>) =>
+  advanceClock(vendor.url, 0)

@@ -13,10 +13,19 @@ import {
 import { otpAttempts } from '../../sandbox/turnkey/otpSubmits.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { toDerSignature } from '../../src/core/encodings.js'
+import {
+  authProxyClient,
+  pageOrigin,
+  postToProxy,
+  signUpThroughProxy,
+} from '../helpers/authProxyUsers.js'
+import { advanceClock, vendorActivities } from '../helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
-import { backendClient, ethereumAccount } from '../helpers/vendorUsers.js'
-
-const pageOrigin = 'http://localhost:5173'
+import {
+  backendClient,
+  ethereumAccount,
+  vendorRefusal as refused,
+} from '../helpers/vendorUsers.js'
 
 let vendor: Vendor
 let authProxy: AuthProxy
@@ -30,42 +39,11 @@ afterAll(async () => {
   await vendor.stop()
 })
 
-/** A request as the browser sends it: JSON, the config id header, the page's origin. */
-async function proxy(
+const proxy = (
   path: string,
   body: unknown,
-  /** `null` leaves the header out. */
-  {
-    configId = authProxy.configId as string | null,
-    origin = pageOrigin as string | null,
-  } = {},
-) {
-  const response = await fetch(`${authProxy.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(configId === null ? {} : { 'X-Auth-Proxy-Config-Id': configId }),
-      ...(origin === null ? {} : { origin }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  let json: unknown = text
-  try {
-    json = JSON.parse(text)
-  } catch {}
-  // The headers stay out of the answer's own keys, so answers compare with toEqual.
-  return Object.defineProperty(
-    { status: response.status, body: json as any },
-    'headers',
-    { value: response.headers },
-  ) as { status: number; body: any; headers: Headers }
-}
-
-const refused = (status: number, code: number, message: string) => ({
-  status,
-  body: { code, message, details: [] },
-})
+  options?: Parameters<typeof postToProxy>[3],
+) => postToProxy(authProxy, path, body, options)
 
 /** What the browser makes for one login: a non-extractable WebCrypto P-256 key. */
 async function browserLoginKey() {
@@ -140,54 +118,16 @@ function signUpBody(email: string, passkey = new SoftwareAuthenticator()) {
   }
 }
 
-/**
- * Sign-up as passkeyWallet does it through the proxy: the email's code sent
- * and verified for a key of the page's, then the sign-up with the email, the
- * proof and the key's signature over the root user.
- */
+/** A user signed up as passkeyWallet does it through the proxy (the email proved), named by its email. */
 async function signUp(email = `${randomUUID()}@example.com`) {
-  const passkey = new SoftwareAuthenticator()
-  const { otpId, code } = await sendCode(email)
-  const key = await browserLoginKey()
-  const { verificationToken } = (
-    await proxy('/v1/otp_verify', {
-      otpId,
-      otpCode: code,
-      publicKey: key.publicKey,
-    })
-  ).body as { verificationToken: string }
-  const body = signUpBody(email, passkey)
-  const { id } = JSON.parse(atob(verificationToken.split('.')[1]!)) as {
-    id: string
-  }
-  const message = JSON.stringify({
-    signupV2: {
-      apiKeys: body.apiKeys,
-      authenticators: body.authenticators,
-      oauthProviders: body.oauthProviders,
-      email,
-    },
-    tokenId: id,
-    type: 'USAGE_TYPE_SIGNUP',
+  const user = await signUpThroughProxy(vendor, email, {
+    client: authProxyClient(authProxy),
+    userName: email,
   })
-  const response = await proxy('/v1/signup', {
-    ...body,
-    userEmail: email,
-    verificationToken,
-    clientSignature: {
-      publicKey: key.publicKey,
-      scheme: 'CLIENT_SIGNATURE_SCHEME_API_P256',
-      message,
-      signature: await key.signRaw(message),
-    },
+  const { users } = await backendClient(vendor).getUsers({
+    organizationId: user.organizationId,
   })
-  expect(response.status).toBe(200)
-  return { email, passkey, ...(response.body as SignUpAnswer) }
-}
-type SignUpAnswer = {
-  organizationId: string
-  userId: string
-  wallet: { walletId: string; addresses: string[] }
+  return { ...user, account: user.account!, userId: users[0]!.userId }
 }
 
 const outbox = (to: string) => vendor.outbox.to(to)
@@ -203,18 +143,11 @@ async function sendCode(email: string, configId = authProxy.configId) {
   return { otpId: response.body.otpId as string, code }
 }
 
-const moveClock = (advanceMs: number) =>
-  fetch(`${vendor.url}/sandbox/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceMs }),
-  })
-
 describe('the sandbox Auth Proxy signs users up', () => {
   it('creates a sub-organization with the email, the passkey and an Ethereum account at m/44’/60’/0’/0/0', async () => {
     const user = await signUp()
     expect(user.organizationId).toMatch(/^[0-9a-f-]{36}$/)
-    expect(user.wallet.addresses).toHaveLength(1)
+    expect(user.account.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
 
     const backend = backendClient(vendor)
     const { user: created } = await backend.getUser({
@@ -227,10 +160,10 @@ describe('the sandbox Auth Proxy signs users up', () => {
     ])
     const { accounts } = await backend.getWalletAccounts({
       organizationId: user.organizationId,
-      walletId: user.wallet.walletId,
+      walletId: user.account.walletId,
     })
     expect(accounts.map(({ path, address }) => ({ path, address }))).toEqual([
-      { path: "m/44'/60'/0'/0/0", address: user.wallet.addresses[0] },
+      { path: "m/44'/60'/0'/0/0", address: user.account.address },
     ])
 
     // Log-in with the passkey stays as without the proxy: whoami through the parent id.
@@ -250,12 +183,10 @@ describe('the sandbox Auth Proxy signs users up', () => {
 
   it('acts through stamped public API activities of its own parent-organization user', async () => {
     const user = await signUp()
-    const response = await fetch(
-      `${vendor.url}/sandbox/activities?type=ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8`,
+    const activities = await vendorActivities(
+      vendor.url,
+      'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
     )
-    const { activities } = (await response.json()) as {
-      activities: { organizationId: string; result: any }[]
-    }
     const activity = activities.find(
       (a) =>
         a.result.createSubOrganizationResultV8?.subOrganizationId ===
@@ -451,7 +382,7 @@ describe('the sandbox Auth Proxy logs users in by email OTP', () => {
       timestampMs: String(vendor.clock.now()),
       organizationId: user.organizationId,
       parameters: {
-        signWith: user.wallet.addresses[0]!,
+        signWith: user.account.address,
         payload: `0x${'ab'.repeat(32)}`,
         encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
         hashFunction: 'HASH_FUNCTION_NO_OP',
@@ -509,7 +440,7 @@ describe('the sandbox Auth Proxy logs users in by email OTP', () => {
     const user = await signUp()
     const key = await browserLoginKey()
     const expiring = await sendCode(user.email)
-    await moveClock(301_000)
+    await advanceClock(vendor.url, 301_000)
     expect(
       await proxy('/v1/otp_verify', {
         otpId: expiring.otpId,

@@ -6,19 +6,14 @@ import {
 } from '../../sandbox/turnkey/authProxy/startAuthProxy.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { signUpWithAuthProxy } from '../../src/passkey/signUpWithAuthProxy.js'
-import { createAuthProxyCodeSender } from '../../src/recovery/codeSenders.js'
-import { createRecoveryFlow } from '../../src/recovery/recoveryFlow.js'
-import { createRecoveryStateStore } from '../../src/recovery/recoveryStateStore.js'
-import { createAuthProxyClient } from '../../src/turnkey/createAuthProxyClient.js'
-import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
-import { fetchFrom } from '../helpers/fetchFrom.js'
-import { memoryStorage } from '../helpers/memoryStorage.js'
 import {
-  proveEmailThroughProxy,
-  withEmailProof,
-} from '../helpers/proveEmail.js'
+  authProxyClient,
+  pageOrigin,
+  proxyRecoveryFlow,
+  signUpThroughProxy,
+} from '../helpers/authProxyUsers.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
-import { backendClient } from '../helpers/vendorUsers.js'
+import { backendClient, newestCode, wrongCode } from '../helpers/vendorUsers.js'
 
 /*
  * passkeyWallet with no host backend, against the sandbox's Auth Proxy
@@ -26,8 +21,6 @@ import { backendClient } from '../helpers/vendorUsers.js'
  * email-code recovery through `otp_init` … `otp_login`, whose one-time key
  * adds a new passkey to the same user.
  */
-
-const pageOrigin = 'http://localhost:5173'
 
 let vendor: Vendor
 let authProxy: AuthProxy
@@ -40,66 +33,24 @@ afterAll(async () => {
   await vendor.stop()
 })
 
-function proxyClient(configId: string = authProxy.configId) {
-  return createAuthProxyClient({
-    url: authProxy.url,
-    configId,
-    timeoutMs: 10_000,
-    fetch: fetchFrom(pageOrigin),
-  })
-}
+const proxyClient = (configId?: string) =>
+  authProxyClient(authProxy, { configId })
 
-/**
- * Sign-up as passkeyWallet makes it through the proxy: the email proved
- * (`otp_init`, the code from the inbox, `otp_verify`), then the user's
- * passkey, email and wallet with the proof.
- */
-async function signUp(email: string) {
-  const proof = await proveEmailThroughProxy(proxyClient(), vendor, email)
-  const passkey = new SoftwareAuthenticator()
-  const { challenge, attestation } = passkey.register()
-  const account = await signUpWithAuthProxy(
-    proxyClient(),
-    await withEmailProof(
-      { userName: 'ada', email: proof.email, challenge, attestation },
-      proof,
-    ),
-    () => undefined,
-  )
-  return { passkey, ...account }
-}
+/** Sign-up as passkeyWallet makes it through the proxy, with the email's proof. */
+const signUp = (email: string) =>
+  signUpThroughProxy(vendor, email, { client: proxyClient() })
 
 function recoveryFlow(configId?: string) {
-  const { storage, memory } = memoryStorage('test')
   const newPasskey = new SoftwareAuthenticator()
-  const flow = createRecoveryFlow({
-    vendor: createVendorClient({ baseUrl: vendor.url }),
-    parentOrganizationId: vendor.parentOrganizationId,
-    codeSender: createAuthProxyCodeSender({ client: proxyClient(configId) }),
-    stateStore: createRecoveryStateStore({
-      storage,
-      key: 'passkeyWallet',
-      now: () => Math.floor(vendor.clock.now() / 1000),
-    }),
-    sessionExpirationSeconds: 1800,
-    createPasskey: async () => {
-      const { challenge, attestation } = newPasskey.register()
-      return { challenge, attestation }
-    },
-    now: () => Math.floor(vendor.clock.now() / 1000),
-  })
-  return { flow, memory, newPasskey }
+  const recovery = proxyRecoveryFlow(
+    vendor,
+    proxyClient(configId),
+    () => newPasskey,
+  )
+  return { ...recovery, newPasskey }
 }
 
-async function lastCode(email: string) {
-  const response = await fetch(
-    `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(email)}`,
-  )
-  const { emails } = (await response.json()) as {
-    emails: { kind: string; secret: string }[]
-  }
-  return emails.filter((e) => e.kind === 'otp').at(-1)!.secret
-}
+const lastCode = (email: string) => newestCode(vendor, email)
 
 /** The organization and first Ethereum address a passkey signs in to. */
 async function walletOf(passkey: SoftwareAuthenticator) {
@@ -110,9 +61,6 @@ async function walletOf(passkey: SoftwareAuthenticator) {
   const { accounts } = await client.getWalletAccounts({ organizationId })
   return { organizationId, accounts }
 }
-
-const wrongCode = (code: string) =>
-  code.replace(/\d$/, (d) => String((Number(d) + 1) % 10))
 
 describe('passkeyWallet through the Auth Proxy', () => {
   it('signs up: a sub-organization with the passkey, the email in lower case and an Ethereum account at m/44’/60’/0’/0/0', async () => {

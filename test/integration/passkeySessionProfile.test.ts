@@ -17,6 +17,7 @@ import { sessionKeyStore } from '../../src/passkey/sessionKey.js'
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import { VendorRequestError } from '../../src/turnkey/errors.js'
 import { createSessionStamper } from '../../src/turnkey/stampers.js'
+import { sandboxBackendOptions } from '../helpers/hostBackend.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
 import {
   passkeyHostConfig,
@@ -47,10 +48,7 @@ afterAll(async () => {
 
 function backendOf(sandbox: Vendor) {
   return createPasskeyBackend({
-    organizationId: sandbox.parentOrganizationId,
-    apiPublicKey: sandbox.parentApiKey.publicKey,
-    apiPrivateKey: sandbox.parentApiKey.privateKey,
-    apiBaseUrl: sandbox.url,
+    ...sandboxBackendOptions(sandbox),
     appName: 'Profile test',
   })
 }

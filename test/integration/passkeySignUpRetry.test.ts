@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { createPasskeyBackend } from '../../src/exports/server.js'
+import { sandboxBackendOptions } from '../helpers/hostBackend.js'
 import {
   passkeyCreation,
   passkeyHostConfig,
@@ -29,10 +30,7 @@ afterAll(async () => {
 
 it('a retried sign-up connects to the account its first try made, with one log-in prompt and no second account', async () => {
   const backend = createPasskeyBackend({
-    organizationId: vendor.parentOrganizationId,
-    apiPublicKey: vendor.parentApiKey.publicKey,
-    apiPrivateKey: vendor.parentApiKey.privateKey,
-    apiBaseUrl: vendor.url,
+    ...sandboxBackendOptions(vendor),
     appName: 'Retry test',
   })
   const passkey = new SoftwareAuthenticator()

@@ -6,8 +6,9 @@ import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import type { RecoveryStartRequest } from '../../src/turnkey/hostBackendContract.js'
 import { codeFrameInNode } from '../helpers/codeFrameInNode.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
+import { armFault, vendorActivities } from '../helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
-import { backendClient, signUp } from '../helpers/vendorUsers.js'
+import { backendClient, emailsTo, signUp } from '../helpers/vendorUsers.js'
 
 let vendor: Vendor
 beforeAll(async () => {
@@ -84,13 +85,8 @@ function setup({
   return { flow, memory, newPasskey, clock, forgotten }
 }
 
-async function codeFor(email: string) {
-  const response = await fetch(
-    `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(email)}`,
-  )
-  const { emails } = (await response.json()) as { emails: { secret: string }[] }
-  return emails.at(-1)!.secret
-}
+const codeFor = async (email: string) =>
+  (await emailsTo(vendor, email)).at(-1)!.secret
 
 async function authenticatorsOf(user: Awaited<ReturnType<typeof signUp>>) {
   const { user: found } = await backendClient(vendor).getUser({
@@ -158,16 +154,9 @@ describe('createRecoveryFlow against the vendor emulator', () => {
     await flow.createPasskey()
 
     // What the vendor received: the user's own email and tag ids, nothing cleared.
-    const { activities } = await fetch(
-      `${vendor.url}/sandbox/activities?type=ACTIVITY_TYPE_UPDATE_USER`,
-    ).then(
-      (r) =>
-        r.json() as Promise<{
-          activities: {
-            organizationId: string
-            intent: Record<string, unknown>
-          }[]
-        }>,
+    const activities = await vendorActivities(
+      vendor.url,
+      'ACTIVITY_TYPE_UPDATE_USER',
     )
     const updates = activities.filter(
       (a) => a.organizationId === user.organizationId,
@@ -200,15 +189,12 @@ describe('createRecoveryFlow against the vendor emulator', () => {
     expect(await authenticatorsOf(user)).toContain(newPasskey.credentialId)
 
     // The code's key signed recover_user alone, and the vendor deleted it after.
-    const activities = await fetch(
-      `${vendor.url}/sandbox/activities?type=ACTIVITY_TYPE_RECOVER_USER`,
-    ).then(
-      (r) => r.json() as Promise<{ activities: { organizationId: string }[] }>,
+    const activities = await vendorActivities(
+      vendor.url,
+      'ACTIVITY_TYPE_RECOVER_USER',
     )
     expect(
-      activities.activities.filter(
-        (a) => a.organizationId === user.organizationId,
-      ),
+      activities.filter((a) => a.organizationId === user.organizationId),
     ).toHaveLength(1)
     const { user: after } = await backendClient(vendor).getUser({
       organizationId: user.organizationId,
@@ -367,15 +353,7 @@ describe('createRecoveryFlow against the vendor emulator', () => {
     flow.subscribe(() => {
       if (flow.getSnapshot().step === 'creating-passkey') prompts++
     })
-    const armed = await fetch(`${vendor.url}/sandbox/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        path: '/public/v1/submit/update_user',
-        fault: 'http500',
-      }),
-    })
-    expect(armed.ok).toBe(true)
+    await armFault(vendor.url, '/public/v1/submit/update_user', 'http500')
     await expect(flow.createPasskey()).rejects.toMatchObject({
       name: 'VendorRequestError',
     })

@@ -19,9 +19,22 @@ import {
   createPasskeyBackend,
   type PasskeyBackend,
 } from '../../src/exports/server.js'
-import { proveEmail, withEmailProof } from '../helpers/proveEmail.js'
+import {
+  afterAnswers,
+  jsonPost as post,
+  proveEmail,
+  sandboxBackendOptions,
+  signUpRequest,
+  withEmailProof,
+} from '../helpers/hostBackend.js'
+import { vendorActivities } from '../helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
-import { backendClient, keyClient } from '../helpers/vendorUsers.js'
+import {
+  backendClient,
+  emailsTo,
+  keyClient,
+  subOrganizationsOf,
+} from '../helpers/vendorUsers.js'
 
 /*
  * wagmi-connector-pack/server against the vendor emulator (as strict as the
@@ -38,20 +51,15 @@ beforeAll(async () => {
   })
 })
 
-/** What recovery start goes on with after its answer, kept as a platform's `waitUntil` would. */
-const afterAnswers: Promise<unknown>[] = []
-/** Every recovery start's send, once done. */
-const sent = () => Promise.all(afterAnswers.splice(0))
+/** Recovery start's sends after its answers. */
+const { waitUntil, sent } = afterAnswers()
 
 /** The sandbox's backend with `options` over the test's own. */
 const backendWith = (options: Partial<CreatePasskeyBackendParameters>) =>
   createPasskeyBackend({
-    organizationId: vendor.parentOrganizationId,
-    apiPublicKey: vendor.parentApiKey.publicKey,
-    apiPrivateKey: vendor.parentApiKey.privateKey,
-    apiBaseUrl: vendor.url,
+    ...sandboxBackendOptions(vendor),
     appName: 'Server test',
-    waitUntil: (work) => afterAnswers.push(work),
+    waitUntil,
     ...options,
   })
 afterAll(() => vendor.stop())
@@ -64,51 +72,17 @@ beforeEach(async () => {
   expect(reset.status).toBe(200)
 })
 
-const post = (path: string, body: unknown) =>
-  new Request(`http://localhost:3000${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
+const activities = () => vendorActivities(vendor.url)
 
-async function sandbox<result>(path: string): Promise<result> {
-  const response = await fetch(`${vendor.url}${path}`)
-  expect(response.status).toBe(200)
-  return (await response.json()) as result
-}
-
-const outbox = (to: string) =>
-  sandbox<{ emails: { kind: string; secret: string }[] }>(
-    `/sandbox/outbox?to=${encodeURIComponent(to)}`,
-  ).then(({ emails }) => emails)
-
-const activities = () =>
-  sandbox<{ activities: { type: string; intent: any; status: string }[] }>(
-    '/sandbox/activities',
-  ).then((answer) => answer.activities)
-
-/**
- * Sign-up as passkeyWallet does it: the email's proof (a code sent, read and
- * typed back) when there is an email, a new passkey, then createAccount's
- * request to the backend.
- */
+/** Sign-up as passkeyWallet does it, with the email's proof when there is an email. */
 async function signUp(userName: string, email?: string) {
-  const passkey = new SoftwareAuthenticator()
-  const { challenge, attestation } = passkey.register()
-  let body: unknown = { userName, challenge, attestation }
-  if (email) {
-    const { response, key } = await proveEmail(backend, vendor.url, email)
-    expect(response.status).toBe(200)
-    const { verificationToken } = await response.json()
-    body = await withEmailProof(
-      { userName, email, challenge, attestation },
-      { verificationToken, key },
-    )
-    // The page sends the email as the user typed it; the backend normalizes it.
-    ;(body as { email: string }).email = email
-  }
-  const response = await backend.signUp(post('/api/create-account', body))
-  return { passkey, attestation, response }
+  const { passkey, attestation, request } = await signUpRequest(
+    backend,
+    vendor.url,
+    userName,
+    email,
+  )
+  return { passkey, attestation, response: await backend.signUp(request) }
 }
 
 const newTargetKey = () => {
@@ -131,7 +105,7 @@ async function recoveredAccount(email: string) {
   )
   expect(await answer.json()).toEqual({ accepted: true })
   await sent()
-  const code = (await outbox(email))
+  const code = (await emailsTo(vendor, email))
     .filter((e) => e.kind === 'email_auth')
     .at(-1)
   if (!code) return undefined
@@ -280,7 +254,7 @@ describe('startRecovery', () => {
       expect(await answer.json()).toEqual({ accepted: true })
       await sent()
       // The sign-up's code, then the recovery's.
-      const emails = await outbox(email)
+      const emails = await emailsTo(vendor, email)
       expect(emails.map((e) => e.kind)).toEqual(['otp', kind])
 
       // The code opens a key of the right kind for that user, encrypted to the page's key.
@@ -340,7 +314,7 @@ describe('startRecovery', () => {
     )
     expect(await unknown.text()).toBe(await known.text())
     await sent()
-    expect(await outbox('nobody@example.com')).toEqual([])
+    expect(await emailsTo(vendor, 'nobody@example.com')).toEqual([])
     const after = await activities()
     expect(after.length - before.length).toBe(1)
   })
@@ -401,21 +375,12 @@ describe('the sign-up email is proved before it is kept', () => {
     )
     expect(recovery.status).toBe(200)
     await sent()
-    expect((await outbox(victim)).map((e) => e.kind)).toEqual([
+    expect((await emailsTo(vendor, victim)).map((e) => e.kind)).toEqual([
       'otp',
       'email_auth',
     ])
     expect(await recoveredAccount(victim)).toBe(victimAccount)
   })
-
-  const verifiedAccountsOf = async (email: string) =>
-    (
-      await backendClient(vendor).getVerifiedSubOrgIds({
-        organizationId: vendor.parentOrganizationId,
-        filterType: 'EMAIL',
-        filterValue: email,
-      })
-    ).organizationIds
 
   /** A stranger's own account, with the victim's email set on it without a proof (`update_user`). */
   async function plant(email: string) {
@@ -436,16 +401,16 @@ describe('the sign-up email is proved before it is kept', () => {
     expect(planted.activity.status).toBe('ACTIVITY_STATUS_COMPLETED')
     // The vendor keeps the email, unverified: its old proof went with the old address.
     expect(await accountsOf(email)).toContain(subOrganizationId)
-    expect(await verifiedAccountsOf('eve@example.com')).toEqual([])
+    expect(await subOrganizationsOf(vendor, 'eve@example.com')).toEqual([])
     return subOrganizationId
   }
 
   it("the plant after sign-up: a stranger's account with the victim's email neither blocks nor takes the victim's recovery", async () => {
     const victim = 'planted-after@example.com'
     expect((await signUp('victim', victim)).response.status).toBe(200)
-    const [victimAccount] = await verifiedAccountsOf(victim)
+    const [victimAccount] = await subOrganizationsOf(vendor, victim)
     const decoy = await plant(victim)
-    expect(await verifiedAccountsOf(victim)).toEqual([victimAccount])
+    expect(await subOrganizationsOf(vendor, victim)).toEqual([victimAccount])
     expect(await recoveredAccount(victim)).toBe(victimAccount)
     expect(victimAccount).not.toBe(decoy)
   })
@@ -460,7 +425,7 @@ describe('the sign-up email is proved before it is kept', () => {
     const { subOrganizationId } = (await response.json()) as {
       subOrganizationId: string
     }
-    expect(await verifiedAccountsOf(alice)).toEqual([subOrganizationId])
+    expect(await subOrganizationsOf(vendor, alice)).toEqual([subOrganizationId])
     expect(await recoveredAccount(alice)).toBe(subOrganizationId)
     expect(subOrganizationId).not.toBe(decoy)
   })
@@ -496,7 +461,7 @@ describe('the sign-up email is proved before it is kept', () => {
         emailCustomization: { appName: 'Server test' },
       }),
     ).rejects.toThrow(/email recovery is disabled for this organization/)
-    expect(await outbox('late@example.com')).toEqual([])
+    expect(await emailsTo(vendor, 'late@example.com')).toEqual([])
   })
 
   it('a wrong code is refused with the tries left; the right one then proves the email, once', async () => {
@@ -505,7 +470,7 @@ describe('the sign-up email is proved before it is kept', () => {
       post('/api/send-email-code', { email }),
     )
     const { otpId, otpEncryptionTargetBundle } = await sent.json()
-    const code = (await outbox(email))[0]!.secret
+    const code = (await emailsTo(vendor, email))[0]!.secret
     expect(code).toMatch(/^\d{6}$/)
     const publicKey = `02${'11'.repeat(32)}`
     const wrong = await backend.verifyEmailCode(
@@ -733,7 +698,7 @@ describe('public routes give no oracle and no free emails', () => {
     ])
     await sent()
     expect(await activities()).toHaveLength(before)
-    expect(await outbox('gated@example.com')).toEqual([])
+    expect(await emailsTo(vendor, 'gated@example.com')).toEqual([])
   })
 
   it('a replayed sign-up makes no second sub-organization and names none: a stranger with the credential id learns nothing', async () => {

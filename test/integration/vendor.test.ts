@@ -23,6 +23,7 @@ import {
 import {
   backendClient,
   ethereumAccount,
+  parentStamper,
   signUp,
   toEthereumSignature,
 } from '../helpers/vendorUsers.js'
@@ -198,10 +199,7 @@ describe('vendor emulator with the vendor clients', () => {
   it('answers an identical body with the same activity', async () => {
     const client = new TurnkeyClient(
       { baseUrl: vendor.url },
-      new ApiKeyStamper({
-        apiPublicKey: vendor.parentApiKey.publicKey,
-        apiPrivateKey: vendor.parentApiKey.privateKey,
-      }),
+      parentStamper(vendor),
     )
     const request = {
       type: 'ACTIVITY_TYPE_CREATE_USER_TAG' as const,

@@ -1,6 +1,7 @@
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { hashMessage, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Fault } from '../../sandbox/turnkey/Faults.js'
 import {
   generateApiKeyPair,
   startVendor,
@@ -14,6 +15,7 @@ import {
   VendorRequestError,
 } from '../../src/turnkey/errors.js'
 import type { Stamper } from '../../src/turnkey/stampers.js'
+import { armFault } from '../helpers/sandboxSwitches.js'
 import { signUp } from '../helpers/vendorUsers.js'
 
 let vendor: Vendor
@@ -34,12 +36,8 @@ beforeAll(async () => {
 })
 afterAll(() => vendor.stop())
 
-const arm = (fault: string) =>
-  fetch(`${vendor.url}/sandbox/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ path: '/public/v1/submit/sign_raw_payload', fault }),
-  })
+const arm = (fault: Fault['kind']) =>
+  armFault(vendor.url, '/public/v1/submit/sign_raw_payload', fault)
 
 describe("the passkey wallet's vendor client against the emulator", () => {
   const client = () =>

@@ -9,9 +9,11 @@ import { type Hex, hashMessage, recoverMessageAddress } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
+import { advanceClock, armFault } from '../helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import {
   backendClient,
+  ethereumAccount,
   keyClient,
   lastEmail,
   signUp,
@@ -25,16 +27,6 @@ beforeAll(async () => {
 afterAll(() => vendor.stop())
 
 const now = () => String(vendor.clock.now())
-
-async function sandbox(path: string, body: unknown) {
-  const response = await fetch(`${vendor.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  expect(response.status).toBe(200)
-  return response.json()
-}
 
 function personalSign(
   client: TurnkeyClient,
@@ -265,7 +257,7 @@ describe('recovery, authentication and export flows', () => {
     expect(
       (await client.getWhoami({ organizationId: user.organizationId })).userId,
     ).toBe(user.userId)
-    await sandbox('/sandbox/clock', { advanceMs: 60_000 })
+    await advanceClock(vendor.url, 60_000)
     await expect(
       client.getWhoami({ organizationId: user.organizationId }),
     ).rejects.toThrow(/expired api key/)
@@ -382,14 +374,7 @@ describe('recovery, authentication and export flows', () => {
       })),
       wallet: {
         walletName: 'shared',
-        accounts: [
-          {
-            curve: 'CURVE_SECP256K1',
-            pathFormat: 'PATH_FORMAT_BIP32',
-            path: "m/44'/60'/0'/0/0",
-            addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
-          },
-        ],
+        accounts: [ethereumAccount],
       },
     })
     const organizationId = created.subOrganizationId
@@ -453,18 +438,18 @@ describe('recovery, authentication and export flows', () => {
   it('fails the next requests of a path on demand: 500 without JSON, 429, a failed activity', async () => {
     const user = await signUp(vendor, 'turing')
     const path = '/public/v1/submit/sign_raw_payload'
-    await sandbox('/sandbox/faults', { path, fault: 'http500' })
+    await armFault(vendor.url, path, 'http500')
     await expect(
       personalSign(user.client, user.organizationId, user.address, 'x'),
     ).rejects.toThrow('500 Internal Server Error')
-    await sandbox('/sandbox/faults', { path, fault: 'http429' })
+    await armFault(vendor.url, path, 'http429')
     await expect(
       personalSign(user.client, user.organizationId, user.address, 'y'),
     ).rejects.toMatchObject({
       name: 'TurnkeyRequestError',
       code: 8,
     })
-    await sandbox('/sandbox/faults', { path, fault: 'failed' })
+    await armFault(vendor.url, path, 'failed')
     const failed = await personalSign(
       user.client,
       user.organizationId,
@@ -475,7 +460,7 @@ describe('recovery, authentication and export flows', () => {
     expect(() => assertActivityCompleted(failed.activity)).toThrow(
       /Expected COMPLETED status/,
     )
-    await sandbox('/sandbox/faults', { path, fault: 'consensus' })
+    await armFault(vendor.url, path, 'consensus')
     const held = await personalSign(
       user.client,
       user.organizationId,
@@ -495,7 +480,7 @@ describe('recovery, authentication and export flows', () => {
     )
 
     // A slow path does not hold up the others.
-    await sandbox('/sandbox/faults', { path, fault: 'delay', delayMs: 400 })
+    await armFault(vendor.url, path, 'delay', { delayMs: 400 })
     const finished: string[] = []
     await Promise.all([
       personalSign(user.client, user.organizationId, user.address, 'slow').then(
@@ -508,7 +493,7 @@ describe('recovery, authentication and export flows', () => {
     expect(finished).toEqual(['whoami', 'slow'])
 
     // PENDING until polled: the vendor client's poller waits it out.
-    await sandbox('/sandbox/faults', { path, fault: 'pending', polls: 2 })
+    await armFault(vendor.url, path, 'pending', { polls: 2 })
     const pending = await personalSign(
       user.client,
       user.organizationId,

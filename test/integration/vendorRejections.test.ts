@@ -8,9 +8,11 @@ import {
 } from '../../sandbox/turnkey/startVendor.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import {
+  activityBody,
   apiKeyStamp,
-  backendClient,
   postToVendor,
+  vendorRefusal as refused,
+  signUp,
   passkeyStamp as stampedByPasskey,
 } from '../helpers/vendorUsers.js'
 
@@ -22,17 +24,6 @@ let user: {
 }
 let neighbour: { organizationId: string }
 
-/** The vendor's error answer: HTTP status and `{code, message, details}`. */
-const refused = (status: number, code: number, message: string) => ({
-  status,
-  body: { code, message, details: [] },
-})
-
-const post = (
-  path: string,
-  body: string,
-  headers: Record<string, string> = {},
-) => postToVendor(vendor, path, body, headers)
 const keyStamp = (body: string, key: ApiKeyPair = vendor.parentApiKey) =>
   apiKeyStamp(body, key)
 const passkeyStamp = (
@@ -40,38 +31,25 @@ const passkeyStamp = (
   options: { rpId?: string; counter?: number } = {},
 ) => stampedByPasskey(user.passkey, body, options)
 
-function activity(organizationId: string, timestampMs = vendor.clock.now()) {
-  return JSON.stringify({
-    type: 'ACTIVITY_TYPE_CREATE_USER_TAG',
-    timestampMs: String(timestampMs),
-    organizationId,
-    parameters: { userTagName: `tag-${Math.random()}`, userIds: [] },
-  })
-}
+/** A user tag of its own each time: no activity is refused as a repeat. */
+const activity = (organizationId: string, timestampMs = vendor.clock.now()) =>
+  JSON.stringify(
+    activityBody(
+      'ACTIVITY_TYPE_CREATE_USER_TAG',
+      organizationId,
+      { userTagName: `tag-${Math.random()}`, userIds: [] },
+      timestampMs,
+    ),
+  )
 
-async function createSubOrg(name: string, passkey: SoftwareAuthenticator) {
-  const result = await backendClient(vendor).createSubOrganization({
-    subOrganizationName: name,
-    rootQuorumThreshold: 1,
-    rootUsers: [
-      {
-        userName: name,
-        apiKeys: [],
-        authenticators: [passkey.register()],
-        oauthProviders: [],
-      },
-    ],
-  })
-  return {
-    organizationId: result.subOrganizationId,
-    userId: result.rootUserIds![0]!,
-  }
-}
+/** A bare user with this passkey: no email, no wallet. */
+const createSubOrg = (name: string, passkey: SoftwareAuthenticator) =>
+  signUp(vendor, name, passkey, { email: false, wallet: false })
 
 beforeAll(async () => {
   vendor = await startVendor()
   const passkey = new SoftwareAuthenticator()
-  user = { ...(await createSubOrg('ada', passkey)), passkey }
+  user = await createSubOrg('ada', passkey)
   neighbour = await createSubOrg('eve', new SoftwareAuthenticator())
 })
 afterAll(() => vendor.stop())
@@ -82,13 +60,19 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
     const stamp = await keyStamp(body)
     const tampered = body.replace('tag-', 'tog-')
     expect(
-      await post('/public/v1/submit/create_user_tag', tampered, stamp),
+      await postToVendor(
+        vendor,
+        '/public/v1/submit/create_user_tag',
+        tampered,
+        stamp,
+      ),
     ).toEqual(refused(401, 16, 'could not verify api key signature'))
   })
 
   it('an unknown key', async () => {
     const body = activity(vendor.parentOrganizationId)
-    const result = await post(
+    const result = await postToVendor(
+      vendor,
       '/public/v1/submit/create_user_tag',
       body,
       await keyStamp(body, generateApiKeyPair()),
@@ -122,7 +106,8 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
     })
     expect(
       (
-        await post(
+        await postToVendor(
+          vendor,
           '/public/v1/submit/create_api_keys',
           create,
           passkeyStamp(create),
@@ -132,7 +117,8 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
     const whoami = JSON.stringify({ organizationId: user.organizationId })
     expect(
       (
-        await post(
+        await postToVendor(
+          vendor,
           '/public/v1/query/whoami',
           whoami,
           await keyStamp(whoami, sessionKey),
@@ -141,7 +127,8 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
     ).toBe(200)
     vendor.clock.advance(900_000)
     expect(
-      await post(
+      await postToVendor(
+        vendor,
         '/public/v1/query/whoami',
         whoami,
         await keyStamp(whoami, sessionKey),
@@ -155,7 +142,8 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
       vendor.clock.now() + 6 * 60_000,
     ]) {
       const body = activity(vendor.parentOrganizationId, timestampMs)
-      const result = await post(
+      const result = await postToVendor(
+        vendor,
         '/public/v1/submit/create_user_tag',
         body,
         await keyStamp(body),
@@ -169,7 +157,8 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
   it('a credential acting on an organization that is not its own', async () => {
     const onNeighbour = activity(neighbour.organizationId)
     expect(
-      await post(
+      await postToVendor(
+        vendor,
         '/public/v1/submit/create_user_tag',
         onNeighbour,
         passkeyStamp(onNeighbour),
@@ -184,7 +173,8 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
     // A sub-org passkey may ask the parent "who am I", but not act on it.
     const onParent = activity(vendor.parentOrganizationId)
     expect(
-      await post(
+      await postToVendor(
+        vendor,
         '/public/v1/submit/create_user_tag',
         onParent,
         passkeyStamp(onParent),
@@ -193,7 +183,8 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
     // The parent's key may read a sub-org, but not act in it.
     const parentActs = activity(user.organizationId)
     expect(
-      await post(
+      await postToVendor(
+        vendor,
         '/public/v1/submit/create_user_tag',
         parentActs,
         await keyStamp(parentActs),
@@ -204,10 +195,20 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
   it('an unknown path, and a vendor path the sandbox does not implement', async () => {
     const body = JSON.stringify({ organizationId: vendor.parentOrganizationId })
     expect(
-      await post('/public/v1/query/get_everything', body, await keyStamp(body)),
+      await postToVendor(
+        vendor,
+        '/public/v1/query/get_everything',
+        body,
+        await keyStamp(body),
+      ),
     ).toEqual(refused(404, 5, 'unknown path'))
     expect(
-      await post('/public/v1/query/list_policies', body, await keyStamp(body)),
+      await postToVendor(
+        vendor,
+        '/public/v1/query/list_policies',
+        body,
+        await keyStamp(body),
+      ),
     ).toEqual(
       refused(
         501,
@@ -220,12 +221,18 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
   it('malformed JSON, a missing or malformed organization, and no stamp', async () => {
     const broken = '{"organizationId": '
     expect(
-      await post('/public/v1/query/whoami', broken, await keyStamp(broken)),
+      await postToVendor(
+        vendor,
+        '/public/v1/query/whoami',
+        broken,
+        await keyStamp(broken),
+      ),
     ).toEqual(refused(400, 3, 'bad request body'))
     const malformed = JSON.stringify({ organizationId: 'org-1' })
     expect(
       (
-        await post(
+        await postToVendor(
+          vendor,
           '/public/v1/query/whoami',
           malformed,
           await keyStamp(malformed),
@@ -236,10 +243,15 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
       organizationId: '00000000-0000-4000-8000-000000000000',
     })
     expect(
-      await post('/public/v1/query/whoami', unknown, await keyStamp(unknown)),
+      await postToVendor(
+        vendor,
+        '/public/v1/query/whoami',
+        unknown,
+        await keyStamp(unknown),
+      ),
     ).toEqual(refused(404, 5, 'no organization found with the given ID'))
     const body = JSON.stringify({ organizationId: vendor.parentOrganizationId })
-    expect(await post('/public/v1/query/whoami', body)).toEqual(
+    expect(await postToVendor(vendor, '/public/v1/query/whoami', body)).toEqual(
       refused(
         401,
         16,
@@ -254,14 +266,20 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
       padding: 'x'.repeat(maxBodyBytes),
     })
     expect(
-      await post('/public/v1/query/whoami', body, await keyStamp('{}')),
+      await postToVendor(
+        vendor,
+        '/public/v1/query/whoami',
+        body,
+        await keyStamp('{}'),
+      ),
     ).toEqual(refused(413, 8, 'request body larger than 1 MiB'))
   })
 
   it('a passkey assertion made for another rp id', async () => {
     const body = JSON.stringify({ organizationId: user.organizationId })
     expect(
-      await post(
+      await postToVendor(
+        vendor,
         '/public/v1/query/whoami',
         body,
         passkeyStamp(body, { rpId: 'evil.example' }),
@@ -272,16 +290,18 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
   it('a replayed passkey assertion with an old counter', async () => {
     const body = JSON.stringify({ organizationId: user.organizationId })
     const stamp = passkeyStamp(body)
-    expect((await post('/public/v1/query/whoami', body, stamp)).status).toBe(
-      200,
-    )
-    expect(await post('/public/v1/query/whoami', body, stamp)).toEqual(
-      refused(401, 16, 'could not verify WebAuthN signature'),
-    )
+    expect(
+      (await postToVendor(vendor, '/public/v1/query/whoami', body, stamp))
+        .status,
+    ).toBe(200)
+    expect(
+      await postToVendor(vendor, '/public/v1/query/whoami', body, stamp),
+    ).toEqual(refused(401, 16, 'could not verify WebAuthN signature'))
     const older = passkeyStamp(body, { counter: 1 })
-    expect((await post('/public/v1/query/whoami', body, older)).status).toBe(
-      401,
-    )
+    expect(
+      (await postToVendor(vendor, '/public/v1/query/whoami', body, older))
+        .status,
+    ).toBe(401)
   })
 
   it('lets local pages through CORS and no one else', async () => {
@@ -316,7 +336,12 @@ describe('the vendor emulator answers bad input with a 4xx and changes nothing',
       organizationId,
       parameters,
     })
-    return post(`/public/v1/submit/${name}`, body, passkeyStamp(body))
+    return postToVendor(
+      vendor,
+      `/public/v1/submit/${name}`,
+      body,
+      passkeyStamp(body),
+    )
   }
 
   // What a failed request must leave as it was (passkey counters move with every stamp).
@@ -396,7 +421,8 @@ describe('the vendor emulator answers bad input with a 4xx and changes nothing',
       parameters: { targetPublicKey: offCurve },
     })
     expect(
-      await post(
+      await postToVendor(
+        vendor,
         '/public/v1/submit/create_read_write_session',
         body,
         passkeyStamp(body),
@@ -426,7 +452,7 @@ describe('the vendor emulator answers bad input with a 4xx and changes nothing',
       }),
     ).toString('base64url')
     expect(
-      await post('/public/v1/submit/export_wallet', body, {
+      await postToVendor(vendor, '/public/v1/submit/export_wallet', body, {
         'X-Stamp': forged,
       }),
     ).toEqual(refused(401, 16, 'could not verify api key signature'))
@@ -436,8 +462,8 @@ describe('the vendor emulator answers bad input with a 4xx and changes nothing',
     const body = activity(vendor.parentOrganizationId)
     const stamp = await keyStamp(body)
     const [first, second] = await Promise.all([
-      post('/public/v1/submit/create_user_tag', body, stamp),
-      post('/public/v1/submit/create_user_tag', body, stamp),
+      postToVendor(vendor, '/public/v1/submit/create_user_tag', body, stamp),
+      postToVendor(vendor, '/public/v1/submit/create_user_tag', body, stamp),
     ])
     const ids = [first, second].map(
       (r) => (r.body as unknown as { activity: { id: string } }).activity.id,

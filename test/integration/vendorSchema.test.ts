@@ -4,10 +4,13 @@ import { validateAgainstSchema } from '../../sandbox/turnkey/openapi/validateAga
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import {
+  activityBody,
   apiKeyStamp,
   backendClient,
   postToVendor,
+  signUp,
   passkeyStamp as stampedByPasskey,
+  vendorRefusal,
 } from '../helpers/vendorUsers.js'
 
 let vendor: Vendor
@@ -15,8 +18,6 @@ let passkey: SoftwareAuthenticator
 let organizationId: string
 let userId: string
 
-const post = (path: string, body: string, stamp: Record<string, string>) =>
-  postToVendor(vendor, path, body, stamp)
 const parentStamp = (body: string) => apiKeyStamp(body, vendor.parentApiKey)
 const passkeyStamp = (body: string, origin?: string) =>
   stampedByPasskey(passkey, body, origin ? { origin } : {})
@@ -26,35 +27,19 @@ const activity = (
   organization: string,
   parameters: Record<string, unknown>,
 ) =>
-  JSON.stringify({
-    type,
-    timestampMs: String(vendor.clock.now()),
-    organizationId: organization,
-    parameters,
-  })
+  JSON.stringify(
+    activityBody(type, organization, parameters, vendor.clock.now()),
+  )
 
-const refusedBody = (message: string) => ({
-  status: 400,
-  body: { code: 3, message, details: [] },
-})
+const refusedBody = (message: string) => vendorRefusal(400, 3, message)
 
 beforeAll(async () => {
   vendor = await startVendor()
   passkey = new SoftwareAuthenticator()
-  const created = await backendClient(vendor).createSubOrganization({
-    subOrganizationName: 'ada',
-    rootQuorumThreshold: 1,
-    rootUsers: [
-      {
-        userName: 'ada',
-        apiKeys: [],
-        authenticators: [passkey.register()],
-        oauthProviders: [],
-      },
-    ],
-  })
-  organizationId = created.subOrganizationId
-  userId = created.rootUserIds![0]!
+  ;({ organizationId, userId } = await signUp(vendor, 'ada', passkey, {
+    email: false,
+    wallet: false,
+  }))
 })
 afterAll(() => vendor.stop())
 
@@ -65,7 +50,12 @@ describe('the vendor emulator is as strict as the vendor’s published schema', 
       apiKeys: [{ apiKeyName: 'k', publicKey: vendor.parentApiKey.publicKey }],
     })
     expect(
-      await post('/public/v1/submit/create_api_keys', body, passkeyStamp(body)),
+      await postToVendor(
+        vendor,
+        '/public/v1/submit/create_api_keys',
+        body,
+        passkeyStamp(body),
+      ),
     ).toEqual(
       refusedBody(
         'invalid request body: parameters.apiKeys[0].curveType is required',
@@ -84,7 +74,8 @@ describe('the vendor emulator is as strict as the vendor’s published schema', 
       },
     )
     expect(
-      await post(
+      await postToVendor(
+        vendor,
         '/public/v1/submit/create_sub_organization',
         body,
         await parentStamp(body),
@@ -105,7 +96,8 @@ describe('the vendor emulator is as strict as the vendor’s published schema', 
       includeEverything: true,
     })
     expect(
-      await post(
+      await postToVendor(
+        vendor,
         '/public/v1/query/get_user',
         unknownField,
         passkeyStamp(unknownField),
@@ -125,7 +117,8 @@ describe('the vendor emulator is as strict as the vendor’s published schema', 
       },
     )
     expect(
-      await post(
+      await postToVendor(
+        vendor,
         '/public/v1/submit/create_sub_organization',
         oldVersion,
         await parentStamp(oldVersion),
@@ -142,7 +135,8 @@ describe('the vendor emulator is as strict as the vendor’s published schema', 
       userTagName: 'friends',
       userIds: [],
     })
-    const answer = await post(
+    const answer = await postToVendor(
+      vendor,
       '/public/v1/submit/create_user_tag',
       body,
       passkeyStamp(body),
@@ -174,7 +168,8 @@ describe('the vendor emulator is as strict as the vendor’s published schema', 
     ]) {
       const body = JSON.stringify({ organizationId, userId })
       expect(
-        await post(
+        await postToVendor(
+          vendor,
           '/public/v1/query/get_user',
           body,
           passkeyStamp(body, origin),
@@ -191,7 +186,8 @@ describe('the vendor emulator is as strict as the vendor’s published schema', 
     const fromLocalhost = JSON.stringify({ organizationId, userId })
     expect(
       (
-        await post(
+        await postToVendor(
+          vendor,
           '/public/v1/query/get_user',
           fromLocalhost,
           passkeyStamp(fromLocalhost, 'http://localhost:4173'),
@@ -210,7 +206,8 @@ describe('the vendor emulator is as strict as the vendor’s published schema', 
       { userId, authenticators: [elsewhere.register()] },
     )
     expect(
-      await post(
+      await postToVendor(
+        vendor,
         '/public/v1/submit/create_authenticators',
         body,
         passkeyStamp(body),

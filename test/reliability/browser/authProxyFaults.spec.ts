@@ -1,10 +1,11 @@
 import { expect, type Page } from '@playwright/test'
 import type { Playground } from '../../../playground/startPlayground.js'
 import { playgroundAlert } from '../../helpers/playgroundSteps.js'
+import { armFault, clearFaults } from '../../helpers/sandboxSwitches.js'
+import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
 import { test } from './reliabilityTest.js'
-import { vendorSwitches } from './vendorSwitches.js'
 
 /*
  * The playground with no backend (`?backend=proxy`) when the vendor's Auth
@@ -13,21 +14,12 @@ import { vendorSwitches } from './vendorSwitches.js'
  * browser's list (as with a host backend that answered without an account).
  */
 
-async function armProxyFault(
+/** The next request to the proxy's `endpoint` meets `fault`. */
+const armProxyFault = (
   playground: Playground,
   endpoint: string,
   fault: 'http500' | 'http429',
-) {
-  const response = await fetch(
-    `${playground.sandbox.authProxy.url}/sandbox/faults`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ path: `/v1/${endpoint}`, fault }),
-    },
-  )
-  expect(response.status).toBe(200)
-}
+) => armFault(playground.sandbox.authProxy.url, `/v1/${endpoint}`, fault)
 
 /** What the connector keeps in the page's storage. */
 const storedByConnector = (page: Page) =>
@@ -36,9 +28,7 @@ const storedByConnector = (page: Page) =>
   )
 
 test.afterEach(async ({ playground }) => {
-  await fetch(`${playground.sandbox.authProxy.url}/sandbox/faults`, {
-    method: 'DELETE',
-  })
+  await clearFaults(playground.sandbox.authProxy.url)
 })
 
 test.describe('sign-up through the Auth Proxy fails', () => {

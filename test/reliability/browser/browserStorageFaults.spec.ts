@@ -1,11 +1,11 @@
 import { expect, type Page } from '@playwright/test'
 import { type Address, verifyMessage } from 'viem'
 import { playgroundAlert, sign, signUp } from '../../helpers/playgroundSteps.js'
+import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
 import { readHostStorage, secretsIn } from './hostStorage.js'
 import { test } from './reliabilityTest.js'
-import { vendorSwitches } from './vendorSwitches.js'
 
 /*
  * The browser's storage failing under the pack: IndexedDB unavailable, as in

@@ -2,12 +2,15 @@ import { expect, type Page } from '@playwright/test'
 import { type Address, type Hash, verifyMessage } from 'viem'
 import type { ConnectorHarness } from '../../../playground/harness/connector.js'
 import { devAccount } from '../../../sandbox/devAccounts.js'
+import {
+  openConnectorHarness,
+  signAllAtOnce,
+} from '../../helpers/connectorHarness.js'
 import { installTestWallet } from '../../helpers/injectedTestWallet.js'
+import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
-import { openConnectorHarness, signAllAtOnce } from './connectorHarness.js'
 import { test } from './reliabilityTest.js'
-import { vendorSwitches } from './vendorSwitches.js'
 
 declare const window: { harness: ConnectorHarness }
 

@@ -8,9 +8,9 @@ import {
   signUpFresh,
 } from '../../helpers/playgroundSteps.js'
 import { fundFromFaucet } from '../../helpers/sandboxTools.js'
+import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { tally } from '../tally.js'
 import { test } from './reliabilityTest.js'
-import { vendorSwitches } from './vendorSwitches.js'
 
 const signPath = '/public/v1/submit/sign_raw_payload'
 const signTransactionType = 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2'

@@ -1,11 +1,11 @@
 import { expect } from '@playwright/test'
 import { verifyMessage } from 'viem'
 import { playgroundAlert, sign, signUp } from '../../helpers/playgroundSteps.js'
+import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
 import { readHostStorage } from './hostStorage.js'
 import { test as shared } from './reliabilityTest.js'
-import { vendorSwitches } from './vendorSwitches.js'
 
 /**
  * This file moves the vendor's clock forward, for good: a worker-scoped

@@ -11,25 +11,23 @@ import {
   type AuthProxy,
   startAuthProxy,
 } from '../../../sandbox/turnkey/authProxy/startAuthProxy.js'
+import type { Fault } from '../../../sandbox/turnkey/Faults.js'
 import {
   startVendor,
   type Vendor,
 } from '../../../sandbox/turnkey/startVendor.js'
-import { signUpWithAuthProxy } from '../../../src/passkey/signUpWithAuthProxy.js'
-import { createAuthProxyCodeSender } from '../../../src/recovery/codeSenders.js'
-import { createRecoveryFlow } from '../../../src/recovery/recoveryFlow.js'
-import { createRecoveryStateStore } from '../../../src/recovery/recoveryStateStore.js'
 import type { AuthProxyErrorCode } from '../../../src/turnkey/AuthProxyError.js'
-import { createAuthProxyClient } from '../../../src/turnkey/createAuthProxyClient.js'
-import { createVendorClient } from '../../../src/turnkey/createVendorClient.js'
-import { fetchFrom } from '../../helpers/fetchFrom.js'
-import { memoryStorage } from '../../helpers/memoryStorage.js'
 import {
-  proveEmailThroughProxy,
-  withEmailProof,
-} from '../../helpers/proveEmail.js'
-import { SoftwareAuthenticator } from '../../helpers/softwareAuthenticator.js'
-import { backendClient } from '../../helpers/vendorUsers.js'
+  authProxyClient,
+  proxyRecoveryFlow,
+  signUpThroughProxy,
+} from '../../helpers/authProxyUsers.js'
+import { armFault, clearFaults } from '../../helpers/sandboxSwitches.js'
+import {
+  emailsTo,
+  subOrganizationsOf,
+  wrongCode,
+} from '../../helpers/vendorUsers.js'
 import { tally } from '../tally.js'
 
 /*
@@ -41,9 +39,6 @@ import { tally } from '../tally.js'
  * is stored, no account is half-made, and the user can go on afterwards.
  */
 
-const pageOrigin = 'http://localhost:5173'
-// The product's default: a busy machine must not turn an ordinary answer into a timeout.
-const timeoutMs = 10_000
 // For the tests of no answer in time: the proxy is held this much longer than the page waits.
 const shortTimeoutMs = 2500
 const heldMs = shortTimeoutMs + 2000
@@ -60,80 +55,44 @@ afterAll(async () => {
 })
 afterEach(async () => {
   vi.restoreAllMocks()
-  await fetch(`${authProxy.url}/sandbox/faults`, { method: 'DELETE' })
+  await clearFaults(authProxy.url)
 })
 
-function proxyClient({
-  configId = authProxy.configId,
-  origin = pageOrigin,
-  timeoutMs: clientTimeoutMs = timeoutMs,
-} = {}) {
-  return createAuthProxyClient({
-    url: authProxy.url,
-    configId,
-    timeoutMs: clientTimeoutMs,
-    fetch: fetchFrom(origin),
-  })
-}
+const proxyClient = (options?: Parameters<typeof authProxyClient>[1]) =>
+  authProxyClient(authProxy, options)
 
-async function armFault(
+/** The next request to the proxy's `endpoint` meets `fault`. */
+const armProxyFault = (
   endpoint: string,
-  fault: 'http500' | 'http429' | 'delay',
+  fault: Fault['kind'],
   delayMs?: number,
-) {
-  const response = await fetch(`${authProxy.url}/sandbox/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ path: `/v1/${endpoint}`, fault, delayMs }),
-  })
-  expect(response.status).toBe(200)
-}
-
-const subOrganizationsOf = async (email: string) =>
-  (
-    await backendClient(vendor).getVerifiedSubOrgIds({
-      organizationId: vendor.parentOrganizationId,
-      filterType: 'EMAIL',
-      filterValue: email,
-    })
-  ).organizationIds
+) => armFault(authProxy.url, `/v1/${endpoint}`, fault, { delayMs })
 
 /** Codes emailed to each address by its sign-up, which the tests' counts leave out. */
 const signUpCodes = new Map<string, number>()
 
 /** The codes emailed to `email` since its sign-up. */
-async function codesTo(email: string) {
-  const response = await fetch(
-    `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(email)}`,
-  )
-  const { emails } = (await response.json()) as {
-    emails: { kind: string; secret: string }[]
-  }
-  return emails
+const codesTo = async (email: string) =>
+  (await emailsTo(vendor, email))
     .filter((e) => e.kind === 'otp')
     .map((e) => e.secret)
     .slice(signUpCodes.get(email) ?? 0)
-}
 
 /**
  * One sign-up attempt as the page makes it, with the email's proof (through
  * a working proxy); `answered` says whether `client` answered the sign-up at all.
  */
 async function signUp(email: string, client = proxyClient()) {
-  const { challenge, attestation } = new SoftwareAuthenticator().register()
-  const proof = await proveEmailThroughProxy(proxyClient(), vendor, email)
+  // The proof emails one code before the sign-up is sent.
   signUpCodes.set(email, (signUpCodes.get(email) ?? 0) + 1)
   let answered = false
-  const result = signUpWithAuthProxy(
+  const result = signUpThroughProxy(vendor, email, {
     client,
-    await withEmailProof(
-      { userName: 'ada', email: proof.email, challenge, attestation },
-      proof,
-    ),
-    () => {
+    proofClient: proxyClient(),
+    onAnswer: () => {
       answered = true
     },
-  )
+  })
   return result.then(
     (account) => ({ account, error: undefined, answered }),
     (error: Error & Record<string, unknown>) => ({
@@ -144,32 +103,14 @@ async function signUp(email: string, client = proxyClient()) {
   )
 }
 
-function recoveryFlow(client = proxyClient()) {
-  const { storage, memory } = memoryStorage('test')
-  const flow = createRecoveryFlow({
-    vendor: createVendorClient({ baseUrl: vendor.url }),
-    parentOrganizationId: vendor.parentOrganizationId,
-    codeSender: createAuthProxyCodeSender({ client }),
-    stateStore: createRecoveryStateStore({
-      storage,
-      key: 'passkeyWallet',
-      now: () => Math.floor(vendor.clock.now() / 1000),
-    }),
-    sessionExpirationSeconds: 1800,
-    createPasskey: async () => new SoftwareAuthenticator().register(),
-    now: () => Math.floor(vendor.clock.now() / 1000),
-  })
-  return { flow, memory }
-}
+const recoveryFlow = (client = proxyClient()) =>
+  proxyRecoveryFlow(vendor, client)
 
 const proxyError = (
   code: AuthProxyErrorCode,
   endpoint: string,
   status: number | undefined,
 ) => ({ name: 'AuthProxyError', code, endpoint, status })
-
-const wrongCode = (code: string) =>
-  code.replace(/\d$/, (d) => String((Number(d) + 1) % 10))
 
 describe('config id and origin refused', () => {
   it.each([
@@ -188,7 +129,7 @@ describe('config id and origin refused', () => {
       expect(error?.message).toContain('authProxy: { configId }')
       // The proxy answered: the page's passkey belongs to no account and is signalled so.
       expect(answered).toBe(true)
-      expect(await subOrganizationsOf(email)).toEqual([])
+      expect(await subOrganizationsOf(vendor, email)).toEqual([])
 
       const { flow, memory } = recoveryFlow(proxyClient(options))
       await expect(
@@ -213,7 +154,7 @@ describe('config id and origin refused', () => {
       proxyError('auth_proxy_origin_refused', 'signup', 403),
     )
     expect(error?.message).toContain('allowed origins')
-    expect(await subOrganizationsOf(email)).toEqual([])
+    expect(await subOrganizationsOf(vendor, email)).toEqual([])
     tally('fault', 'Auth Proxy: an origin its config does not allow')
   })
 })
@@ -292,17 +233,17 @@ describe('the proxy fails', () => {
     '%s on signup: %s; no account, the passkey signalled unknown, a retry signs up once',
     async (fault, code, status, sentence) => {
       const email = `signup-${fault}-${Date.now()}@example.com`
-      await armFault('signup', fault)
+      await armProxyFault('signup', fault)
       const { error, answered } = await signUp(email)
       expect(error).toMatchObject({
         ...proxyError(code, 'signup', status),
         shortMessage: sentence,
       })
       expect(answered).toBe(true)
-      expect(await subOrganizationsOf(email)).toEqual([])
+      expect(await subOrganizationsOf(vendor, email)).toEqual([])
       const retry = await signUp(email)
       expect(retry.error).toBeUndefined()
-      expect(await subOrganizationsOf(email)).toEqual([
+      expect(await subOrganizationsOf(vendor, email)).toEqual([
         retry.account!.organizationId,
       ])
       tally('fault', `Auth Proxy ${fault} on signup`)
@@ -312,7 +253,7 @@ describe('the proxy fails', () => {
   it('no answer in time on signup: auth_proxy_timeout, the passkey kept; what the proxy does later is one whole account', async () => {
     const email = `signup-timeout-${Date.now()}@example.com`
     const delayMs = heldMs
-    await armFault('signup', 'delay', delayMs)
+    await armProxyFault('signup', 'delay', delayMs)
     const { error, answered } = await signUp(
       email,
       proxyClient({ timeoutMs: shortTimeoutMs }),
@@ -325,7 +266,8 @@ describe('the proxy fails', () => {
     // No answer: the account may still be made, so the page keeps the passkey (its only way in).
     expect(answered).toBe(false)
     await vi.waitFor(
-      async () => expect(await subOrganizationsOf(email)).toHaveLength(1),
+      async () =>
+        expect(await subOrganizationsOf(vendor, email)).toHaveLength(1),
       { timeout: delayMs + 5000, interval: 200 },
     )
     tally('fault', 'Auth Proxy timeout on signup')
@@ -340,7 +282,7 @@ describe('the proxy fails', () => {
       const email = `init-${fault}-${Date.now()}@example.com`
       await signUp(email)
       const { flow, memory } = recoveryFlow()
-      await armFault('otp_init', fault)
+      await armProxyFault('otp_init', fault)
       await expect(
         flow.sendEmail({ email, type: 'email' }),
       ).rejects.toMatchObject(proxyError(code, 'otp_init', status))
@@ -359,7 +301,7 @@ describe('the proxy fails', () => {
     const { flow, memory } = recoveryFlow()
     await flow.sendEmail({ email, type: 'email' })
     const [code] = await codesTo(email)
-    await armFault('otp_verify', 'http429')
+    await armProxyFault('otp_verify', 'http429')
     await expect(flow.submitCode(code!)).rejects.toMatchObject(
       proxyError('auth_proxy_rate_limited', 'otp_verify', 429),
     )
@@ -378,7 +320,7 @@ describe('the proxy fails', () => {
     )
     await flow.sendEmail({ email, type: 'email' })
     const [code] = await codesTo(email)
-    await armFault('otp_login', 'delay', heldMs)
+    await armProxyFault('otp_login', 'delay', heldMs)
     await expect(flow.submitCode(code!)).rejects.toMatchObject(
       proxyError('auth_proxy_timeout', 'otp_login', undefined),
     )

@@ -17,9 +17,14 @@ import {
   createPasskeyBackend,
   type PasskeyBackend,
 } from '../../../src/exports/server.js'
-import { proveEmail, withEmailProof } from '../../helpers/proveEmail.js'
-import { SoftwareAuthenticator } from '../../helpers/softwareAuthenticator.js'
-import { backendClient } from '../../helpers/vendorUsers.js'
+import {
+  afterAnswers,
+  signUpRequest as backendSignUpRequest,
+  jsonPost as post,
+  sandboxBackendOptions,
+} from '../../helpers/hostBackend.js'
+import { armFault } from '../../helpers/sandboxSwitches.js'
+import { emailsTo, subOrganizationsOf } from '../../helpers/vendorUsers.js'
 import { tally } from '../tally.js'
 
 /*
@@ -37,19 +42,15 @@ const vendorTimeoutMs = 1000
 let vendor: Vendor
 let backend: PasskeyBackend
 let impatientBackend: PasskeyBackend
-/** Recovery start's sends after its answers, kept as a platform's `waitUntil` would. */
-const afterAnswers: Promise<unknown>[] = []
-const sent = () => Promise.all(afterAnswers.splice(0))
+/** Recovery start's sends after its answers. */
+const { waitUntil, sent } = afterAnswers()
 beforeAll(async () => {
   vendor = await startVendor()
   const options = {
-    organizationId: vendor.parentOrganizationId,
-    apiPublicKey: vendor.parentApiKey.publicKey,
-    apiPrivateKey: vendor.parentApiKey.privateKey,
-    apiBaseUrl: vendor.url,
+    ...sandboxBackendOptions(vendor),
     appName: 'Fault test',
     verificationTokenPublicKey: vendor.signerPublicKey,
-    waitUntil: (work: Promise<unknown>) => afterAnswers.push(work),
+    waitUntil,
   }
   backend = createPasskeyBackend(options)
   impatientBackend = createPasskeyBackend({ ...options, vendorTimeoutMs })
@@ -71,26 +72,6 @@ function captureLogs() {
     })
 }
 
-async function armFault(
-  path: string,
-  fault: 'http500' | 'http429' | 'delay',
-  delayMs?: number,
-) {
-  const response = await fetch(`${vendor.url}/sandbox/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ path, fault, delayMs }),
-  })
-  expect(response.status).toBe(200)
-}
-
-const post = (path: string, body: unknown) =>
-  new Request(`http://localhost:3000${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-
 /** A 502 vendor_error with the generic sentence; `reason` in the log only. */
 async function expectVendorError(response: Response, reason: RegExp) {
   expect(response.status).toBe(502)
@@ -102,47 +83,13 @@ async function expectVendorError(response: Response, reason: RegExp) {
   expect(logged.join('\n')).toMatch(reason)
 }
 
-const subOrganizationsOf = async (email: string) =>
-  (
-    await backendClient(vendor).getVerifiedSubOrgIds({
-      organizationId: vendor.parentOrganizationId,
-      filterType: 'EMAIL',
-      filterValue: email,
-    })
-  ).organizationIds
-
-/**
- * passkeyWallet's sign-up request, with a new passkey each time (as a retry
- * in the page makes) and the email's proof (a proof is spent only by an
- * account made).
- */
-async function signUpRequest(email: string) {
-  const passkey = new SoftwareAuthenticator()
-  const { challenge, attestation } = passkey.register()
-  const { response, key } = await proveEmail(backend, vendor.url, email)
-  expect(response.status).toBe(200)
-  const { verificationToken } = await response.json()
-  return {
-    passkey,
-    request: post(
-      '/api/create-account',
-      await withEmailProof(
-        { userName: 'ada', email, challenge, attestation },
-        { verificationToken, key },
-      ),
-    ),
-  }
-}
+/** passkeyWallet's sign-up request: a new passkey each time, and the email's proof (spent only by an account made). */
+const signUpRequest = (email: string) =>
+  backendSignUpRequest(backend, vendor.url, 'ada', email)
 
 /** What the vendor emailed to `email` besides the sign-up's code. */
-async function emailsTo(email: string) {
-  const response = await fetch(
-    `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(email)}`,
-  )
-  return (
-    (await response.json()) as { emails: { kind: string }[] }
-  ).emails.filter((sent) => sent.kind !== 'otp')
-}
+const emailsBesidesCode = async (email: string) =>
+  (await emailsTo(vendor, email)).filter((sent) => sent.kind !== 'otp')
 
 describe('sign-up when the vendor fails', () => {
   const createPath = '/public/v1/submit/create_sub_organization'
@@ -155,12 +102,12 @@ describe('sign-up when the vendor fails', () => {
     async (fault, reason) => {
       captureLogs()
       const email = `signup-${fault}@example.com`
-      await armFault(createPath, fault)
+      await armFault(vendor.url, createPath, fault)
       await expectVendorError(
         await backend.signUp((await signUpRequest(email)).request),
         reason,
       )
-      expect(await subOrganizationsOf(email)).toEqual([])
+      expect(await subOrganizationsOf(vendor, email)).toEqual([])
 
       const retry = await signUpRequest(email)
       const response = await backend.signUp(retry.request)
@@ -168,7 +115,9 @@ describe('sign-up when the vendor fails', () => {
       const { subOrganizationId } = (await response.json()) as {
         subOrganizationId: string
       }
-      expect(await subOrganizationsOf(email)).toEqual([subOrganizationId])
+      expect(await subOrganizationsOf(vendor, email)).toEqual([
+        subOrganizationId,
+      ])
       const whoami = await new TurnkeyClient(
         { baseUrl: vendor.url },
         retry.passkey.stamper(),
@@ -185,7 +134,7 @@ describe('sign-up when the vendor fails', () => {
     captureLogs()
     const email = 'signup-timeout@example.com'
     const delayMs = vendorTimeoutMs + 1500
-    await armFault(createPath, 'delay', delayMs)
+    await armFault(vendor.url, createPath, 'delay', { delayMs })
     const attempt = await signUpRequest(email)
     await expectVendorError(
       await impatientBackend.signUp(attempt.request),
@@ -194,7 +143,8 @@ describe('sign-up when the vendor fails', () => {
     // The vendor was asked once, atomically: whatever it does after the
     // handler gave up is one whole sub-organization, or none.
     await vi.waitFor(
-      async () => expect(await subOrganizationsOf(email)).toHaveLength(1),
+      async () =>
+        expect(await subOrganizationsOf(vendor, email)).toHaveLength(1),
       { timeout: delayMs + 5000, interval: 200 },
     )
     const client = new TurnkeyClient(
@@ -251,7 +201,9 @@ describe('recovery start when the vendor fails', () => {
       const email = `recovery-${fault}-${path.split('/').at(-1)}@example.com`
       await accountWithEmail(email)
       captureLogs()
-      await armFault(path, fault, vendorTimeoutMs + 1500)
+      await armFault(vendor.url, path, fault, {
+        delayMs: vendorTimeoutMs + 1500,
+      })
       const patience = fault === 'delay' ? impatientBackend : backend
       const failed = await patience.startRecovery(startRequest(email, type))
       const unknown = await patience.startRecovery(
@@ -264,15 +216,15 @@ describe('recovery start when the vendor fails', () => {
       expect(logged.join('\n')).toContain(
         'start-recovery: no recovery code was sent',
       )
-      if (fault !== 'delay') expect(await emailsTo(email)).toEqual([])
+      if (fault !== 'delay') expect(await emailsBesidesCode(email)).toEqual([])
       // What the vendor finishes after the handler gave up, it finishes whole.
       else await new Promise((resolve) => setTimeout(resolve, 1600))
 
-      const sentBefore = (await emailsTo(email)).length
+      const sentBefore = (await emailsBesidesCode(email)).length
       const response = await backend.startRecovery(startRequest(email, type))
       expect(response.status).toBe(200)
       await sent()
-      expect(await emailsTo(email)).toHaveLength(sentBefore + 1)
+      expect(await emailsBesidesCode(email)).toHaveLength(sentBefore + 1)
       tally(
         'fault',
         `vendor ${fault === 'delay' ? 'too slow' : fault} on ${path.replace('/public/v1/', '')} (recovery start)`,

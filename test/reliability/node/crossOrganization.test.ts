@@ -1,9 +1,4 @@
-import { ApiKeyStamper } from '@turnkey/api-key-stamper'
-import {
-  decryptCredentialBundle,
-  generateP256KeyPair,
-  getPublicKey,
-} from '@turnkey/crypto'
+import { decryptCredentialBundle, generateP256KeyPair } from '@turnkey/crypto'
 import { serializeTransaction } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authSubmits } from '../../../sandbox/turnkey/authSubmits.js'
@@ -24,9 +19,14 @@ import {
 import { submits } from '../../../sandbox/turnkey/submits.js'
 import { SoftwareAuthenticator } from '../../helpers/softwareAuthenticator.js'
 import {
+  activityBody,
+  emailsTo,
   ethereumAccount,
+  keyStamper,
   lastEmail,
-  postToVendor,
+  postStamped,
+  vendorRefusal as refused,
+  type Stamper,
   signUp,
 } from '../../helpers/vendorUsers.js'
 import { tally } from '../tally.js'
@@ -41,11 +41,6 @@ import { tally } from '../tally.js'
  * sub-organization's id, say what each answer must be; B's state, read with B's own passkey, must not move.
  */
 
-type Stamper = {
-  stamp(
-    body: string,
-  ): Promise<{ stampHeaderName: string; stampHeaderValue: string }>
-}
 type Answer = { status: number; body: any }
 type Path = { kind: 'query' | 'submit'; name: string; types: string[] }
 type Credential = {
@@ -74,10 +69,6 @@ const notFoundMessage = {
   passkey:
     'credential ID could not be found in organization or its parent organization',
 }
-const refused = (status: number, code: number, message: string) => ({
-  status,
-  body: { code, message, details: [] },
-})
 const notAuthorized = refused(403, 7, 'request not authorized')
 const recoveryOnly = (name: string) =>
   refused(
@@ -127,30 +118,6 @@ const intruder = {
   passkey: new SoftwareAuthenticator(),
 }
 
-const keyStamper = (privateKey: string): Stamper =>
-  new ApiKeyStamper({
-    apiPrivateKey: privateKey,
-    apiPublicKey: Buffer.from(
-      getPublicKey(Buffer.from(privateKey, 'hex'), true),
-    ).toString('hex'),
-  })
-
-/** POSTs `body` stamped by `stamper` (none when undefined). */
-async function post(
-  path: string,
-  body: Record<string, unknown>,
-  stamper: Stamper | undefined,
-): Promise<Answer> {
-  const text = JSON.stringify(body)
-  const stamp = await stamper?.stamp(text)
-  return postToVendor(
-    vendor,
-    `/public/v1/${path}`,
-    text,
-    stamp ? { [stamp.stampHeaderName]: stamp.stampHeaderValue } : {},
-  )
-}
-
 /** The request for `path` on `organizationId`, stamped by `stamper`: a query's fields sit beside the id, an activity's under `parameters`. */
 function send(
   { kind, name }: Path,
@@ -159,16 +126,12 @@ function send(
   parameters: Record<string, unknown>,
   stamper: Stamper | undefined,
 ) {
-  return post(
+  return postStamped(
+    vendor,
     `${kind}/${name}`,
     kind === 'query'
       ? { organizationId, ...parameters }
-      : {
-          type,
-          timestampMs: String(vendor.clock.now()),
-          organizationId,
-          parameters,
-        },
+      : activityBody(type, organizationId, parameters, vendor.clock.now()),
     stamper,
   )
 }
@@ -339,7 +302,8 @@ function parametersOnB(name: string): Record<string, unknown> {
 /** B as B sees it through its own passkey, and the emails it was sent. */
 async function stateOfB() {
   const read = async (name: string, fields: Record<string, unknown> = {}) => {
-    const answer = await post(
+    const answer = await postStamped(
+      vendor,
       `query/${name}`,
       { organizationId: b.organizationId, ...fields },
       b.passkey.stamper(),
@@ -347,23 +311,21 @@ async function stateOfB() {
     expect(answer.status).toBe(200)
     return answer.body
   }
-  const outbox = await fetch(
-    `${vendor.url}/sandbox/outbox?to=${encodeURIComponent(b.email)}`,
-  )
   return {
     organization: await read('get_organization'),
     accounts: await read('list_wallet_accounts'),
     activities: await read('list_activities'),
     apiKeys: await read('get_api_keys', { userId: b.userId }),
     authenticators: await read('get_authenticators', { userId: b.userId }),
-    emails: await outbox.json(),
+    emails: { emails: await emailsTo(vendor, b.email) },
   }
 }
 
 /** The parent as its backend sees it: its organization, activities and sub-organizations. */
 async function stateOfParent() {
   const read = async (name: string) => {
-    const answer = await post(
+    const answer = await postStamped(
+      vendor,
       `query/${name}`,
       { organizationId: vendor.parentOrganizationId },
       parentKey,
@@ -613,7 +575,8 @@ beforeAll(async () => {
   )
   expect(awaitingVote.status).toBe('ACTIVITY_STATUS_CONSENSUS_NEEDED')
   const read = (name: string, fields: Record<string, unknown>) =>
-    post(
+    postStamped(
+      vendor,
       `query/${name}`,
       { organizationId: onB, ...fields },
       bUser.passkey.stamper(),
@@ -808,9 +771,9 @@ describe('stamps from one organization never act on another', () => {
       }
       const path = 'submit/create_read_write_session'
       const [byA, byB, byAAgain] = await Promise.all([
-        post(path, body, a.passkey.stamper()),
-        post(path, body, b.passkey.stamper()),
-        post(path, body, a.passkey.stamper()),
+        postStamped(vendor, path, body, a.passkey.stamper()),
+        postStamped(vendor, path, body, b.passkey.stamper()),
+        postStamped(vendor, path, body, a.passkey.stamper()),
       ])
       expect(sessionOf(byA)).toMatchObject({
         organizationId: a.organizationId,

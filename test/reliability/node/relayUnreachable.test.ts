@@ -4,8 +4,11 @@ import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { type Relay, startRelay } from '../../../sandbox/relay/startRelay.js'
 import type { SandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
+import {
+  relayRefusedOnce,
+  walletConnectHost,
+} from '../../helpers/walletConnectHost.js'
 import { tally } from '../tally.js'
-import { walletConnectHost } from './walletConnectHost.js'
 
 /*
  * The WalletConnect relay out of reach when the user asks to pair: the relay
@@ -47,17 +50,7 @@ function nextSdkCore() {
   )
 }
 
-/**
- * Resolves once the SDK has tried to reach the relay a second time: it signs
- * a fresh relay-auth token for each try, and tries again only after the
- * first was refused.
- */
-function refusedOnce(core: SdkCore) {
-  const signJWT = vi.spyOn(core.crypto, 'signJWT')
-  return vi.waitUntil(() => signJWT.mock.calls.length >= 2, {
-    timeout: 15_000,
-  })
-}
+const refusedOnce = (core: SdkCore) => relayRefusedOnce(core, 15_000)
 
 describe('walletConnectDeepLink when the relay is out of reach', () => {
   it('down before connect(): connect waits without a URI or an error; once the relay is back, one URI, one proposal, one session, and it signs', async () => {

@@ -26,9 +26,10 @@ import { sessionKeyStore } from '../../../src/passkey/sessionKey.js'
 import { walletConnectDeepLink } from '../../../src/walletconnect/walletConnectDeepLink.js'
 import { memoryStorage } from '../../helpers/memoryStorage.js'
 import { stubWebauthn } from '../../helpers/passkeyHostInNode.js'
+import { armFault, clearFaults } from '../../helpers/sandboxSwitches.js'
 import { signUp } from '../../helpers/vendorUsers.js'
+import { nextPairingUri } from '../../helpers/walletConnectHost.js'
 import { tally } from '../tally.js'
-import { nextPairingUri } from './walletConnectHost.js'
 
 /*
  * The soak: a seeded run of random operations (connect, sign, switch,
@@ -312,15 +313,12 @@ it(`soak: ${steps} seeded steps across the three connectors with faults (seed ${
         ? '/public/v1/submit/stamp_login'
         : '/public/v1/submit/sign_raw_payload'
     if (fault === 'vendor500' || fault === 'vendorTimeout')
-      await fetch(`${sandbox.vendor.url}/sandbox/faults`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          path,
-          fault: fault === 'vendor500' ? 'http500' : 'delay',
-          delayMs: vendorTimeoutMs + 1500,
-        }),
-      })
+      await armFault(
+        sandbox.vendor.url,
+        path,
+        fault === 'vendor500' ? 'http500' : 'delay',
+        { delayMs: vendorTimeoutMs + 1500 },
+      )
     if (fault === 'promptCancelled') cancelNextPrompt = true
     if (fault === 'relayDropped') {
       await sandbox.relay.crash()
@@ -339,7 +337,7 @@ it(`soak: ${steps} seeded steps across the three connectors with faults (seed ${
 
   async function heal() {
     cancelNextPrompt = false
-    await fetch(`${sandbox.vendor.url}/sandbox/faults`, { method: 'DELETE' })
+    await clearFaults(sandbox.vendor.url)
   }
 
   async function checkInvariants(label: string) {

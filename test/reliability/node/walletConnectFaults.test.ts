@@ -3,8 +3,11 @@ import { type Hex, hexToString, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { type Relay, startRelay } from '../../../sandbox/relay/startRelay.js'
 import type { SandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
+import {
+  relayRefusedOnce,
+  walletConnectHost,
+} from '../../helpers/walletConnectHost.js'
 import { tally } from '../tally.js'
-import { walletConnectHost } from './walletConnectHost.js'
 
 const rpcUrls = inject('sandbox').rpcUrls
 let relay: Relay
@@ -32,16 +35,9 @@ async function connectedHost() {
   return created
 }
 
-/**
- * Resolves once `client` has tried to reach the relay a second time: the SDK
- * retries a second after a refused try, so the relay refused it at least once.
- */
-function refusedOnce(client: SandboxWallet['client']) {
-  const signJWT = vi.spyOn(client.core.crypto, 'signJWT')
-  return vi.waitUntil(() => signJWT.mock.calls.length >= 2, {
-    timeout: 10_000,
-  })
-}
+/** Resolves once the relay has refused `client` at least once (it retries a second later). */
+const refusedOnce = (client: SandboxWallet['client']) =>
+  relayRefusedOnce(client.core, 10_000)
 
 /** Resolves once `client` is connected to the relay again. */
 const reconnected = (client: SandboxWallet['client']) =>

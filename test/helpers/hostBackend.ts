@@ -1,3 +1,4 @@
+import type { Vendor } from '../../sandbox/turnkey/startVendor.js'
 import type { PasskeyBackend } from '../../src/exports/server.js'
 import { createEmailVerification } from '../../src/passkey/emailVerification.js'
 import type { AuthProxyClient } from '../../src/turnkey/createAuthProxyClient.js'
@@ -9,25 +10,43 @@ import {
 } from '../../src/turnkey/hostBackendContract.js'
 import { generateStampingKey } from '../../src/turnkey/stampers.js'
 import { readVerificationTokenClaims } from '../../src/turnkey/verificationToken.js'
+import { SoftwareAuthenticator } from './softwareAuthenticator.js'
+import { newestCode } from './vendorUsers.js'
+
+/*
+ * The host backend (wagmi-connector-pack/server) as passkeyWallet talks to
+ * it: its requests, the email's proof and the sign-up request.
+ */
+
+/** The backend's options for the sandbox vendor: its parent organization and API key. */
+export const sandboxBackendOptions = (
+  vendor: Pick<Vendor, 'url' | 'parentOrganizationId' | 'parentApiKey'>,
+) => ({
+  organizationId: vendor.parentOrganizationId,
+  apiPublicKey: vendor.parentApiKey.publicKey,
+  apiPrivateKey: vendor.parentApiKey.privateKey,
+  apiBaseUrl: vendor.url,
+})
+
+/**
+ * What recovery start goes on with after its answer, kept as a platform's
+ * `waitUntil` would; `sent()` waits for every send so far.
+ */
+export function afterAnswers() {
+  const pending: Promise<unknown>[] = []
+  return {
+    waitUntil: (work: Promise<unknown>) => void pending.push(work),
+    sent: () => Promise.all(pending.splice(0)),
+  }
+}
 
 /** A JSON POST as the page sends it to the host backend. */
-const jsonPost = (path: string, body: unknown) =>
+export const jsonPost = (path: string, body: unknown) =>
   new Request(`http://localhost:3000${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   })
-
-/** The newest code the sandbox emailed to `email`. */
-async function newestCode(vendorUrl: string, email: string) {
-  const response = await fetch(
-    `${vendorUrl}/sandbox/outbox?to=${encodeURIComponent(email)}`,
-  )
-  const { emails } = (await response.json()) as {
-    emails: { kind: string; secret: string }[]
-  }
-  return emails.filter((e) => e.kind === 'otp').at(-1)!.secret
-}
 
 /**
  * The email's proof as passkeyWallet gets it from a host backend: a code sent
@@ -50,7 +69,7 @@ export async function proveEmail(
     jsonPost('/api/verify-email-code', {
       otpId,
       otpEncryptionTargetBundle,
-      otpCode: await newestCode(vendorUrl, email.trim().toLowerCase()),
+      otpCode: await newestCode({ url: vendorUrl }, email.trim().toLowerCase()),
       publicKey: key.publicKey,
     }),
   )
@@ -98,6 +117,38 @@ export async function proveEmailThroughProxy(
     authProxyClient: async () => client,
   })
   const { email: normalized } = await verification.sendCode(email)
-  await verification.confirmCode(await newestCode(vendor.url, normalized))
+  await verification.confirmCode(await newestCode(vendor, normalized))
   return verification.proofFor(email)
+}
+
+/**
+ * passkeyWallet's sign-up request to the host backend (`create-account`):
+ * a new passkey each time (as a retry in the page makes), and with an email
+ * its proof (a code sent, read and typed back), the email as the user typed
+ * it (the backend normalizes it).
+ */
+export async function signUpRequest(
+  backend: PasskeyBackend,
+  vendorUrl: string,
+  userName: string,
+  email?: string,
+) {
+  const passkey = new SoftwareAuthenticator()
+  const { challenge, attestation } = passkey.register()
+  let body: unknown = { userName, challenge, attestation }
+  if (email) {
+    const { response, key } = await proveEmail(backend, vendorUrl, email)
+    if (response.status !== 200)
+      throw new Error(`verify-email-code answered ${response.status}`)
+    const { verificationToken } = await response.json()
+    body = await withEmailProof(
+      { userName, email, challenge, attestation },
+      { verificationToken, key },
+    )
+  }
+  return {
+    passkey,
+    attestation,
+    request: jsonPost('/api/create-account', body),
+  }
 }

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { type Connector, createConfig } from '@wagmi/core'
 import { http } from 'viem'
-import {
-  type SandboxChainUrls,
-  sandboxChains,
-} from '../../../sandbox/chains.js'
-import { startSandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
-import { walletConnectDeepLink } from '../../../src/walletconnect/walletConnectDeepLink.js'
-import { memoryStorage } from '../../helpers/memoryStorage.js'
+import { vi } from 'vitest'
+import { type SandboxChainUrls, sandboxChains } from '../../sandbox/chains.js'
+import { startSandboxWallet } from '../../sandbox/wallet/startSandboxWallet.js'
+import { walletConnectDeepLink } from '../../src/walletconnect/walletConnectDeepLink.js'
+import { memoryStorage } from './memoryStorage.js'
 
 /** The next pairing URI `connector` shows; ask before calling connect(). */
 export function nextPairingUri(connector: Connector) {
@@ -60,4 +58,17 @@ export async function walletConnectHost({
   const connector = config.connectors[0]!
   const nextUri = () => nextPairingUri(connector)
   return { config, connector, wallet, nextUri }
+}
+
+/**
+ * Resolves once an SDK `core` has tried to reach the relay a second time: it
+ * signs a fresh relay-auth token for each try, and tries again only after
+ * the first was refused.
+ */
+export function relayRefusedOnce(
+  core: { crypto: { signJWT(aud: string): Promise<string> } },
+  timeout: number,
+) {
+  const signJWT = vi.spyOn(core.crypto, 'signJWT')
+  return vi.waitUntil(() => signJWT.mock.calls.length >= 2, { timeout })
 }

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test'
 import type {
   ConnectorHarness,
   HarnessConnector,
-} from '../../../playground/harness/connector.js'
-import type { Playground } from '../../../playground/startPlayground.js'
+} from '../../playground/harness/connector.js'
+import type { Playground } from '../../playground/startPlayground.js'
 
 declare const window: { harness: ConnectorHarness }
 

@@ -1,0 +1,58 @@
+import type { Fault } from '../../sandbox/turnkey/Faults.js'
+
+/** A request to a sandbox server's test switches (`/sandbox/…`); its JSON answer, thrown unless it is a 2xx. */
+async function sandboxRequest(url: string, init?: RequestInit) {
+  const response = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json' },
+  })
+  if (!response.ok)
+    throw new Error(`${init?.method ?? 'GET'} ${url}: ${await response.text()}`)
+  return response.json()
+}
+
+/**
+ * The next request to `path` on the vendor or Auth Proxy emulator at
+ * `serverUrl` meets `fault` (`options` such as `delayMs` say how).
+ */
+export const armFault = (
+  serverUrl: string,
+  path: string,
+  fault: Fault['kind'],
+  options: object = {},
+) =>
+  sandboxRequest(`${serverUrl}/sandbox/faults`, {
+    method: 'POST',
+    body: JSON.stringify({ path, fault, ...options }),
+  })
+
+/** Every fault armed on the emulator at `serverUrl` disarmed. */
+export const clearFaults = (serverUrl: string) =>
+  sandboxRequest(`${serverUrl}/sandbox/faults`, { method: 'DELETE' })
+
+/** Moves the vendor emulator's clock forward by `ms` (for good: it never goes back); its time after. */
+export const advanceClock = async (vendorUrl: string, ms: number) =>
+  (
+    (await sandboxRequest(`${vendorUrl}/sandbox/clock`, {
+      method: 'POST',
+      body: JSON.stringify({ advanceMs: ms }),
+    })) as { nowMs: number }
+  ).nowMs
+
+/** An activity as the vendor emulator keeps it. */
+export type VendorActivity = {
+  id: string
+  organizationId: string
+  type: string
+  status: string
+  intent: Record<string, any>
+  result: Record<string, any>
+}
+
+/** Every activity the vendor emulator at `vendorUrl` has done, in every organization; of one type with `type`. */
+export const vendorActivities = async (vendorUrl: string, type?: string) =>
+  (
+    (await sandboxRequest(
+      `${vendorUrl}/sandbox/activities${type ? `?type=${type}` : ''}`,
+    )) as { activities: VendorActivity[] }
+  ).activities
