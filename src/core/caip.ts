@@ -1,5 +1,5 @@
 import { getAddress, isAddress } from 'viem'
-import { decodeBase58, decodeBech32 } from './encodings.js'
+import { decodeBase58, decodeBech32 } from './addressEncodings.js'
 import { BaseError } from './errors.js'
 
 /** The chain namespaces the pack understands. */

@@ -1,5 +1,4 @@
 import type { Storage } from '@wagmi/core'
-import { createValidatedStorage } from '../core/storage.js'
 import {
   isRecoverySessionActive,
   parseRecoveryState,
@@ -26,20 +25,36 @@ export function createRecoveryStateStore({
   key: string
   now?: () => number
 }): RecoveryStateStore {
-  const stored = createValidatedStorage<{ recovery: RecoveryState }>(
-    storage,
-    key,
-    { recovery: parseRecoveryState },
-  )
+  const storageKey = `${key}.recovery`
+  async function clear() {
+    try {
+      await storage?.removeItem(storageKey)
+    } catch {
+      // Nothing can be kept there either.
+    }
+  }
   return {
     async load() {
-      const state = await stored.get('recovery')
+      let raw: unknown
+      try {
+        raw = await storage?.getItem(storageKey)
+      } catch {
+        // Unreadable (not JSON, storage failing): nothing to trust.
+        await clear()
+        return undefined
+      }
+      if (raw === null || raw === undefined) return undefined
+      const state = parseRecoveryState(raw)
       if (state && isRecoverySessionActive(state, now())) return state
-      // Over: nothing to resume.
-      if (state) await stored.clear()
+      await clear()
       return undefined
     },
-    save: (state) => stored.set('recovery', state),
-    clear: stored.clear,
+    async save(state) {
+      const valid = parseRecoveryState(state)
+      if (!valid)
+        throw new TypeError('Refusing to store an invalid recovery state.')
+      await storage?.setItem(storageKey, valid)
+    },
+    clear,
   }
 }

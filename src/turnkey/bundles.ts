@@ -6,11 +6,8 @@ import {
 } from '@hpke/core'
 import { p256 } from '@noble/curves/p256'
 import { bytesToHex, sha256 } from 'viem'
-import {
-  decodeBase58,
-  derToP1363Signature,
-  hexKeyToBytes,
-} from '../core/encodings.js'
+import { decodeBase58 } from '../core/addressEncodings.js'
+import { derToP1363Signature, hexKeyToBytes } from '../core/encodings.js'
 
 /** The vendor's HPKE base mode: P-256, HKDF-SHA256, AES-256-GCM. */
 const hpkeSuite = new CipherSuite({
