@@ -659,13 +659,31 @@ describe('vendor failures', () => {
   })
 
   it('rejects createSessionProfile with BaseErrors: the request it gave up on, or why the vendor was out of reach', async () => {
+    // The deadline counts from the call, stamp included: the clock moves only
+    // once the request is out, so a slow stamp cannot pass it first.
+    vi.useFakeTimers()
+    let sent = () => undefined as void
+    const requestOut = new Promise<void>((resolve) => {
+      sent = resolve
+    })
     const silent = backendWith(fakeVendor(), {
       vendorTimeoutMs: 100,
-      fetch: (() => new Promise(() => undefined)) as typeof fetch,
+      fetch: (() => {
+        sent()
+        return new Promise(() => undefined)
+      }) as typeof fetch,
     })
-    const timedOut = await silent.backend
+    const pending = silent.backend
       .createSessionProfile()
       .catch((error: unknown) => error)
+    let timedOut: unknown
+    try {
+      await requestOut
+      await vi.advanceTimersByTimeAsync(100)
+      timedOut = await pending
+    } finally {
+      vi.useRealTimers()
+    }
     expect(timedOut).toBeInstanceOf(VendorTimeoutError)
     expect(timedOut).toMatchObject({
       code: 'vendor_timeout',
