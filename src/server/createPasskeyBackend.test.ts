@@ -662,7 +662,7 @@ describe('vendor failures', () => {
     // The deadline counts from the call, stamp included: the clock moves only
     // once the request is out, so a slow stamp cannot pass it first.
     vi.useFakeTimers()
-    let sent = () => undefined as void
+    let sent: () => void = () => undefined
     const requestOut = new Promise<void>((resolve) => {
       sent = resolve
     })

@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { readInbox, signUp, signUpSection } from '../helpers/playgroundSteps.js'
+import {
+  enterSignUpEmailCode,
+  readInbox,
+  signUp,
+  signUpSection,
+} from '../helpers/playgroundSteps.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
 /*
@@ -57,14 +62,7 @@ test('an email that already has an account: after its code, the page says to rec
   await first.remove()
 
   const second = await addVirtualAuthenticator(page)
-  const section = signUpSection(page)
-  await section.getByLabel('Email (optional)').fill(email)
-  await section.getByRole('button', { name: 'Email me a code' }).click()
-  await expect(section.getByRole('status')).toHaveText(
-    `We sent a code to ${email}.`,
-  )
-  await section.getByLabel('Email code').fill(await readInbox(page, email))
-  await section.getByRole('button', { name: 'Confirm email' }).click()
+  const section = await enterSignUpEmailCode(page, email)
   await expect(section.getByRole('alert')).toHaveText(
     'This email already has an account. Recover it instead of signing up again.',
   )

@@ -31,8 +31,8 @@ export async function readInbox(page: Page, email: string) {
 export const signUpSection = (page: Page) =>
   page.getByRole('region', { name: 'Create a passkey wallet' })
 
-/** Proves the sign-up's email: a code emailed to it, read in the inbox, typed back. */
-export async function confirmSignUpEmail(page: Page, email: string) {
+/** Emails the sign-up's address a code, reads it in the inbox and types it back; the page's answer is the caller's to check. */
+export async function enterSignUpEmailCode(page: Page, email: string) {
   const section = signUpSection(page)
   await section.getByLabel('Email (optional)').fill(email)
   await section.getByRole('button', { name: 'Email me a code' }).click()
@@ -41,6 +41,12 @@ export async function confirmSignUpEmail(page: Page, email: string) {
   )
   await section.getByLabel('Email code').fill(await readInbox(page, email))
   await section.getByRole('button', { name: 'Confirm email' }).click()
+  return section
+}
+
+/** Proves the sign-up's email: a code emailed to it, read in the inbox, typed back. */
+export async function confirmSignUpEmail(page: Page, email: string) {
+  const section = await enterSignUpEmailCode(page, email)
   await expect(section.getByRole('status')).toHaveText(
     `Email confirmed: ${email}`,
   )

@@ -146,11 +146,7 @@ describe('eth_send_transaction through the Gas Station, with @turnkey/core', () 
     })
     expect(status.txStatus).toBe('INCLUDED')
     expect(
-      validateAgainstSchema(
-        publicApi,
-        { $ref: '#/definitions/v1GetSendTransactionStatusResponse' },
-        status,
-      ),
+      schemaProblems('v1GetSendTransactionStatusResponse', status),
     ).toEqual([])
     const receipt = await chain.getTransactionReceipt({
       hash: status.eth!.txHash as `0x${string}`,
@@ -232,11 +228,7 @@ describe('eth_send_transaction through the Gas Station, with @turnkey/core', () 
       token.toLowerCase(),
     ])
     expect(
-      validateAgainstSchema(
-        publicApi,
-        { $ref: '#/definitions/v1GetSendTransactionStatusResponse' },
-        status,
-      ),
+      schemaProblems('v1GetSendTransactionStatusResponse', status),
     ).toEqual([])
     expect(await allowance()).toBe(before.allowance)
     expect(await balanceOf(recipient)).toBe(before.sent)
@@ -352,13 +344,7 @@ describe('eth_send_transaction through the Gas Station, with @turnkey/core', () 
       ]),
     )
     for (const activity of activities)
-      expect(
-        validateAgainstSchema(
-          publicApi,
-          { $ref: '#/definitions/v1Activity' },
-          activity,
-        ),
-      ).toEqual([])
+      expect(schemaProblems('v1Activity', activity)).toEqual([])
   })
 
   it('refuses a sponsored batch over the sub-organization’s limit', async () => {
@@ -383,3 +369,12 @@ describe('eth_send_transaction through the Gas Station, with @turnkey/core', () 
     )
   })
 })
+
+/** What the vendor's published schema finds wrong with `value` as its `definition`. */
+function schemaProblems(definition: string, value: unknown) {
+  return validateAgainstSchema(
+    publicApi,
+    { $ref: `#/definitions/${definition}` },
+    value,
+  )
+}
