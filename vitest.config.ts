@@ -14,6 +14,7 @@ const wagmiCore2 = createRequire(wagmi2).resolve('@wagmi/core')
 /** The suites that run a second time on wagmi 2: every connector's and the panels'. */
 const wagmi2Suites = [
   'test/integration/accountName.test.ts',
+  'test/integration/passkeyCalls.test.ts',
   'test/integration/passkeyDeadlines.test.ts',
   'test/integration/passkeyLifecycleRaces.test.ts',
   'test/integration/passkeyProviderMethods.test.ts',

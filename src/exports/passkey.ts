@@ -50,6 +50,8 @@ export {
   type SignedTransactionMismatchErrorType,
   SignerMismatchError,
   type SignerMismatchErrorType,
+  SponsorshipRefusedError,
+  type SponsorshipRefusedErrorType,
   WebauthnNotSupportedError,
   type WebauthnNotSupportedErrorType,
 } from '../passkey/errors.js'
@@ -61,6 +63,10 @@ export {
   type PasskeyWalletProperties,
   passkeyWallet,
 } from '../passkey/passkeyWallet.js'
+export type {
+  SponsorshipDecision,
+  SponsorshipRequest,
+} from '../passkey/passkeyWalletParameters.js'
 export type { RecoveryCodeFormat } from '../recovery/recoveryCode.js'
 export type {
   RecoveryFlow,

@@ -160,6 +160,8 @@ export function createPasskeyRuntime({
         session: () => session,
         vendor,
         stamper,
+        sponsorship: checked.sponsorship,
+        backendTimeoutMs,
         chains,
         transports,
         chainId: () => chainId,

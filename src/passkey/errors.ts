@@ -207,3 +207,29 @@ export class InvalidEmailCodeError extends BaseError {
     this.newCodeNeeded = newCodeNeeded
   }
 }
+
+export type SponsorshipRefusedErrorType = SponsorshipRefusedError & {
+  name: 'SponsorshipRefusedError'
+}
+/**
+ * The vendor refused to have the app's Gas Station pay for a batch of calls
+ * (sponsorship is off, or its spending limit is reached). Nothing was sent,
+ * and nothing is sent at the user's cost instead.
+ */
+export class SponsorshipRefusedError extends BaseError {
+  override name = 'SponsorshipRefusedError'
+  static get code() {
+    return 'sponsorship_refused' as const
+  }
+  constructor({ reason, cause }: { reason: string; cause?: unknown }) {
+    super('The app cannot pay the fee for this transaction now.', {
+      code: SponsorshipRefusedError.code,
+      details: reason,
+      cause,
+      docsPath: 'docs/calls.md#sponsorship',
+      metaMessages: [
+        'Nothing was sent. Try again later, or pay the fee from your own account if the app offers it.',
+      ],
+    })
+  }
+}

@@ -32,6 +32,8 @@ function provider(
       chains: [mainnet, base],
       transports: undefined,
       account: () => account ?? undefined,
+      // No vendor here: EIP-5792 calls are tested against the sandbox (passkeyCalls.test.ts).
+      calls: () => undefined,
       chainId: () => chainId,
       switchChain: async (id) => {
         chainId = id

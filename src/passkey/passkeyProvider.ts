@@ -35,6 +35,7 @@ import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/stampers.js'
+import type { CallsContext } from './calls.js'
 import {
   SignedTransactionMismatchError,
   SignerMismatchError,
@@ -50,13 +51,16 @@ export type ConnectedSession = { organizationId: string; address: Address }
 
 export type CreateSessionProviderParameters = Omit<
   CreatePasskeyProviderParameters,
-  'account'
+  'account' | 'calls'
 > & {
   /** The connected session; `undefined` when none. */
   session(): ConnectedSession | undefined
   vendor: VendorClient
   /** Who authorises each signature: the passkey, or a session key. */
   stamper: () => Stamper
+  /** Who pays for `wallet_sendCalls`: passkeyWallet's `sponsorship` option. */
+  sponsorship: CallsContext['sponsorship']
+  backendTimeoutMs: number
 }
 
 /**
@@ -68,6 +72,8 @@ export function createSessionProvider({
   session,
   vendor,
   stamper,
+  sponsorship,
+  backendTimeoutMs,
   ...parameters
 }: CreateSessionProviderParameters) {
   const accounts = new WeakMap<ConnectedSession, LocalAccount>()
@@ -81,13 +87,24 @@ export function createSessionProvider({
     }
     return vendorAccount
   }
-  return createPasskeyProvider({ ...parameters, account })
+  return createPasskeyProvider({
+    ...parameters,
+    account,
+    calls: () => {
+      const current = session()
+      return current
+        ? { session: current, vendor, stamper, sponsorship, backendTimeoutMs }
+        : undefined
+    },
+  })
 }
 
 export type CreatePasskeyProviderParameters = {
   chains: readonly [Chain, ...Chain[]]
   transports: Record<number, Transport> | undefined
   account(): LocalAccount | undefined
+  /** What EIP-5792 calls need of the connected session (the account's own vendor client). */
+  calls(): Omit<CallsContext, 'chains' | 'chainRequest'> | undefined
   chainId(): number
   /** Moves to a configured chain (the connector stores it and tells wagmi). */
   switchChain(chainId: number): Promise<void>
@@ -100,11 +117,21 @@ const userAuthorisedMethods = new Set([
   'eth_signTypedData_v4',
   'eth_signTransaction',
   'eth_sendTransaction',
+  'wallet_sendCalls',
+])
+
+/** EIP-5792: answered by code that loads with the first of them (calls.ts). */
+const callsMethods = new Set([
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
 ])
 
 /** Answered by the wallet itself; everything else is a read for the chain. */
 const walletMethods = new Set([
   ...userAuthorisedMethods,
+  ...callsMethods,
   'eth_accounts',
   'eth_requestAccounts',
   'eth_chainId',
@@ -123,6 +150,7 @@ export function createPasskeyProvider({
   chains,
   transports,
   account,
+  calls,
   chainId,
   switchChain,
 }: CreatePasskeyProviderParameters): {
@@ -257,6 +285,24 @@ export function createPasskeyProvider({
           checkTransaction,
           client,
         )
+      }
+      case 'wallet_getCapabilities':
+      case 'wallet_sendCalls':
+      case 'wallet_getCallsStatus':
+      case 'wallet_showCallsStatus': {
+        // As transactions: for the account it was asked of, once the code loaded.
+        const asked = connectedAccount()
+        const { answerCallsRequest } = await import('./calls.js')
+        const context = calls()
+        if (!context || context.session.address !== asked.address)
+          throw new UnauthorizedProviderError(
+            new SessionNotFoundError({ reason: 'ended' }),
+          )
+        return answerCallsRequest(method, args, {
+          ...context,
+          chains,
+          chainRequest: (id) => chainTransport(id).transport.request,
+        })
       }
       case 'wallet_switchEthereumChain':
         await switchChain(configuredChainId(args[0]))

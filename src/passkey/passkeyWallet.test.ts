@@ -41,6 +41,7 @@ describe('passkeyWallet options', () => {
       vendorTimeoutMs: 10_000,
       backendTimeoutMs: 30_000,
       frameTimeoutMs: 10_000,
+      sponsorship: false,
     })
     expect(typeof passkeyWallet(valid)).toBe('function')
     expect(passkeyWallet.type).toBe('passkeyWallet')
@@ -102,6 +103,11 @@ describe('passkeyWallet options', () => {
       'frameTimeoutMs',
       { frameTimeoutMs: Number.POSITIVE_INFINITY },
       /invalid `frameTimeoutMs`: expected whole milliseconds from 1000 to 60000/,
+    ],
+    [
+      'sponsorship',
+      { sponsorship: 'always' },
+      /invalid `sponsorship`: expected true, false, or a function that resolves to \{ sponsor: boolean \}/,
     ],
   ])('names a bad %s', (_, override, message) => {
     const check = () =>

@@ -1,3 +1,4 @@
+import type { Address, Hex } from 'viem'
 import { isUuid, isWholeFrom } from '../core/checks.js'
 import { defaultBackendTimeoutMs } from '../core/hostBackend.js'
 import { isAllowedFrameUrl } from '../export/isAllowedFrameUrl.js'
@@ -160,7 +161,32 @@ export type PasskeyWalletParameters = {
    * each message: 1000 to 60000 ms, default 10000.
    */
   frameTimeoutMs?: number | undefined
+  /**
+   * Who pays for `wallet_sendCalls` (wagmi's `useSendCalls`): `true`, your
+   * app's Gas Station at the vendor for every batch; `false` (the default),
+   * the user's account; or your decision per batch, which resolves to
+   * `{ sponsor: boolean }` or to the `fetch` Response of that JSON, within
+   * `backendTimeoutMs`. A sponsored batch the vendor refuses (sponsorship
+   * off, its limit reached) fails with `SponsorshipRefusedError`: it is never
+   * sent again at the user's cost.
+   */
+  sponsorship?: boolean | SponsorshipDecision | undefined
 }
+
+/** What `passkeyWallet({ sponsorship })` is asked about one `wallet_sendCalls`. */
+export type SponsorshipRequest = {
+  chainId: number
+  from: Address
+  calls: readonly { to: Address; data?: Hex | undefined; value?: bigint }[]
+  /** The capabilities the app sent with the batch, as it sent them. */
+  capabilities: Record<string, unknown> | undefined
+}
+
+/** Your per-batch decision: `{ sponsor: true }` has your Gas Station pay. */
+export type SponsorshipDecision = (
+  request: SponsorshipRequest,
+  options: { signal: AbortSignal },
+) => Promise<{ sponsor: boolean } | Response>
 
 export type PasskeyWalletConnectParameters = {
   chainId?: number | undefined
@@ -288,7 +314,14 @@ export function checkPasskeyWalletParameters(
   const frameTimeoutMs = parameters.frameTimeoutMs ?? defaultFrameTimeoutMs
   if (!isWholeFrom(frameTimeoutMs, 1000, 60_000))
     throw invalid('frameTimeoutMs', 'whole milliseconds from 1000 to 60000')
+  const sponsorship = parameters.sponsorship ?? false
+  if (typeof sponsorship !== 'boolean' && typeof sponsorship !== 'function')
+    throw invalid(
+      'sponsorship',
+      'true, false, or a function that resolves to { sponsor: boolean }',
+    )
   return {
+    sponsorship,
     vendorTimeoutMs,
     backendTimeoutMs,
     frameTimeoutMs,

@@ -17,6 +17,7 @@ import { devAccount } from '../../sandbox/devAccounts.js'
 import { publicApi } from '../../sandbox/turnkey/openapi/documents.js'
 import { validateAgainstSchema } from '../../sandbox/turnkey/openapi/validateAgainstSchema.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
+import { setGasUsageConfig } from '../helpers/sandboxSwitches.js'
 import { backendClient, signUp } from '../helpers/vendorUsers.js'
 
 const [, base] = sandboxChains(inject('sandbox').rpcUrls)
@@ -46,18 +47,6 @@ const transfer = (amount: bigint) => ({
     args: [recipient, amount],
   }),
 })
-
-async function gasUsageConfig(parameters: Record<string, unknown>) {
-  const response = await fetch(`${vendor.url}/sandbox/gas-usage-config`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      organizationId: vendor.parentOrganizationId,
-      parameters,
-    }),
-  })
-  expect(response.status).toBe(200)
-}
 
 /** The vendor's own browser client, its passkey stamper being the user's software passkey. */
 async function vendorClient() {
@@ -101,7 +90,7 @@ beforeAll(async () => {
     }),
     pollingInterval: 100,
   })
-  await gasUsageConfig({
+  await setGasUsageConfig(vendor, {
     orgWindowLimitUsd: '100',
     subOrgWindowLimitUsd: '10',
     windowDurationMinutes: '60',
@@ -348,7 +337,7 @@ describe('eth_send_transaction through the Gas Station, with @turnkey/core', () 
   })
 
   it('refuses a sponsored batch over the sub-organization’s limit', async () => {
-    await gasUsageConfig({
+    await setGasUsageConfig(vendor, {
       orgWindowLimitUsd: '100',
       subOrgWindowLimitUsd: '0.000001',
       windowDurationMinutes: '60',

@@ -1,0 +1,399 @@
+import {
+  type Address,
+  BundleTooLargeError,
+  type Chain,
+  type EIP1193RequestFn,
+  type Hex,
+  hexToBigInt,
+  hexToNumber,
+  hexToString,
+  InvalidParamsRpcError,
+  isAddress,
+  isAddressEqual,
+  isHex,
+  numberToHex,
+  stringToHex,
+  UnauthorizedProviderError,
+  UnknownBundleIdError,
+  UnsupportedChainIdError,
+  UnsupportedNonOptionalCapabilityError,
+  UnsupportedProviderMethodError,
+} from 'viem'
+import { isConfiguredChain } from '../core/chains.js'
+import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
+import type { VendorClient } from '../turnkey/createVendorClient.js'
+import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
+import type { Stamper } from '../turnkey/stampers.js'
+import { SponsorshipRefusedError } from './errors.js'
+import type {
+  SponsorshipDecision,
+  SponsorshipRequest,
+} from './passkeyWalletParameters.js'
+
+/*
+ * passkeyWallet's EIP-5792 calls (version 2.0.0) on the vendor's transaction
+ * management: one `eth_send_transaction` per batch, which the vendor runs as
+ * one EIP-7702 batch through its Gas Station (all calls or none), paid by the
+ * user or, when the host says so, sponsored. Loaded with the first
+ * `wallet_*` call request: connecting and signing need none of it.
+ */
+
+/** The chains the vendor's `eth_send_transaction` runs on (its `caip2` list). */
+const vendorChainIds = new Set([
+  1, 10, 56, 97, 137, 143, 4217, 8453, 10143, 42161, 42431, 80002, 84532,
+  421614, 11155111, 11155420,
+])
+const maxCalls = 50
+const version = '2.0.0'
+
+export type CallsContext = {
+  chains: readonly Chain[]
+  /** The connected account and its sub-organization. */
+  session: { organizationId: string; address: Address }
+  vendor: VendorClient
+  /** Who authorises the request: the session key within its scope, else the passkey. */
+  stamper(): Stamper
+  /** Reads on a configured chain, through the host's wagmi transport. */
+  chainRequest(chainId: number): EIP1193RequestFn
+  sponsorship: boolean | SponsorshipDecision
+  backendTimeoutMs: number
+}
+
+type Call = { to: Address; data?: Hex | undefined; value?: bigint }
+
+/** Answers `wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus` and `wallet_showCallsStatus`. */
+export function answerCallsRequest(
+  method: string,
+  args: unknown[],
+  context: CallsContext,
+): Promise<unknown> {
+  switch (method) {
+    case 'wallet_getCapabilities':
+      return Promise.resolve(capabilities(args, context))
+    case 'wallet_sendCalls':
+      return sendCalls(args[0], context)
+    case 'wallet_getCallsStatus':
+      return callsStatus(args[0], context)
+    default:
+      // The wallet has no window of its own to show a batch in.
+      return Promise.reject(
+        new UnsupportedProviderMethodError(
+          new Error(
+            'passkeyWallet has no window of its own: show the batch’s status (useCallsStatus) in your app.',
+          ),
+          { method },
+        ),
+      )
+  }
+}
+
+const callChains = ({ chains }: CallsContext) =>
+  chains.filter((chain) => vendorChainIds.has(chain.id))
+
+function checkAccount(address: unknown, { session }: CallsContext) {
+  if (
+    address !== undefined &&
+    !(
+      typeof address === 'string' &&
+      isAddress(address, { strict: false }) &&
+      isAddressEqual(address, session.address)
+    )
+  )
+    throw new UnauthorizedProviderError(
+      new Error(`This wallet sends calls only for ${session.address}.`),
+    )
+}
+
+/**
+ * Per chain the vendor runs transactions on: `atomic` (every batch is one
+ * EIP-7702 transaction, all calls or none) and, when the host turned it on,
+ * `sponsorship` (its Gas Station may pay the fee; a per-batch decision may
+ * still say no).
+ */
+function capabilities([address, chainIds]: unknown[], context: CallsContext) {
+  checkAccount(address, context)
+  const asked = Array.isArray(chainIds)
+    ? new Set(chainIds.map((id) => (isHex(id) ? hexToNumber(id) : undefined)))
+    : undefined
+  return Object.fromEntries(
+    callChains(context)
+      .filter((chain) => !asked || asked.has(chain.id))
+      .map((chain) => [
+        numberToHex(chain.id),
+        {
+          atomic: { status: 'supported' },
+          ...(context.sponsorship !== false && {
+            sponsorship: { supported: true },
+          }),
+        },
+      ]),
+  )
+}
+
+const invalid = (reason: string) =>
+  new InvalidParamsRpcError(new Error(`wallet_sendCalls: ${reason}`))
+
+/** Refuses a capability the app requires (not `optional`) that this wallet does not have. */
+function checkCapabilities(capabilities: unknown, where: string) {
+  if (capabilities === undefined) return
+  if (typeof capabilities !== 'object' || capabilities === null)
+    throw invalid(`${where} must be an object`)
+  for (const [name, value] of Object.entries(capabilities))
+    if ((value as { optional?: unknown } | null)?.optional !== true)
+      throw new UnsupportedNonOptionalCapabilityError(
+        new Error(
+          `passkeyWallet does not support the capability ${name} (${where}); mark it optional to send without it.`,
+        ),
+      )
+}
+
+function readCalls(value: unknown): Call[] {
+  if (!Array.isArray(value) || value.length === 0)
+    throw invalid('calls must list at least one call')
+  if (value.length > maxCalls)
+    throw new BundleTooLargeError(
+      new Error(`the vendor runs at most ${maxCalls} calls in one batch`),
+    )
+  return value.map((call: Record<string, unknown>, index) => {
+    const where = `calls[${index}]`
+    if (typeof call !== 'object' || call === null)
+      throw invalid(`${where} must be an object`)
+    if (typeof call.to !== 'string' || !isAddress(call.to, { strict: false }))
+      throw invalid(
+        `${where}.to must be an address (a batch cannot deploy a contract)`,
+      )
+    if (
+      call.data !== undefined &&
+      !(isHex(call.data) && call.data.length % 2 === 0)
+    )
+      throw invalid(`${where}.data must be 0x-prefixed bytes`)
+    if (call.value !== undefined && !isHex(call.value))
+      throw invalid(`${where}.value must be a 0x-prefixed quantity`)
+    checkCapabilities(call.capabilities, `${where}.capabilities`)
+    return {
+      to: call.to,
+      data: call.data as Hex | undefined,
+      ...(call.value !== undefined && { value: hexToBigInt(call.value) }),
+    }
+  })
+}
+
+/** Whether the app's Gas Station pays for this batch, as the host decided. */
+async function sponsors(request: SponsorshipRequest, context: CallsContext) {
+  const { sponsorship, backendTimeoutMs } = context
+  if (typeof sponsorship === 'boolean') return sponsorship
+  const { sponsor } = await readHostBackendAnswer(
+    'sponsorship',
+    (signal) => sponsorship(request, { signal }),
+    backendTimeoutMs,
+  )
+  if (typeof sponsor !== 'boolean')
+    throw new HostBackendError({
+      callback: 'sponsorship',
+      reason: `it resolved to { sponsor: ${JSON.stringify(sponsor)} }, not true or false`,
+    })
+  return sponsor
+}
+
+/** The id a batch is known by: its chain and the vendor's status id, so that it outlives the page. */
+const toCallsId = (chainId: number, statusId: string) =>
+  stringToHex(`${chainId}:${statusId}`)
+
+function fromCallsId(id: unknown, context: CallsContext) {
+  const unknown = () =>
+    new UnknownBundleIdError(
+      new Error(`passkeyWallet sent no batch with the id ${String(id)}.`),
+    )
+  if (typeof id !== 'string' || !isHex(id) || id.length > 512) throw unknown()
+  const [chain, statusId] = hexToString(id).split(/:(.*)/s)
+  const chainId = Number(chain)
+  if (
+    !statusId ||
+    !Number.isSafeInteger(chainId) ||
+    !callChains(context).some((c) => c.id === chainId)
+  )
+    throw unknown()
+  return { chainId, statusId, unknown }
+}
+
+async function sendCalls(value: unknown, context: CallsContext) {
+  const { session, chains } = context
+  if (typeof value !== 'object' || value === null)
+    throw invalid('expects one object of parameters')
+  const request = value as Record<string, unknown>
+  if (request.version !== version)
+    throw invalid(
+      `passkeyWallet speaks version ${version}, not ${String(request.version)}`,
+    )
+  if (request.id !== undefined)
+    throw invalid(
+      'passkeyWallet names each batch itself (an id that outlives the page); leave id out',
+    )
+  if (typeof request.atomicRequired !== 'boolean')
+    throw invalid('atomicRequired must be true or false')
+  checkAccount(request.from, context)
+  const chainId = isHex(request.chainId)
+    ? hexToNumber(request.chainId)
+    : Number.NaN
+  if (
+    !isConfiguredChain(chains, chainId) ||
+    !callChains(context).some((c) => c.id === chainId)
+  )
+    throw new UnsupportedChainIdError(
+      new Error(
+        `passkeyWallet sends calls on ${callChains(context)
+          .map((c) => `${c.name} (${c.id})`)
+          .join(', ')}, not on chain ${String(request.chainId)}.`,
+      ),
+    )
+  const calls = readCalls(request.calls)
+  checkCapabilities(request.capabilities, 'capabilities')
+  // Every batch is atomic: one transaction, all calls or none.
+  const sponsor = await sponsors(
+    {
+      chainId,
+      from: session.address,
+      calls,
+      capabilities: request.capabilities as Record<string, unknown> | undefined,
+    },
+    context,
+  )
+  let result: { sendTransactionStatusId?: unknown }
+  try {
+    result = await context.vendor.submit(
+      'eth_send_transaction',
+      {
+        type: 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
+        organizationId: session.organizationId,
+        parameters: {
+          from: session.address,
+          caip2: `eip155:${chainId}`,
+          ...(sponsor && { sponsor: true }),
+          calls: calls.map(({ to, data, value }) => ({
+            to,
+            ...(data !== undefined && { data }),
+            ...(value !== undefined && { value: value.toString() }),
+          })),
+        },
+        resultKey: 'ethSendTransactionResultV2',
+      },
+      context.stamper(),
+    )
+  } catch (error) {
+    if (
+      sponsor &&
+      error instanceof VendorRequestError &&
+      error.vendorCode === grpcCode.failedPrecondition
+    )
+      throw new SponsorshipRefusedError({
+        reason: error.vendorMessage,
+        cause: error,
+      })
+    throw error
+  }
+  const statusId = result?.sendTransactionStatusId
+  if (typeof statusId !== 'string' || statusId === '')
+    throw new VendorRequestError({
+      status: 200,
+      statusText: 'malformed eth_send_transaction result',
+      body: undefined,
+    })
+  return { id: toCallsId(chainId, statusId) }
+}
+
+type VendorStatus = {
+  txStatus?: unknown
+  eth?: { txHash?: unknown }
+  txError?: unknown
+  error?: {
+    message?: unknown
+    revertChain?: {
+      displayMessage?: unknown
+      custom?: { errorName?: unknown; paramsJson?: unknown }
+    }[]
+  }
+}
+
+type RpcReceipt = {
+  logs: { address: Address; data: Hex; topics: Hex[] }[]
+  status: Hex
+  blockHash: Hex
+  blockNumber: Hex
+  gasUsed: Hex
+  transactionHash: Hex
+}
+
+// The vendor's terminal states, as its own client reads them; anything else is on its way.
+const succeeded = new Set(['INCLUDED', 'COMPLETED'])
+const failed = new Set(['FAILED', 'CANCELLED'])
+
+async function callsStatus(id: unknown, context: CallsContext) {
+  const { chainId, statusId, unknown } = fromCallsId(id, context)
+  let status: VendorStatus
+  try {
+    status = await context.vendor.query<VendorStatus>(
+      'get_send_transaction_status',
+      {
+        organizationId: context.session.organizationId,
+        sendTransactionStatusId: statusId,
+      },
+      context.stamper(),
+    )
+  } catch (error) {
+    if (
+      error instanceof VendorRequestError &&
+      (error.status === 404 || error.vendorCode === grpcCode.notFound)
+    )
+      throw unknown()
+    throw error
+  }
+  const txStatus = String(status?.txStatus)
+  const hash = status?.eth?.txHash
+  const receipt =
+    typeof hash === 'string' && isHex(hash)
+      ? ((await context.chainRequest(chainId)({
+          method: 'eth_getTransactionReceipt',
+          params: [hash],
+        })) as RpcReceipt | null)
+      : null
+  const answer = (code: number, extra: Record<string, unknown> = {}) => ({
+    version,
+    id,
+    chainId: numberToHex(chainId),
+    status: code,
+    atomic: true,
+    receipts: receipt ? [formatReceipt(receipt)] : [],
+    ...extra,
+  })
+  // Confirmed once the page's own chain has the receipt, so that the app reads what it confirms.
+  if (succeeded.has(txStatus)) return answer(receipt ? 200 : 100)
+  if (!failed.has(txStatus)) return answer(100)
+  return answer(receipt ? 500 : 400, {
+    capabilities: { failure: { reason: failureReason(status) } },
+  })
+}
+
+function formatReceipt(receipt: RpcReceipt) {
+  const { logs, status, blockHash, blockNumber, gasUsed, transactionHash } =
+    receipt
+  return {
+    logs: logs.map(({ address, data, topics }) => ({ address, data, topics })),
+    status,
+    blockHash,
+    blockNumber,
+    gasUsed,
+    transactionHash,
+  }
+}
+
+/** The vendor's account of a failed batch, as one sentence: the innermost revert it decoded, else its message. */
+function failureReason({ error, txError }: VendorStatus) {
+  const innermost = error?.revertChain?.at(-1)
+  const custom = innermost?.custom
+  if (typeof custom?.errorName === 'string')
+    return `${custom.errorName}${typeof custom.paramsJson === 'string' ? ` ${custom.paramsJson}` : ''}`
+  if (typeof innermost?.displayMessage === 'string')
+    return innermost.displayMessage
+  if (typeof error?.message === 'string') return error.message
+  return typeof txError === 'string' ? txError : 'the vendor gave no reason'
+}
