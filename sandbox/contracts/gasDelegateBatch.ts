@@ -19,7 +19,7 @@ import {
 export type Call = { to: Address; value: bigint; data: Hex }
 
 /** What a batch reads of the chain: any viem client with these public actions. */
-export type ChainReader = Pick<
+type ChainReader = Pick<
   PublicClient,
   'getCode' | 'getStorageAt' | 'getTransactionCount'
 > & { chain?: { id: number } | undefined }

@@ -26,7 +26,7 @@ type SentBatch = { chainId: number; hash: Hash | undefined }
 /** The batches the wallet took, by their EIP-5792 id. */
 export type CallsLedger = Map<string, SentBatch>
 
-export type CallsContext = {
+type CallsContext = {
   account: PrivateKeyAccount
   /** The chains of the session the request came in on. */
   chainIds: number[]
