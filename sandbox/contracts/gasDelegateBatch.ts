@@ -18,6 +18,9 @@ import {
 
 export type Call = { to: Address; value: bigint; data: Hex }
 
+/** The most calls a batch may hold (the delegate's MAX_BATCH_SIZE). */
+export const gasDelegateMaxCalls = 50
+
 /** What a batch reads of the chain: any viem client with these public actions. */
 type ChainReader = Pick<
   PublicClient,

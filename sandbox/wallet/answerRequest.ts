@@ -47,9 +47,9 @@ export type AnswerContext = {
 /**
  * What the sandbox wallet answers: signatures from its own key, transactions
  * sent to the request's chain, chain switches within the session, EIP-5792
- * batches (walletCalls.ts). A failure
- * (say, the chain refuses the transaction) is answered as an internal error,
- * so the dapp never waits for an answer that will not come.
+ * batches (walletCalls.ts). A failure (say, the chain refuses the
+ * transaction) is answered as an internal error, so the dapp never waits for
+ * an answer that will not come.
  */
 export async function answerRequest(
   { chainId, method, params }: ReceivedRequest,

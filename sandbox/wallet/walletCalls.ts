@@ -12,7 +12,10 @@ import {
   TransactionReceiptNotFoundError,
   toHex,
 } from 'viem'
-import { gasDelegateBatch } from '../contracts/gasDelegateBatch.js'
+import {
+  gasDelegateBatch,
+  gasDelegateMaxCalls,
+} from '../contracts/gasDelegateBatch.js'
 import type { ChainClient } from './chainClient.js'
 import { type RequestAnswer, walletErrors } from './walletErrors.js'
 
@@ -33,9 +36,6 @@ type CallsContext = {
   clientOf(chainId: number): ChainClient
   ledger: CallsLedger
 }
-
-/** The gas delegate's limit (SandboxGasDelegate.MAX_BATCH_SIZE). */
-const maxCalls = 50
 
 type Capabilities = Record<string, { optional?: boolean } | undefined>
 
@@ -107,7 +107,8 @@ export async function sendCalls(
         'calls must hold at least one call, each with a `to`',
       ),
     }
-  if (calls.length > maxCalls) return { error: walletErrors.bundleTooLarge }
+  if (calls.length > gasDelegateMaxCalls)
+    return { error: walletErrors.bundleTooLarge }
   const required = [
     request.capabilities,
     ...calls.map((call) => call.capabilities),
