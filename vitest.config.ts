@@ -20,6 +20,7 @@ const wagmi2Suites = [
   'test/integration/passkeyProviderMethods.test.ts',
   'test/integration/passkeySessionRevocation.test.ts',
   'test/integration/walletConnectDeepLink.test.ts',
+  'test/integration/injectedWalletCalls.test.ts',
   'src/injected/injectedWallet.test.ts',
   'src/injected/injectedWallets.test.ts',
   'src/react/panels.client.test.tsx',

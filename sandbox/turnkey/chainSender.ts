@@ -6,7 +6,6 @@ import {
   createWalletClient,
   decodeErrorResult,
   defineChain,
-  encodeFunctionData,
   type Hex,
   http,
   type PublicClient,
@@ -15,16 +14,11 @@ import {
 } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { compileContracts } from '../contracts/compileContracts.js'
-import {
-  gasDelegateAddress,
-  gasSponsor,
-  gasStationAddress,
-} from '../contracts/gasStationAddresses.js'
+import { type Call, gasDelegateBatch } from '../contracts/gasDelegateBatch.js'
+import type { gasSponsor } from '../contracts/gasStationAddresses.js'
 
 /** The sandbox's chains the emulator sends to: JSON-RPC URL by chain id. */
 export type ChainUrls = Readonly<Record<number, string>>
-
-export type Call = { to: Address; value: bigint; data: Hex }
 
 /** The vendor's `v1RevertChainEntry`. */
 type RevertChainEntry = {
@@ -48,10 +42,6 @@ export type Prepared =
   | { ok: true; gas: bigint; maxFeePerGas: bigint; send(): Promise<Hex> }
   | { ok: false; error: TxError }
 
-// The gas delegate's nonce slot (ERC-7201, see SandboxGasDelegate.sol).
-const nonceSlot =
-  '0x888fa6c66bffa3e3fa42e75a2922262b3bad0e95823db1e6a6932e1667423200'
-const designatorPrefix = '0xef0100'
 /** Gas of an undelegation: one authorization and a call to an account without code. */
 const undelegationGas = 100_000n
 
@@ -95,27 +85,6 @@ function queued<result>(
   return next
 }
 
-/** Whether `account` delegates to the sandbox's gas delegate (EIP-7702). */
-async function delegatesToGasDelegate(client: PublicClient, account: Address) {
-  const code = (await client.getCode({ address: account })) ?? '0x'
-  return (
-    code.toLowerCase() ===
-    `${designatorPrefix}${gasDelegateAddress.slice(2)}`.toLowerCase()
-  )
-}
-
-/** Whether `account` has any EIP-7702 delegate. */
-export async function isDelegated(client: PublicClient, account: Address) {
-  const code = (await client.getCode({ address: account })) ?? '0x'
-  return code.toLowerCase().startsWith(designatorPrefix)
-}
-
-/** The nonce the account's next gas-station batch must carry (kept in its own storage). */
-export async function gasStationNonce(client: PublicClient, account: Address) {
-  const word = await client.getStorageAt({ address: account, slot: nonceSlot })
-  return BigInt(word && word !== '0x' ? word : 0)
-}
-
 type Fees = {
   nonce?: number | undefined
   gas?: bigint | undefined
@@ -138,95 +107,14 @@ export async function prepareCall(
   })
 }
 
-/**
- * A batch the account signed (EIP-712 `BatchExecution`), run by its gas
- * delegate: brought by the sponsor through the station (the sponsor pays), or
- * sent by the account to itself (it pays). An account not yet delegated signs
- * the EIP-7702 authorization that the same transaction carries.
- */
+/** A batch the account signed, run by its gas delegate (gasDelegateBatch), as a transaction prepared to send. */
 export async function prepareBatch(
   client: PublicClient,
   account: PrivateKeyAccount,
-  {
-    calls,
-    sponsored,
-    batchNonce,
-    deadline,
-    fees,
-  }: {
-    calls: Call[]
-    sponsored: boolean
-    batchNonce: bigint | undefined
-    deadline: bigint
-    fees: Fees
-  },
+  { fees, ...batch }: Parameters<typeof gasDelegateBatch>[2] & { fees: Fees },
 ): Promise<Prepared> {
-  const chainId = client.chain!.id
-  const { SandboxGasDelegate: delegate, SandboxGasStation: station } =
-    await compileContracts()
-  const nonce = batchNonce ?? (await gasStationNonce(client, account.address))
-  const signature = await account.signTypedData({
-    domain: {
-      name: 'SandboxGasDelegate',
-      version: '1',
-      chainId,
-      verifyingContract: account.address,
-    },
-    types: {
-      BatchExecution: [
-        { name: 'nonce', type: 'uint128' },
-        { name: 'deadline', type: 'uint256' },
-        { name: 'calls', type: 'Call[]' },
-      ],
-      Call: [
-        { name: 'to', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'data', type: 'bytes' },
-      ],
-    },
-    primaryType: 'BatchExecution',
-    message: { nonce, deadline, calls },
-  })
-  const authorizationList = (await delegatesToGasDelegate(
-    client,
-    account.address,
-  ))
-    ? undefined
-    : [
-        await account.signAuthorization({
-          address: gasDelegateAddress,
-          chainId,
-          // The sender's own nonce is spent before its authorization is checked.
-          nonce:
-            (await client.getTransactionCount({
-              address: account.address,
-              blockTag: 'pending',
-            })) + (sponsored ? 0 : 1),
-        }),
-      ]
-  // A call's value comes from the account's own balance (the delegate runs
-  // at its address), so the outer transaction carries none.
-  if (sponsored)
-    return prepare(client, gasSponsor, {
-      to: gasStationAddress,
-      data: encodeFunctionData({
-        abi: station!.abi,
-        functionName: 'executeBatch',
-        args: [account.address, calls, nonce, deadline, signature],
-      }),
-      authorizationList,
-      ...fees,
-    })
-  return prepare(client, account, {
-    to: account.address,
-    data: encodeFunctionData({
-      abi: delegate!.abi,
-      functionName: 'executeBatch',
-      args: [calls, nonce, deadline, signature],
-    }),
-    authorizationList,
-    ...fees,
-  })
+  const { sender, ...request } = await gasDelegateBatch(client, account, batch)
+  return prepare(client, sender, { ...request, ...fees })
 }
 
 /** The account's EIP-7702 delegation cleared: an authorization to the zero address, sent and paid by the account. */

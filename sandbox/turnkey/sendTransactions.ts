@@ -12,6 +12,8 @@ import {
   type Call,
   gasStationNonce,
   isDelegated,
+} from '../contracts/gasDelegateBatch.js'
+import {
   type Prepared,
   prepareBatch,
   prepareCall,

@@ -6,7 +6,7 @@ import {
   type Hex,
   hexToNumber,
   isHex,
-  type LocalAccount,
+  type PrivateKeyAccount,
   type TypedDataDefinition,
 } from 'viem'
 import type { ChainClient } from './chainClient.js'
@@ -15,7 +15,13 @@ import {
   type RpcTransaction,
 } from './parseRpcTransaction.js'
 import { sessionChainIds } from './sessionChainIds.js'
-import { walletErrors } from './walletErrors.js'
+import {
+  type CallsLedger,
+  getCallsStatus,
+  getCapabilities,
+  sendCalls,
+} from './walletCalls.js'
+import { type RequestAnswer, walletErrors } from './walletErrors.js'
 
 /** A `session_request` as the wallet received it; `chainId` is CAIP-2 (`eip155:1`). */
 export type ReceivedRequest = {
@@ -26,30 +32,28 @@ export type ReceivedRequest = {
   params: unknown
 }
 
-/** The JSON-RPC response body: a result, or an error. */
-export type RequestAnswer =
-  | { result: unknown }
-  | { error: { code: number; message: string } }
-
 export type AnswerContext = {
-  account: LocalAccount
+  account: PrivateKeyAccount
   /** The session the request came in on. */
   session: SessionTypes.Struct
   /** A client sending from the wallet's account on `chainId`. */
   clientOf(chainId: number): ChainClient
   /** Tells the session's dapp that the wallet is now on `chainId`. */
   emitChainChanged(chainId: number): Promise<void>
+  /** The EIP-5792 batches it took, from every session. */
+  calls: CallsLedger
 }
 
 /**
  * What the sandbox wallet answers: signatures from its own key, transactions
- * sent to the request's chain, chain switches within the session. A failure
- * (say, the chain refuses the transaction) is answered as an internal error,
- * so the dapp never waits for an answer that will not come.
+ * sent to the request's chain, chain switches within the session, EIP-5792
+ * batches (walletCalls.ts). A failure (say, the chain refuses the
+ * transaction) is answered as an internal error, so the dapp never waits for
+ * an answer that will not come.
  */
 export async function answerRequest(
   { chainId, method, params }: ReceivedRequest,
-  { account, session, clientOf, emitChainChanged }: AnswerContext,
+  { account, session, clientOf, emitChainChanged, calls }: AnswerContext,
 ): Promise<RequestAnswer> {
   try {
     switch (method) {
@@ -88,6 +92,20 @@ export async function answerRequest(
         await emitChainChanged(switchTo)
         return { result: null }
       }
+      case 'wallet_getCapabilities':
+        return getCapabilities(params, {
+          account,
+          chainIds: sessionChainIds(session),
+        })
+      case 'wallet_sendCalls':
+        return await sendCalls(params, {
+          account,
+          chainIds: sessionChainIds(session),
+          clientOf,
+          ledger: calls,
+        })
+      case 'wallet_getCallsStatus':
+        return await getCallsStatus(params, { clientOf, ledger: calls })
       default:
         return { error: walletErrors.unsupportedMethod }
     }

@@ -8,17 +8,14 @@ import type {
 import { getSdkError } from '@walletconnect/utils'
 import type { Address, LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import {
-  answerRequest,
-  type ReceivedRequest,
-  type RequestAnswer,
-} from './answerRequest.js'
+import { answerRequest, type ReceivedRequest } from './answerRequest.js'
 import { approvedNamespaces } from './approvedNamespaces.js'
 import { chainClient } from './chainClient.js'
 import { emitSessionEvent } from './emitSessionEvent.js'
 import { fundAccount } from './fundAccount.js'
 import { sandboxWalletDescriptor } from './sandboxWalletDescriptor.js'
-import { walletErrors } from './walletErrors.js'
+import type { CallsLedger } from './walletCalls.js'
+import { type RequestAnswer, walletErrors } from './walletErrors.js'
 
 export type StartSandboxWalletParameters = {
   /** The WalletConnect relay, e.g. `sandbox.relay.url`. */
@@ -71,6 +68,9 @@ const defaultMethods = [
   'eth_signTypedData_v4',
   'eth_signTypedData',
   'wallet_switchEthereumChain',
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
 ]
 
 const defaultMetadata: SignClientTypes.Metadata = {
@@ -130,6 +130,7 @@ export async function startSandboxWallet({
       throw new Error(`The sandbox wallet has no RPC URL for chain ${chainId}`)
     return found
   }
+  const calls: CallsLedger = new Map()
   const held: (() => Promise<void>)[] = []
   const waiters = new Set<{
     matches: (request: ReceivedRequest) => boolean
@@ -253,6 +254,7 @@ export async function startSandboxWallet({
               session,
               clientOf,
               emitChainChanged: (chainId) => announceChain(session, chainId),
+              calls,
             })
       await client.respond({
         topic,

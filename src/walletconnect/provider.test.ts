@@ -172,6 +172,29 @@ describe('the sign-client provider', () => {
     expect(fake.calls.requests).toEqual([])
   })
 
+  it('a wallet_* method the session lacks (EIP-5792) is refused with 4200 in words viem falls back on, and never asked of the chain node', async () => {
+    const fake = fakeClient([{ topic, namespaces: bothChains }])
+    const asked: string[] = []
+    const node = custom({
+      async request({ method }) {
+        asked.push(method)
+        return {}
+      },
+    })
+    const { provider } = adapterOver(fake, {
+      transports: { [mainnet.id]: node, [base.id]: node },
+    })
+    const error = await provider
+      .request({ method: 'wallet_getCapabilities', params: [alice] })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UnsupportedProviderMethodError)
+    expect((error as UnsupportedProviderMethodError).details).toMatch(
+      /^Missing or invalid\. request\(\) method: wallet_getCapabilities\./,
+    )
+    expect(asked).toEqual([])
+    expect(fake.calls.requests).toEqual([])
+  })
+
   it("a wallet's refusal in WalletConnect's words (USER_REJECTED, 5000) is viem's UserRejectedRequestError (4001); other errors pass as they came", async () => {
     const fake = fakeClient([{ topic, namespaces: bothChains }])
     const { provider } = adapterOver(fake)

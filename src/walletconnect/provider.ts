@@ -14,6 +14,7 @@ import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import { providerErrorCode } from '../core/walletAnswers.js'
 import { eip155Namespaces } from './requirements.js'
 import {
+  onlyTheWalletAnswers,
   proposedEvents,
   proposedMethods,
   sessionChainIds,
@@ -346,11 +347,14 @@ export function createSignClientProvider({
     chain: string,
   ) {
     if (!session) return Promise.reject(new SessionNotFoundError())
+    // In the SDK's own words for this refusal, which viem's sendCalls
+    // recognises: with `experimental_fallback` it then sends the calls one by
+    // one with eth_sendTransaction.
     if (!sessionMethods(session).includes(args.method))
       return Promise.reject(
         new UnsupportedProviderMethodError(
           new RequestRefusedError({
-            details: `The wallet did not approve ${args.method} for this session.`,
+            details: `Missing or invalid. request() method: ${args.method}. The wallet did not approve it for this session.`,
           }),
           { method: args.method },
         ),
@@ -403,7 +407,8 @@ export function createSignClientProvider({
      * eip155 requests as a wallet's provider answers them: accounts and
      * chain from the session, a switch among the session's approved chains
      * (or asked of the wallet when it offers `wallet_switchEthereumChain`),
-     * the session's other methods to the wallet, reads over the transport.
+     * the session's other methods and every `wallet_*` one to the wallet
+     * (refused when the session lacks it), reads over the transport.
      */
     async request<result = unknown>(args: {
       method: string
@@ -424,7 +429,10 @@ export function createSignClientProvider({
         setChain(next)
         return null as result
       }
-      if (session && methods.includes(args.method))
+      if (
+        session &&
+        (methods.includes(args.method) || onlyTheWalletAnswers(args.method))
+      )
         return (await requestFromWallet(args, `eip155:${chainId}`)) as result
       return (await transportFor(chainId).request(args as never)) as result
     },

@@ -125,6 +125,13 @@ const methodsForTheUser = new Set([
 ])
 
 /**
+ * Whether only a wallet answers a method (`wallet_*`: EIP-5792's calls and
+ * capabilities, assets, permissions): it is never asked of the chain's node.
+ */
+export const onlyTheWalletAnswers = (method: string) =>
+  method.startsWith('wallet_')
+
+/**
  * Whether a request waits for the wallet's user: on a phone it opens the
  * wallet app, and such requests reach the wallet one at a time.
  */

@@ -21,6 +21,12 @@ export type TestWalletControls = {
   rejectRequests: boolean
   /** `wallet_switchEthereumChain` is unsupported (4200). */
   lacksSwitchChain: boolean
+  /**
+   * EIP-5792's methods fail with this error, as a wallet without them answers
+   * (MetaMask: -32601 'The method "wallet_sendCalls" does not exist / is not
+   * available.'); undefined: it answers them.
+   */
+  callsError: { code: number; message: string } | undefined
   /** Unknown chains fail with MetaMask Mobile's -32603 wrapping 4902. */
   nestedUnknownChainError: boolean
   /** Every request the provider received, in order. */
@@ -37,8 +43,9 @@ export type TestWalletControls = {
  * Injects a browser wallet into every page of `page` before its scripts run:
  * an EIP-1193 provider announced through EIP-6963 (and optionally as
  * `window.ethereum`), for e2e tests of injected-wallet connectors. It signs and
- * sends through the sandbox's anvil nodes, which hold the dev keys unlocked;
- * tests steer it through `window.testWallet` ({@link TestWalletControls}).
+ * sends through the sandbox's anvil nodes, which hold the dev keys unlocked,
+ * and answers EIP-5792 (2.0.0) by sending a batch's calls one by one (not
+ * atomic); tests steer it through `window.testWallet` ({@link TestWalletControls}).
  */
 export async function installTestWallet(
   page: Page,
@@ -52,6 +59,17 @@ export async function installTestWallet(
   // keep-names helper, which the page lacks.
   await page.addInitScript('globalThis.__name ??= (target) => target')
   await page.addInitScript(injectTestWallet, options)
+}
+
+/**
+ * The same wallet in the current DOM (a happy-dom test file), which must
+ * reach the sandbox's nodes with its `fetch`; returns its controls.
+ */
+export function installTestWalletHere(
+  options: TestWalletOptions,
+): TestWalletControls {
+  injectTestWallet(options)
+  return (window as unknown as { testWallet: TestWalletControls }).testWallet
 }
 
 // Playwright serialises this function into the page: it must use nothing but
@@ -86,12 +104,22 @@ function injectTestWallet(options: TestWalletOptions) {
     'eth_sendTransaction',
     'wallet_switchEthereumChain',
     'wallet_addEthereumChain',
+    'wallet_sendCalls',
   ])
   const needsAuthorization = new Set([
     'personal_sign',
     'eth_signTypedData_v4',
     'eth_sendTransaction',
+    'wallet_sendCalls',
   ])
+  const callsMethods = new Set([
+    'wallet_getCapabilities',
+    'wallet_sendCalls',
+    'wallet_getCallsStatus',
+    'wallet_showCallsStatus',
+  ])
+  /** The batches sent: each call's transaction, by batch id. */
+  const batches = new Map<string, { chainId: number; hashes: string[] }>()
 
   const toHex = (id: number) => `0x${id.toString(16)}`
 
@@ -138,12 +166,12 @@ function injectTestWallet(options: TestWalletOptions) {
     return id
   }
 
-  async function forward(method: string, params: unknown) {
-    const url = rpcUrls.get(chainId)
+  async function forward(method: string, params: unknown, onChain = chainId) {
+    const url = rpcUrls.get(onChain)
     if (!url)
       throw providerError(
         4901,
-        `The Provider is not connected to chain ${toHex(chainId)}.`,
+        `The Provider is not connected to chain ${toHex(onChain)}.`,
       )
     const response = await fetch(url, {
       method: 'POST',
@@ -186,7 +214,76 @@ function injectTestWallet(options: TestWalletOptions) {
     return null
   }
 
+  function getCapabilities(params: unknown) {
+    const [, asked] = (params ?? []) as [unknown, string[] | undefined]
+    const chains = [...rpcUrls.keys()].filter(
+      (id) => !asked || asked.map(Number).includes(id),
+    )
+    return Object.fromEntries(
+      chains.map((id) => [toHex(id), { atomic: { status: 'unsupported' } }]),
+    )
+  }
+
+  /** Each call as its own transaction, in order: the batch is not atomic. */
+  async function sendCalls(params: unknown) {
+    const [batch] = (params ?? []) as {
+      version?: string
+      chainId?: string
+      atomicRequired?: boolean
+      calls?: { to?: string; data?: string; value?: string }[]
+    }[]
+    if (batch?.version !== '2.0.0')
+      throw providerError(-32602, `Unsupported version ${batch?.version}`)
+    const onChain = parseChainId(batch.chainId)
+    if (!rpcUrls.has(onChain)) throw providerError(5710, 'Unsupported chain')
+    if (batch.atomicRequired)
+      throw providerError(5760, 'Atomicity not supported')
+    const hashes: string[] = []
+    for (const call of batch.calls ?? [])
+      hashes.push(
+        (await forward(
+          'eth_sendTransaction',
+          [{ from: accounts[0], ...call }],
+          onChain,
+        )) as string,
+      )
+    const id = `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('')}`
+    batches.set(id, { chainId: onChain, hashes })
+    return { id }
+  }
+
+  async function getCallsStatus(params: unknown) {
+    const [id] = (params ?? []) as string[]
+    const batch = batches.get(id ?? '')
+    if (!batch) throw providerError(5730, 'Unknown bundle id')
+    const receipts = (await Promise.all(
+      batch.hashes.map((hash) =>
+        forward('eth_getTransactionReceipt', [hash], batch.chainId),
+      ),
+    )) as ({ status: string } | null)[]
+    const mined = receipts.filter((receipt) => receipt !== null)
+    const succeeded = mined.filter(({ status }) => status === '0x1').length
+    const status =
+      mined.length < receipts.length
+        ? 100
+        : succeeded === mined.length
+          ? 200
+          : succeeded === 0
+            ? 500
+            : 600
+    return {
+      version: '2.0.0',
+      id,
+      chainId: toHex(batch.chainId),
+      atomic: false,
+      status,
+      ...(status !== 100 && { receipts: mined }),
+    }
+  }
+
   async function handle(method: string, params: unknown) {
+    if (callsMethods.has(method) && controls.callsError)
+      throw providerError(controls.callsError.code, controls.callsError.message)
     if (method === 'wallet_switchEthereumChain' && controls.lacksSwitchChain)
       throw providerError(
         4200,
@@ -221,6 +318,12 @@ function injectTestWallet(options: TestWalletOptions) {
         return switchChain(params)
       case 'wallet_addEthereumChain':
         return addChain(params)
+      case 'wallet_getCapabilities':
+        return getCapabilities(params)
+      case 'wallet_sendCalls':
+        return sendCalls(params)
+      case 'wallet_getCallsStatus':
+        return getCallsStatus(params)
       case 'eth_sendTransaction': {
         const [transaction, ...rest] = (params ?? []) as Record<
           string,
@@ -264,6 +367,7 @@ function injectTestWallet(options: TestWalletOptions) {
   const controls: TestWalletControls = {
     rejectRequests: false,
     lacksSwitchChain: false,
+    callsError: undefined,
     nestedUnknownChainError: false,
     requests: [],
     get connected() {

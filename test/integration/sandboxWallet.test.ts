@@ -129,6 +129,9 @@ describe('the sandbox wallet, paired with a dapp over the sandbox relay', () => 
         'eth_signTypedData_v4',
         'eth_signTypedData',
         'wallet_switchEthereumChain',
+        'wallet_getCapabilities',
+        'wallet_sendCalls',
+        'wallet_getCallsStatus',
       ],
       events,
     })
@@ -271,6 +274,51 @@ describe('the sandbox wallet, paired with a dapp over the sandbox relay', () => 
     await expect(
       requestPicky('wallet_watchAsset', [{ type: 'ERC20' }], 8453),
     ).rejects.toMatchObject({ code: 4200, message: 'Unsupported method' })
+  })
+
+  it('answers EIP-5792 2.0.0: atomic batches on its chains; refuses what it cannot send with the EIP-5792 and EIP-1193 codes', async () => {
+    const { request } = await connected()
+    const chain = createPublicClient({ chain: ethereum, transport: http() })
+    const sentBefore = await chain.getTransactionCount({
+      address: wallet.address,
+    })
+    expect(await request('wallet_getCapabilities', [wallet.address])).toEqual({
+      '0x1': { atomic: { status: 'supported' } },
+      '0x2105': { atomic: { status: 'supported' } },
+    })
+    expect(
+      await request('wallet_getCapabilities', [wallet.address, ['0x2105']]),
+    ).toEqual({ '0x2105': { atomic: { status: 'supported' } } })
+    await expect(
+      request('wallet_getCapabilities', [devAccount(3).address]),
+    ).rejects.toMatchObject({ code: 4100 })
+
+    const call = { to: devAccount(3).address, value: '0x1' }
+    const batch = {
+      version: '2.0.0',
+      from: wallet.address,
+      chainId: '0x1',
+      atomicRequired: true,
+      calls: [call],
+    }
+    const refusals = [
+      [{ ...batch, version: '1.0' }, -32602],
+      [{ ...batch, from: devAccount(3).address }, 4100],
+      [{ ...batch, chainId: '0xa' }, 5710],
+      [{ ...batch, calls: Array(51).fill(call) }, 5740],
+      [{ ...batch, capabilities: { paymasterService: { url: 'x' } } }, 5700],
+    ] as const
+    for (const [parameters, code] of refusals)
+      await expect(
+        request('wallet_sendCalls', [parameters]),
+      ).rejects.toMatchObject({ code })
+    await expect(
+      request('wallet_getCallsStatus', [toHex(1, { size: 32 })]),
+    ).rejects.toMatchObject({ code: 5730, message: 'Unknown batch ID' })
+    // Nothing refused was sent.
+    expect(await chain.getTransactionCount({ address: wallet.address })).toBe(
+      sentBefore,
+    )
   })
 
   it("announces account changes and a user's disconnect to the dapp", async () => {

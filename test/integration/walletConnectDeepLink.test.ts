@@ -3,22 +3,31 @@ import {
   createConfig,
   createStorage,
   disconnect,
+  getCapabilities,
+  sendCalls,
   sendTransaction,
   signMessage,
   signTypedData,
   switchChain,
+  waitForCallsStatus,
   waitForTransactionReceipt,
 } from '@wagmi/core'
 import type { ProposalTypes } from '@walletconnect/types'
 import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
   http,
   parseEther,
   UserRejectedRequestError,
   verifyMessage,
   verifyTypedData,
 } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
+import { deployTestToken } from '../../sandbox/contracts/deployTestToken.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import { type Relay, startRelay } from '../../sandbox/relay/startRelay.js'
 import { startSandboxWallet } from '../../sandbox/wallet/startSandboxWallet.js'
@@ -31,6 +40,7 @@ import type { WalletConnectProvider } from '../../src/walletconnect/types.js'
 import { walletConnectDeepLink } from '../../src/walletconnect/walletConnectDeepLink.js'
 import { createGate, type Gate } from '../helpers/gate.js'
 import { getConnection } from '../helpers/getConnection.js'
+import { phoneDevice } from '../helpers/phoneDevice.js'
 
 const rpcUrls = inject('sandbox').rpcUrls
 const [ethereum, base] = sandboxChains(rpcUrls)
@@ -505,5 +515,189 @@ describe('walletConnectDeepLink with the real SDK over the sandbox relay', () =>
       shortMessage: 'Pairing aborted',
     })
     expect(await connector.isAuthorized()).toBe(false)
+  })
+})
+
+describe('walletConnectDeepLink passes EIP-5792 calls to the wallet', () => {
+  const chain = createPublicClient({ chain: ethereum, transport: http() })
+  const funder = devAccount(6)
+  const newAddress = () => privateKeyToAccount(generatePrivateKey()).address
+
+  /** A connected host whose sandbox wallet holds 100 units of a fresh sandbox token. */
+  async function connectedWithTokens(options: Parameters<typeof setup>[0]) {
+    const host = await setup(options)
+    await connect(host.config, { connector: host.connector })
+    const token = await deployTestToken({ chain: ethereum, account: funder })
+    const hash = await createWalletClient({
+      account: funder,
+      chain: ethereum,
+      transport: http(),
+    }).writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [host.wallet.address, 100n],
+    })
+    await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })
+    const read = {
+      balanceOf: (address: Address) =>
+        chain.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+        }),
+      allowance: (spender: Address) =>
+        chain.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'allowance',
+          args: [host.wallet.address, spender],
+        }),
+    }
+    return { ...host, token, read }
+  }
+
+  it('an approve and a transfer in one sendCalls: the wallet runs them atomically, both land in one transaction', async () => {
+    const { config, wallet, token, read } = await connectedWithTokens({})
+    expect(await getCapabilities(config, { chainId: ethereum.id })).toEqual({
+      atomic: { status: 'supported' },
+    })
+    const [spender, recipient] = [newAddress(), newAddress()]
+    const asked = wallet.waitForRequest(
+      ({ method }) => method === 'wallet_sendCalls',
+    )
+    const { id } = await sendCalls(config, {
+      calls: [
+        {
+          to: token,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [spender, 40n],
+        },
+        {
+          to: token,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [recipient, 25n],
+        },
+      ],
+    })
+    expect(await asked).toMatchObject({
+      chainId: 'eip155:1',
+      params: [{ version: '2.0.0', from: wallet.address, chainId: '0x1' }],
+    })
+    const status = await waitForCallsStatus(config, {
+      id,
+      pollingInterval: 100,
+    })
+    expect(status).toMatchObject({
+      status: 'success',
+      statusCode: 200,
+      atomic: true,
+      chainId: ethereum.id,
+    })
+    expect(status.receipts).toHaveLength(1)
+    expect(status.receipts![0]!.status).toBe('success')
+    expect(await read.allowance(spender)).toBe(40n)
+    expect(await read.balanceOf(recipient)).toBe(25n)
+    expect(await read.balanceOf(wallet.address)).toBe(75n)
+    await disconnect(config)
+  })
+
+  it('a batch whose second call reverts fails as a whole: status failure, the first call did not land', async () => {
+    const { config, wallet, token, read } = await connectedWithTokens({})
+    const spender = newAddress()
+    const sent = await chain.getTransactionCount({ address: wallet.address })
+    const { id } = await sendCalls(config, {
+      calls: [
+        {
+          to: token,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [spender, 40n],
+        },
+        {
+          to: token,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [newAddress(), 101n],
+        },
+      ],
+    })
+    const status = await waitForCallsStatus(config, {
+      id,
+      pollingInterval: 100,
+    })
+    expect(status).toMatchObject({ status: 'failure', atomic: true })
+    expect(await read.allowance(spender)).toBe(0n)
+    expect(await read.balanceOf(wallet.address)).toBe(100n)
+    expect(await chain.getTransactionCount({ address: wallet.address })).toBe(
+      sent,
+    )
+    await disconnect(config)
+  })
+
+  it("a wallet without EIP-5792: sendCalls' fallback sends each call with eth_sendTransaction, and its status confirms", async () => {
+    const { config, wallet } = await connectedWithTokens({
+      walletMethods: [
+        'eth_sendTransaction',
+        'personal_sign',
+        'eth_signTypedData_v4',
+        'wallet_switchEthereumChain',
+      ],
+    })
+    const [first, second] = [newAddress(), newAddress()]
+    const { id } = await sendCalls(config, {
+      calls: [
+        { to: first, value: 1n },
+        { to: second, value: 2n },
+      ],
+      experimental_fallback: true,
+    })
+    const status = await waitForCallsStatus(config, {
+      id,
+      pollingInterval: 100,
+    })
+    expect(status).toMatchObject({ status: 'success', atomic: false })
+    expect(status.receipts).toHaveLength(2)
+    expect(wallet.received.map(({ method }) => method)).toEqual([
+      'eth_sendTransaction',
+      'eth_sendTransaction',
+    ])
+    expect(await chain.getBalance({ address: first })).toBe(1n)
+    expect(await chain.getBalance({ address: second })).toBe(2n)
+    await disconnect(config)
+  })
+
+  it('on a phone, sendCalls opens the wallet app as a signature does; reading its status does not', async () => {
+    const { config, connector, wallet } = await setup()
+    await connect(config, { connector })
+    const opened: unknown[][] = []
+    vi.stubGlobal('navigator', {
+      userAgent: phoneDevice('iPhone 13').userAgent,
+      maxTouchPoints: 5,
+    })
+    vi.stubGlobal('window', {
+      open: (...link: unknown[]) => void opened.push(link),
+    })
+    try {
+      const { id } = await sendCalls(config, {
+        calls: [{ to: newAddress(), value: 1n }],
+      })
+      const topic = wallet.sessions()[0]!.topic
+      expect(opened).toEqual([
+        [
+          `sandboxwallet://wc?sessionTopic=${topic}`,
+          '_self',
+          'noreferrer noopener',
+        ],
+      ])
+      await waitForCallsStatus(config, { id, pollingInterval: 100 })
+      expect(opened).toHaveLength(1)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    await disconnect(config)
   })
 })
