@@ -1,21 +1,36 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './test/helpers/chromium.js'
 
+/** The e2e files of the browser and WalletConnect wallets: no vendor, no shared sender. */
+const walletFiles = [
+  'injected.spec.ts',
+  'walletConnect.spec.ts',
+  'walletConnectHost.spec.ts',
+]
+
 export default defineConfig({
   // Two workers, each project on one at a time: the e2e files share one
   // playground, and the reliability worker has its own (its faults stop and
   // restart processes). The Next.js app's file, with a sandbox of its own,
   // runs on whichever worker is free first (the reliability one, so far):
   // its `next build` then no longer holds up the e2e files, and it runs once
-  // the machine is less loaded.
+  // the machine is less loaded. So do the browser-wallet files (e2e-wallets),
+  // beside the e2e files on the same playground: they use neither the vendor
+  // (whose clock the passkey files move) nor a dev account the others send from.
   projects: [
     {
       name: 'e2e',
       testDir: 'test/e2e',
-      testIgnore: 'nextjs.spec.ts',
+      testIgnore: ['nextjs.spec.ts', ...walletFiles],
       workers: 1,
     },
     { name: 'reliability', testDir: 'test/reliability/browser', workers: 1 },
+    {
+      name: 'e2e-wallets',
+      testDir: 'test/e2e',
+      testMatch: walletFiles,
+      workers: 1,
+    },
     {
       name: 'e2e-nextjs',
       testDir: 'test/e2e',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { rewriteMarkedSection } from '../scripts/rewriteMarkedSection.js'
+import type { CallsBenchRow } from './calls.js'
 import type { Budgets, ConnectFlowBudgets } from './overBudget.js'
 import type { PasskeyLatency } from './passkeyBrowser.js'
 import type { RelayThroughput } from './relayThroughput.js'
@@ -29,6 +30,8 @@ export type BenchResults = {
   walletConnect: WalletConnectLatency[]
   walletConnectBrowser: WalletConnectBrowserLatency[]
   roundTrips: RoundTrips[]
+  /** Older runs have none. */
+  calls?: CallsBenchRow[] | undefined
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
@@ -350,6 +353,7 @@ export function renderBenchTables(results: BenchResults) {
       ]),
     ),
     '',
+    ...callsTable(results.calls),
     '**Sandbox** — the vendor emulator signing `sign_raw_payload` through `@turnkey/http` with 8 requests',
     "in flight (client and emulator in one process, so the figure includes the client's stamping), and",
     'the relay carrying `irn_publish` → `irn_subscription` with 32 messages in flight:',
@@ -372,6 +376,67 @@ export function renderBenchTables(results: BenchResults) {
       ],
     ),
   ].join('\n')
+}
+
+/**
+ * A batch of N calls beside the same N calls one transaction at a time, on
+ * passkeyWallet: each figure of the batch, then its ratio to the N
+ * transactions'.
+ */
+function callsTable(rows: CallsBenchRow[] | undefined) {
+  if (!rows?.length) return []
+  const keys = [
+    'vendorRequests',
+    'chainRequests',
+    'transactions',
+    'prompts',
+    'msToConfirmed',
+  ] as const
+  const cell = (batch: CallsBenchRow, one: CallsBenchRow | undefined) =>
+    keys.map((key) => {
+      const figure = key === 'msToConfirmed' ? ms(batch[key]) : batch[key]
+      return one ? `${figure} (${ratio(batch[key], one[key])})` : figure
+    })
+  return [
+    '**Calls** — N ERC-20 transfers on passkeyWallet as one `useSendCalls` (then `useWaitForCallsStatus`),',
+    'beside the same N as N `useSendTransaction`, each waited for (bench/calls.ts, in Node with a software',
+    'passkey, one sandbox, 0.2 s blocks). Counted where they happen: the page’s requests to the vendor and',
+    'to the chain, transactions in the blocks mined meanwhile, prompts at the authenticator; in brackets,',
+    'the batch ÷ the N transactions:',
+    '',
+    ...table(
+      [
+        'N',
+        'signed by',
+        'way',
+        'vendor',
+        'chain',
+        'transactions',
+        'prompts',
+        'to confirmed',
+      ],
+      rows.map((row) => {
+        const one =
+          row.way === 'useSendCalls'
+            ? rows.find(
+                (r) =>
+                  r.way !== 'useSendCalls' &&
+                  r.calls === row.calls &&
+                  r.signer === row.signer,
+              )
+            : undefined
+        return [
+          row.calls,
+          row.signer === 'session'
+            ? 'session key'
+            : 'passkey (`session: false`)',
+          row.way,
+          ...cell(row, one),
+        ]
+      }),
+    ),
+    '',
+  ]
 }
 
 /** Rewrites the marked section of docs/benchmarks.md (or `file`) from a run's results. */

@@ -3,10 +3,11 @@
  * bench/results/latest.json with the date and machine; the tables of docs/benchmarks.md
  * are rewritten from it.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { isSessionDeletedTwice } from '../test/helpers/unhandledSdkRejections.js'
+import { callsBench } from './calls.js'
 import { type BenchResults, writeDocsTables } from './docsTables.js'
 import { passkeyBrowser } from './passkeyBrowser.js'
 import { relayThroughput } from './relayThroughput.js'
@@ -31,6 +32,8 @@ const { values } = parseArgs({
     quick: { type: 'boolean' },
     // Where to write the results instead of bench/results/latest.json (the smoke test reads them).
     out: { type: 'string' },
+    // `--only calls`: that benchmark alone, its rows put into bench/results/latest.json beside the last full run's.
+    only: { type: 'string' },
   },
 })
 // --quick: a short run that proves the benchmarks work (the smoke test uses it):
@@ -38,6 +41,18 @@ const { values } = parseArgs({
 const quick = Boolean(values.quick)
 const seconds = quick ? 0.5 : 3
 const runs = quick ? 1 : 10
+
+if (values.only !== undefined) {
+  if (values.only !== 'calls')
+    throw new Error(`--only takes \`calls\`, not ${values.only}`)
+  const latestFile = new URL('results/latest.json', import.meta.url)
+  const latest = JSON.parse(readFileSync(latestFile, 'utf8')) as BenchResults
+  latest.calls = await callsBench()
+  console.table(latest.calls)
+  writeFileSync(latestFile, `${JSON.stringify(latest, null, 2)}\n`)
+  writeDocsTables(latest)
+  process.exit(0)
+}
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
 console.log(`Benchmarks on ${machine}\n`)
@@ -113,6 +128,12 @@ show(
   })),
 )
 
+const calls = await callsBench({ sizes: quick ? [2] : [2, 5, 10] })
+show(
+  'Calls on passkeyWallet: a batch of N through useSendCalls beside N useSendTransaction',
+  calls,
+)
+
 const results: BenchResults = {
   date: new Date().toISOString(),
   machine,
@@ -128,6 +149,7 @@ const results: BenchResults = {
   walletConnect,
   walletConnectBrowser: walletConnectInBrowser,
   roundTrips: trips,
+  calls,
 }
 const json = `${JSON.stringify(results, null, 2)}\n`
 if (values.out) writeFileSync(values.out, json)

@@ -214,7 +214,7 @@ function failedTestLines(): string[] {
   return lines
 }
 
-/** A project's counts, with those of its parts (`e2e` counts `e2e-nextjs` too). */
+/** A project's counts, with those of its parts (`e2e` counts `e2e-wallets` and `e2e-nextjs` too). */
 function playwrightCounts(project: string): Counts {
   const report = readJson<{ suites: PlaywrightSuite[] }>(playwrightReport())
   const counts = { passed: 0, failed: 0, skipped: 0 }

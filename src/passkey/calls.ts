@@ -327,8 +327,41 @@ type RpcReceipt = {
 const succeeded = new Set(['INCLUDED', 'COMPLETED'])
 const failed = new Set(['FAILED', 'CANCELLED'])
 
+/**
+ * Each batch's transaction, once the vendor named it: from then on the chain
+ * alone answers (a receipt is final), and the vendor, whose every read needs
+ * a stamp (a prompt, without a session key), is not asked again.
+ */
+const sentAs = new Map<string, Hex>()
+
 async function callsStatus(id: unknown, context: CallsContext) {
   const { chainId, statusId, unknown } = fromCallsId(id, context)
+  const answer = (
+    code: number,
+    receipt: RpcReceipt | null,
+    extra: Record<string, unknown> = {},
+  ) => ({
+    version,
+    id,
+    chainId: numberToHex(chainId),
+    status: code,
+    atomic: true,
+    receipts: receipt ? [formatReceipt(receipt)] : [],
+    ...extra,
+  })
+  const readReceipt = async (hash: Hex) =>
+    (await context.chainRequest(chainId)({
+      method: 'eth_getTransactionReceipt',
+      params: [hash],
+    })) as RpcReceipt | null
+  const known = sentAs.get(id as string)
+  if (known) {
+    const receipt = await readReceipt(known)
+    if (!receipt) return answer(100, null)
+    if (receipt.status === '0x1') return answer(200, receipt)
+    // Reverted: the vendor is asked once more, for its account of why.
+    sentAs.delete(id as string)
+  }
   let status: VendorStatus
   try {
     status = await context.vendor.query<VendorStatus>(
@@ -349,28 +382,16 @@ async function callsStatus(id: unknown, context: CallsContext) {
   }
   const txStatus = String(status?.txStatus)
   const hash = status?.eth?.txHash
-  const receipt =
-    typeof hash === 'string' && isHex(hash)
-      ? ((await context.chainRequest(chainId)({
-          method: 'eth_getTransactionReceipt',
-          params: [hash],
-        })) as RpcReceipt | null)
-      : null
-  const answer = (code: number, extra: Record<string, unknown> = {}) => ({
-    version,
-    id,
-    chainId: numberToHex(chainId),
-    status: code,
-    atomic: true,
-    receipts: receipt ? [formatReceipt(receipt)] : [],
-    ...extra,
-  })
+  const sent = typeof hash === 'string' && isHex(hash) ? hash : undefined
+  const receipt = sent ? await readReceipt(sent) : null
+  if (failed.has(txStatus))
+    return answer(receipt ? 500 : 400, receipt, {
+      capabilities: { failure: { reason: failureReason(status) } },
+    })
+  if (sent) sentAs.set(id as string, sent)
   // Confirmed once the page's own chain has the receipt, so that the app reads what it confirms.
-  if (succeeded.has(txStatus)) return answer(receipt ? 200 : 100)
-  if (!failed.has(txStatus)) return answer(100)
-  return answer(receipt ? 500 : 400, {
-    capabilities: { failure: { reason: failureReason(status) } },
-  })
+  if (receipt && succeeded.has(txStatus)) return answer(200, receipt)
+  return answer(100, null)
 }
 
 function formatReceipt(receipt: RpcReceipt) {

@@ -233,6 +233,21 @@ export function createPasskeyProvider({
       const { transport } = chainTransport(chainId())
       return transport.request({ method, params } as never)
     }
+    if (callsMethods.has(method)) {
+      // As transactions: for the account it was asked of, once the code loaded.
+      const asked = connectedAccount()
+      const { answerCallsRequest } = await import('./calls.js')
+      const context = calls()
+      if (!context || context.session.address !== asked.address)
+        throw new UnauthorizedProviderError(
+          new SessionNotFoundError({ reason: 'ended' }),
+        )
+      return answerCallsRequest(method, args, {
+        ...context,
+        chains,
+        chainRequest: (id) => chainTransport(id).transport.request,
+      })
+    }
     switch (method) {
       case 'eth_chainId':
         return numberToHex(chainId())
@@ -285,24 +300,6 @@ export function createPasskeyProvider({
           checkTransaction,
           client,
         )
-      }
-      case 'wallet_getCapabilities':
-      case 'wallet_sendCalls':
-      case 'wallet_getCallsStatus':
-      case 'wallet_showCallsStatus': {
-        // As transactions: for the account it was asked of, once the code loaded.
-        const asked = connectedAccount()
-        const { answerCallsRequest } = await import('./calls.js')
-        const context = calls()
-        if (!context || context.session.address !== asked.address)
-          throw new UnauthorizedProviderError(
-            new SessionNotFoundError({ reason: 'ended' }),
-          )
-        return answerCallsRequest(method, args, {
-          ...context,
-          chains,
-          chainRequest: (id) => chainTransport(id).transport.request,
-        })
       }
       case 'wallet_switchEthereumChain':
         await switchChain(configuredChainId(args[0]))
