@@ -93,6 +93,18 @@ const tokenRead = (chainId: number, functionName: 'balanceOf' | 'allowance') =>
     functionName,
     args: functionName === 'allowance' ? [user.address, spender] : [recipient],
   } as never) as Promise<bigint>
+/** The batch's final status, as the app's useWaitForCallsStatus sees it. */
+const settled = (id: string, on = config) =>
+  waitForCallsStatus(on, { id, pollingInterval: 100 })
+/** An approve of `approved` then a transfer of `sent`, on `chainId`'s token. */
+const approveThenTransfer = (
+  chainId: number,
+  approved: bigint,
+  sent: bigint,
+) => [
+  tokenCall(chainId, 'approve', approved),
+  tokenCall(chainId, 'transfer', sent),
+]
 const sends = async () =>
   (await vendorActivities(vendor.url, sendActivity)).filter(
     (activity) => activity.organizationId === user.organizationId,
@@ -166,15 +178,9 @@ describe('passkeyWallet answers EIP-5792 through wagmi’s actions', () => {
     })
     const { id } = await sendCalls(config, {
       chainId: mainnet.id,
-      calls: [
-        tokenCall(mainnet.id, 'approve', parseEther('5')),
-        tokenCall(mainnet.id, 'transfer', parseEther('2')),
-      ],
+      calls: approveThenTransfer(mainnet.id, parseEther('5'), parseEther('2')),
     })
-    const status = await waitForCallsStatus(config, {
-      id,
-      pollingInterval: 100,
-    })
+    const status = await settled(id)
     expect(status).toMatchObject({
       status: 'success',
       statusCode: 200,
@@ -195,15 +201,9 @@ describe('passkeyWallet answers EIP-5792 through wagmi’s actions', () => {
   it('sendCalls, sponsored: the app’s Gas Station pays for an account holding no ETH', async () => {
     const { id } = await sendCalls(config, {
       chainId: base.id,
-      calls: [
-        tokenCall(base.id, 'approve', parseEther('3')),
-        tokenCall(base.id, 'transfer', parseEther('1')),
-      ],
+      calls: approveThenTransfer(base.id, parseEther('3'), parseEther('1')),
     })
-    const status = await waitForCallsStatus(config, {
-      id,
-      pollingInterval: 100,
-    })
+    const status = await settled(id)
     expect(status.statusCode).toBe(200)
     expect(await tokenRead(base.id, 'allowance')).toBe(parseEther('3'))
     expect(await tokenRead(base.id, 'balanceOf')).toBe(parseEther('1'))
@@ -214,15 +214,13 @@ describe('passkeyWallet answers EIP-5792 through wagmi’s actions', () => {
     const sentBefore = await sends()
     const { id } = await sendCalls(config, {
       chainId: mainnet.id,
-      calls: [
-        tokenCall(mainnet.id, 'approve', parseEther('7')),
-        tokenCall(mainnet.id, 'transfer', parseEther('1000')),
-      ],
+      calls: approveThenTransfer(
+        mainnet.id,
+        parseEther('7'),
+        parseEther('1000'),
+      ),
     })
-    const status = await waitForCallsStatus(config, {
-      id,
-      pollingInterval: 100,
-    })
+    const status = await settled(id)
     expect(status).toMatchObject({ status: 'failure', statusCode: 400 })
     expect(
       (status as { capabilities?: { failure?: { reason?: string } } })
@@ -249,10 +247,7 @@ describe('passkeyWallet answers EIP-5792 through wagmi’s actions', () => {
       await reconnect(reloaded)
       expect((await getCallsStatus(reloaded, { id })).statusCode).toBe(100)
       await anvil.mine({ blocks: 1 })
-      const status = await waitForCallsStatus(reloaded, {
-        id,
-        pollingInterval: 100,
-      })
+      const status = await settled(id, reloaded)
       expect(status.statusCode).toBe(200)
       expect(await tokenRead(base.id, 'balanceOf')).toBe(parseEther('2'))
       // The reloaded page's session key asked: no passkey prompt.
@@ -320,10 +315,7 @@ describe('a request the wallet cannot honour is refused with EIP-5792’s code, 
         paymasterService: { url: 'https://pm.example', optional: true },
       },
     })
-    expect(
-      (await waitForCallsStatus(config, { id, pollingInterval: 100 }))
-        .statusCode,
-    ).toBe(200)
+    expect((await settled(id)).statusCode).toBe(200)
   })
 })
 
