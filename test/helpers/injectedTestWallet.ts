@@ -37,6 +37,8 @@ export type TestWalletControls = {
   forget(chainId: number): void
   emitAccountsChanged(accounts: string[]): void
   emitChainChanged(chainId: number): void
+  /** The wallet leaves the page: it no longer announces itself (a happy-dom file's window outlives the file). */
+  leave(): void
 }
 
 /**
@@ -388,6 +390,9 @@ function injectTestWallet(options: TestWalletOptions) {
       chainId = id
       remember()
       emit('chainChanged', toHex(id))
+    },
+    leave() {
+      window.removeEventListener('eip6963:requestProvider', announce)
     },
   }
 

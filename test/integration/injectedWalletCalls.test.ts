@@ -9,7 +9,7 @@ import {
 } from '@wagmi/core'
 import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import {
@@ -44,6 +44,9 @@ beforeAll(async () => {
   vi.resetModules()
   ;({ injectedWallets } = await import('../../src/injected/injectedWallets.js'))
 })
+
+// The next file in this worker's window must not find this wallet announcing itself.
+afterAll(() => wallet.leave())
 
 async function connected() {
   const config = createConfig({
