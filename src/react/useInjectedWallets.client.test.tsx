@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { http } from 'viem'
 import { mainnet } from 'viem/chains'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   type CreateConnectorFn,
   createConfig,
@@ -46,7 +46,7 @@ const provider: InjectedProvider = {
 }
 
 // A browser wallet in the page, as an extension injects it before the app loads.
-window.addEventListener('eip6963:requestProvider', () =>
+const announce = () =>
   window.dispatchEvent(
     new CustomEvent('eip6963:announceProvider', {
       detail: Object.freeze({
@@ -59,8 +59,10 @@ window.addEventListener('eip6963:requestProvider', () =>
         provider,
       }),
     }),
-  ),
-)
+  )
+window.addEventListener('eip6963:requestProvider', announce)
+// The worker's next happy-dom file shares this window: the wallet leaves with the file.
+afterAll(() => window.removeEventListener('eip6963:requestProvider', announce))
 
 function serverRendered(
   connectors: CreateConnectorFn[],
