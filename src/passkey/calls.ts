@@ -9,17 +9,14 @@ import {
   hexToString,
   InvalidParamsRpcError,
   isAddress,
-  isAddressEqual,
   isHex,
   numberToHex,
   stringToHex,
-  UnauthorizedProviderError,
   UnknownBundleIdError,
   UnsupportedChainIdError,
   UnsupportedNonOptionalCapabilityError,
   UnsupportedProviderMethodError,
 } from 'viem'
-import { isConfiguredChain } from '../core/chains.js'
 import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
@@ -53,6 +50,8 @@ export type CallsContext = {
   vendor: VendorClient
   /** Who authorises the request: the session key within its scope, else the passkey. */
   stamper(): Stamper
+  /** Throws 4100 unless `address` is the connected account's. */
+  signerOf(address: unknown): unknown
   /** Reads on a configured chain, through the host's wagmi transport. */
   chainRequest(chainId: number): EIP1193RequestFn
   sponsorship: boolean | SponsorshipDecision
@@ -90,20 +89,6 @@ export function answerCallsRequest(
 const callChains = ({ chains }: CallsContext) =>
   chains.filter((chain) => vendorChainIds.has(chain.id))
 
-function checkAccount(address: unknown, { session }: CallsContext) {
-  if (
-    address !== undefined &&
-    !(
-      typeof address === 'string' &&
-      isAddress(address, { strict: false }) &&
-      isAddressEqual(address, session.address)
-    )
-  )
-    throw new UnauthorizedProviderError(
-      new Error(`This wallet sends calls only for ${session.address}.`),
-    )
-}
-
 /**
  * Per chain the vendor runs transactions on: `atomic` (every batch is one
  * EIP-7702 transaction, all calls or none) and, when the host turned it on,
@@ -111,7 +96,7 @@ function checkAccount(address: unknown, { session }: CallsContext) {
  * still say no).
  */
 function capabilities([address, chainIds]: unknown[], context: CallsContext) {
-  checkAccount(address, context)
+  if (address !== undefined) context.signerOf(address)
   const asked = Array.isArray(chainIds)
     ? new Set(chainIds.map((id) => (isHex(id) ? hexToNumber(id) : undefined)))
     : undefined
@@ -217,7 +202,7 @@ function fromCallsId(id: unknown, context: CallsContext) {
 }
 
 async function sendCalls(value: unknown, context: CallsContext) {
-  const { session, chains } = context
+  const { session } = context
   if (typeof value !== 'object' || value === null)
     throw invalid('expects one object of parameters')
   const request = value as Record<string, unknown>
@@ -231,17 +216,15 @@ async function sendCalls(value: unknown, context: CallsContext) {
     )
   if (typeof request.atomicRequired !== 'boolean')
     throw invalid('atomicRequired must be true or false')
-  checkAccount(request.from, context)
+  if (request.from !== undefined) context.signerOf(request.from)
   const chainId = isHex(request.chainId)
     ? hexToNumber(request.chainId)
     : Number.NaN
-  if (
-    !isConfiguredChain(chains, chainId) ||
-    !callChains(context).some((c) => c.id === chainId)
-  )
+  const supported = callChains(context)
+  if (!supported.some((c) => c.id === chainId))
     throw new UnsupportedChainIdError(
       new Error(
-        `passkeyWallet sends calls on ${callChains(context)
+        `passkeyWallet sends calls on ${supported
           .map((c) => `${c.name} (${c.id})`)
           .join(', ')}, not on chain ${String(request.chainId)}.`,
       ),

@@ -104,7 +104,9 @@ export type CreatePasskeyProviderParameters = {
   transports: Record<number, Transport> | undefined
   account(): LocalAccount | undefined
   /** What EIP-5792 calls need of the connected session (the account's own vendor client). */
-  calls(): Omit<CallsContext, 'chains' | 'chainRequest'> | undefined
+  calls():
+    | Omit<CallsContext, 'chains' | 'signerOf' | 'chainRequest'>
+    | undefined
   chainId(): number
   /** Moves to a configured chain (the connector stores it and tells wagmi). */
   switchChain(chainId: number): Promise<void>
@@ -245,6 +247,7 @@ export function createPasskeyProvider({
       return answerCallsRequest(method, args, {
         ...context,
         chains,
+        signerOf,
         chainRequest: (id) => chainTransport(id).transport.request,
       })
     }
