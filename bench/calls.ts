@@ -6,24 +6,15 @@ import {
   waitForCallsStatus,
   waitForTransactionReceipt,
 } from '@wagmi/core'
-import {
-  type Address,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
-  http,
-  parseEther,
-} from 'viem'
+import { createPublicClient, createTestClient, http, parseEther } from 'viem'
 import { sandboxChains } from '../sandbox/chains.js'
-import { deployTestToken } from '../sandbox/contracts/deployTestToken.js'
 import { devAccount } from '../sandbox/devAccounts.js'
 import { startSandbox } from '../sandbox/startSandbox.js'
 import {
   passkeyHostConfig,
   stubWebauthn,
 } from '../test/helpers/passkeyHostInNode.js'
+import { tokenCall, tokenHeldBy } from '../test/helpers/testToken.js'
 import { signUp } from '../test/helpers/vendorUsers.js'
 
 export type CallsBenchRow = {
@@ -74,15 +65,22 @@ export async function callsBench({
     else if (url === pageRpcUrl) counts.chain++
     return realFetch(input, init)
   }
-  const token = await deployTestToken({
-    chain: mainnet,
-    account: devAccount(7),
-  })
   const rows: CallsBenchRow[] = []
   try {
     for (const signer of ['session', 'passkey'] as const) {
       const user = await signUp(sandbox.vendor, `calls-bench-${signer}`)
-      await fund(user.address)
+      // ETH for the fees, and tokens to send.
+      await createTestClient({
+        chain: mainnet,
+        mode: 'anvil',
+        transport: http(),
+      }).setBalance({ address: user.address, value: parseEther('1') })
+      const token = await tokenHeldBy({
+        chain: mainnet,
+        funder: devAccount(7),
+        holder: user.address,
+        amount: parseEther('100'),
+      })
       stubWebauthn(() => user.passkey)
       const config = passkeyHostConfig(
         sandbox.vendor,
@@ -91,14 +89,14 @@ export async function callsBench({
       )
       await connect(config, { connector: config.connectors[0]! })
       const transfers = (n: number) =>
-        Array.from({ length: n }, (_, index) => ({
-          to: token,
-          data: encodeFunctionData({
-            abi: erc20Abi,
-            functionName: 'transfer',
-            args: [`0x${(index + 1).toString(16).padStart(40, '0')}`, 1n],
-          }),
-        }))
+        Array.from({ length: n }, (_, index) =>
+          tokenCall(
+            token,
+            'transfer',
+            `0x${(index + 1).toString(16).padStart(40, '0')}`,
+            1n,
+          ),
+        )
       for (const n of sizes) {
         rows.push(
           await measure(n, 'useSendCalls', signer, user.passkey, async () => {
@@ -134,28 +132,6 @@ export async function callsBench({
     await sandbox.stop()
   }
   return rows
-
-  async function fund(address: Address) {
-    await createTestClient({
-      chain: mainnet,
-      mode: 'anvil',
-      transport: http(),
-    }).setBalance({ address, value: parseEther('1') })
-    const funder = createWalletClient({
-      account: devAccount(7),
-      chain: mainnet,
-      transport: http(),
-    })
-    await chain.waitForTransactionReceipt({
-      hash: await funder.writeContract({
-        address: token,
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [address, parseEther('100')],
-      }),
-      pollingInterval: 100,
-    })
-  }
 
   async function measure(
     calls: number,

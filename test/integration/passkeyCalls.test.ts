@@ -14,8 +14,6 @@ import {
   type BaseError,
   createPublicClient,
   createTestClient,
-  createWalletClient,
-  encodeFunctionData,
   erc20Abi,
   http,
   numberToHex,
@@ -23,7 +21,6 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
-import { deployTestToken } from '../../sandbox/contracts/deployTestToken.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { HostBackendError } from '../../src/core/hostBackend.js'
@@ -38,6 +35,10 @@ import {
   setGasUsageConfig,
   vendorActivities,
 } from '../helpers/sandboxSwitches.js'
+import {
+  tokenHeldBy,
+  tokenCall as transferOrApprove,
+} from '../helpers/testToken.js'
 import { signUp } from '../helpers/vendorUsers.js'
 
 /*
@@ -74,18 +75,18 @@ const chain = (id: number) =>
     chain: id === base.id ? base : mainnet,
     transport: http(),
   })
+/** On `chainId`'s token: an approve for the spender, or a transfer to the recipient. */
 const tokenCall = (
   chainId: number,
   functionName: 'approve' | 'transfer',
   amount: bigint,
-) => ({
-  to: tokens[chainId]!,
-  data: encodeFunctionData({
-    abi: erc20Abi,
+) =>
+  transferOrApprove(
+    tokens[chainId]!,
     functionName,
-    args: [functionName === 'approve' ? spender : recipient, amount],
-  }),
-})
+    functionName === 'approve' ? spender : recipient,
+    amount,
+  )
 const tokenRead = (chainId: number, functionName: 'balanceOf' | 'allowance') =>
   chain(chainId).readContract({
     address: tokens[chainId]!,
@@ -116,23 +117,13 @@ beforeAll(async () => {
   vendor = await startVendor({ chains: inject('sandbox').rpcUrls })
   user = await signUp(vendor, `calls${Date.now()}`)
   // Tokens on both chains; ETH only on chain 1 (the user pays there).
-  for (const c of [mainnet, base]) {
-    tokens[c.id] = await deployTestToken({ chain: c, account: devAccount(8) })
-    const wallet = createWalletClient({
-      account: devAccount(8),
+  for (const c of [mainnet, base])
+    tokens[c.id] = await tokenHeldBy({
       chain: c,
-      transport: http(),
+      funder: devAccount(8),
+      holder: user.address,
+      amount: parseEther('100'),
     })
-    await chain(c.id).waitForTransactionReceipt({
-      hash: await wallet.writeContract({
-        address: tokens[c.id]!,
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [user.address, parseEther('100')],
-      }),
-      pollingInterval: 100,
-    })
-  }
   await createTestClient({
     chain: mainnet,
     mode: 'anvil',

@@ -3,21 +3,19 @@ import {
   type Address,
   createPublicClient,
   createWalletClient,
-  encodeFunctionData,
   erc20Abi,
   http,
   parseEther,
-  publicActions,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
-import { deployTestToken } from '../../sandbox/contracts/deployTestToken.js'
 import { gasStationAddress } from '../../sandbox/contracts/gasStationAddresses.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import { publicApi } from '../../sandbox/turnkey/openapi/documents.js'
 import { validateAgainstSchema } from '../../sandbox/turnkey/openapi/validateAgainstSchema.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { setGasUsageConfig } from '../helpers/sandboxSwitches.js'
+import { tokenCall, tokenHeldBy } from '../helpers/testToken.js'
 import { backendClient, signUp } from '../helpers/vendorUsers.js'
 
 const [, base] = sandboxChains(inject('sandbox').rpcUrls)
@@ -31,22 +29,9 @@ let user: Awaited<ReturnType<typeof signUp>>
 let client: TurnkeyClient
 let token: Address
 
-const approve = (amount: bigint) => ({
-  to: token,
-  data: encodeFunctionData({
-    abi: erc20Abi,
-    functionName: 'approve',
-    args: [spender, amount],
-  }),
-})
-const transfer = (amount: bigint) => ({
-  to: token,
-  data: encodeFunctionData({
-    abi: erc20Abi,
-    functionName: 'transfer',
-    args: [recipient, amount],
-  }),
-})
+const approve = (amount: bigint) => tokenCall(token, 'approve', spender, amount)
+const transfer = (amount: bigint) =>
+  tokenCall(token, 'transfer', recipient, amount)
 
 /** The vendor's own browser client, its passkey stamper being the user's software passkey. */
 async function vendorClient() {
@@ -75,20 +60,11 @@ async function vendorClient() {
 beforeAll(async () => {
   vendor = await startVendor({ chains: inject('sandbox').rpcUrls })
   user = await signUp(vendor, 'gas-station-user')
-  const funder = createWalletClient({
-    account: devAccount(8),
+  token = await tokenHeldBy({
     chain: base,
-    transport: http(),
-  }).extend(publicActions)
-  token = await deployTestToken({ chain: base, account: devAccount(8) })
-  await funder.waitForTransactionReceipt({
-    hash: await funder.writeContract({
-      address: token,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [user.address, parseEther('100')],
-    }),
-    pollingInterval: 100,
+    funder: devAccount(8),
+    holder: user.address,
+    amount: parseEther('100'),
   })
   await setGasUsageConfig(vendor, {
     orgWindowLimitUsd: '100',

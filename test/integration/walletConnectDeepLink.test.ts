@@ -16,7 +16,6 @@ import type { ProposalTypes } from '@walletconnect/types'
 import {
   type Address,
   createPublicClient,
-  createWalletClient,
   erc20Abi,
   http,
   parseEther,
@@ -27,7 +26,6 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
-import { deployTestToken } from '../../sandbox/contracts/deployTestToken.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import { type Relay, startRelay } from '../../sandbox/relay/startRelay.js'
 import { startSandboxWallet } from '../../sandbox/wallet/startSandboxWallet.js'
@@ -41,6 +39,7 @@ import { walletConnectDeepLink } from '../../src/walletconnect/walletConnectDeep
 import { createGate, type Gate } from '../helpers/gate.js'
 import { getConnection } from '../helpers/getConnection.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
+import { tokenCall, tokenHeldBy } from '../helpers/testToken.js'
 
 const rpcUrls = inject('sandbox').rpcUrls
 const [ethereum, base] = sandboxChains(rpcUrls)
@@ -527,18 +526,12 @@ describe('walletConnectDeepLink passes EIP-5792 calls to the wallet', () => {
   async function connectedWithTokens(options: Parameters<typeof setup>[0]) {
     const host = await setup(options)
     await connect(host.config, { connector: host.connector })
-    const token = await deployTestToken({ chain: ethereum, account: funder })
-    const hash = await createWalletClient({
-      account: funder,
+    const token = await tokenHeldBy({
       chain: ethereum,
-      transport: http(),
-    }).writeContract({
-      address: token,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [host.wallet.address, 100n],
+      funder,
+      holder: host.wallet.address,
+      amount: 100n,
     })
-    await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })
     const read = {
       balanceOf: (address: Address) =>
         chain.readContract({
@@ -569,18 +562,8 @@ describe('walletConnectDeepLink passes EIP-5792 calls to the wallet', () => {
     )
     const { id } = await sendCalls(config, {
       calls: [
-        {
-          to: token,
-          abi: erc20Abi,
-          functionName: 'approve',
-          args: [spender, 40n],
-        },
-        {
-          to: token,
-          abi: erc20Abi,
-          functionName: 'transfer',
-          args: [recipient, 25n],
-        },
+        tokenCall(token, 'approve', spender, 40n),
+        tokenCall(token, 'transfer', recipient, 25n),
       ],
     })
     expect(await asked).toMatchObject({
@@ -611,18 +594,8 @@ describe('walletConnectDeepLink passes EIP-5792 calls to the wallet', () => {
     const sent = await chain.getTransactionCount({ address: wallet.address })
     const { id } = await sendCalls(config, {
       calls: [
-        {
-          to: token,
-          abi: erc20Abi,
-          functionName: 'approve',
-          args: [spender, 40n],
-        },
-        {
-          to: token,
-          abi: erc20Abi,
-          functionName: 'transfer',
-          args: [newAddress(), 101n],
-        },
+        tokenCall(token, 'approve', spender, 40n),
+        tokenCall(token, 'transfer', newAddress(), 101n),
       ],
     })
     const status = await waitForCallsStatus(config, {
