@@ -1,4 +1,5 @@
 import type { Fault } from '../../sandbox/turnkey/Faults.js'
+import type { Activity } from '../../sandbox/turnkey/model.js'
 
 /** A request to a sandbox server's test switches (`/sandbox/…`); its JSON answer, thrown unless it is a 2xx. */
 async function sandboxRequest(url: string, init?: RequestInit) {
@@ -39,12 +40,11 @@ export const advanceClock = async (vendorUrl: string, ms: number) =>
     })) as { nowMs: number }
   ).nowMs
 
-/** An activity as the vendor emulator keeps it. */
-export type VendorActivity = {
-  id: string
-  organizationId: string
-  type: string
-  status: string
+/** An activity as the vendor emulator keeps it, as its switch answers it in JSON. */
+export type VendorActivity = Pick<
+  Activity,
+  'id' | 'organizationId' | 'type' | 'status'
+> & {
   intent: Record<string, any>
   result: Record<string, any>
 }
