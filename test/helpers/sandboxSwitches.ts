@@ -56,24 +56,3 @@ export const vendorActivities = async (vendorUrl: string, type?: string) =>
       `${vendorUrl}/sandbox/activities${type ? `?type=${type}` : ''}`,
     )) as { activities: VendorActivity[] }
   ).activities
-
-/**
- * Sets the parent organization's sponsorship limits (the vendor's
- * `upsert_gas_usage_config` intent) on the vendor emulator at `vendorUrl`.
- */
-export const setGasUsageConfig = (
-  vendor: { url: string; parentOrganizationId: string },
-  parameters: {
-    orgWindowLimitUsd: string
-    subOrgWindowLimitUsd: string
-    windowDurationMinutes: string
-    enabled?: boolean
-  },
-) =>
-  sandboxRequest(`${vendor.url}/sandbox/gas-usage-config`, {
-    method: 'POST',
-    body: JSON.stringify({
-      organizationId: vendor.parentOrganizationId,
-      parameters,
-    }),
-  })

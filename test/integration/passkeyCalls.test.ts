@@ -22,6 +22,7 @@ import {
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
+import { setGasUsageConfig } from '../../sandbox/turnkey/gasUsageConfig.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { HostBackendError } from '../../src/core/hostBackend.js'
 import { SponsorshipRefusedError } from '../../src/passkey/errors.js'
@@ -31,10 +32,7 @@ import {
   passkeyHostConfig,
   stubWebauthn,
 } from '../helpers/passkeyHostInNode.js'
-import {
-  setGasUsageConfig,
-  vendorActivities,
-} from '../helpers/sandboxSwitches.js'
+import { vendorActivities } from '../helpers/sandboxSwitches.js'
 import {
   tokenHeldBy,
   tokenCall as transferOrApprove,
