@@ -7,6 +7,7 @@ import { sandboxChains } from '../sandbox/chains.js'
 import { deployTestToken } from '../sandbox/contracts/deployTestToken.js'
 import { devAccount } from '../sandbox/devAccounts.js'
 import { type Sandbox, startSandbox } from '../sandbox/startSandbox.js'
+import { setGasUsageConfig } from '../sandbox/turnkey/gasUsageConfig.js'
 import {
   buildKitExample,
   type Kit,
@@ -74,6 +75,12 @@ export async function startPlayground({
     const addresses = await Promise.all(
       chains.map((chain) => deployTestToken({ chain, account: devAccount(0) })),
     )
+    // Sponsorship on, as a host sets it up at the vendor (docs/calls.md): the "Send calls" card offers it.
+    await setGasUsageConfig(sandbox.vendor, {
+      orgWindowLimitUsd: '100',
+      subOrgWindowLimitUsd: '10',
+      windowDurationMinutes: '60',
+    })
     const tokenAddresses = Object.fromEntries(
       chains.map((chain, index) => [chain.id, addresses[index]!]),
     ) as Record<number, Address>

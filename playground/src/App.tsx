@@ -5,6 +5,7 @@ import { Balances } from './components/Balances.js'
 import { ConnectDialog } from './components/ConnectDialog.js'
 import { Header } from './components/Header.js'
 import { SandboxDrawer } from './components/SandboxDrawer.js'
+import { SendCalls } from './components/SendCalls.js'
 import { SendEth } from './components/SendEth.js'
 import { SendToken } from './components/SendToken.js'
 import { SignMessage } from './components/SignMessage.js'
@@ -34,6 +35,7 @@ export function App() {
               <SignTypedData />
               <SendEth />
               <SendToken />
+              <SendCalls />
             </div>
           </>
         ) : status === 'reconnecting' ? (

@@ -25,6 +25,7 @@ import { sandboxChains } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import { sandboxWalletDescriptor } from '../../sandbox/wallet/sandboxWalletDescriptor.js'
 import { backend } from './backend.js'
+import { sponsorshipChoice } from './sponsorship.js'
 
 const [ethereum, base] = sandboxChains(rpcUrls)
 const query = new URLSearchParams(location.search)
@@ -59,6 +60,8 @@ export const config = createConfig({
         query.get('session') === 'off'
           ? false
           : { profileId: sessionProfileId },
+      // The "Send calls" card's switch: the app's Gas Station pays when it is on.
+      sponsorship: async () => ({ sponsor: sponsorshipChoice.sponsor }),
       ...(passkeyBackend === 'proxy'
         ? // No backend: sign-up and email-code recovery go to the Auth Proxy.
           { authProxy: { url: authProxyUrl, configId: authProxyConfigId } }

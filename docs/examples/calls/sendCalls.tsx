@@ -28,7 +28,7 @@ const router = '0x2626664c2603336E57B271c5C0b26F421741e481'
 
 /** Approve, then pay, in one confirmation: one transaction, both calls or neither. */
 export function PayButton({ amount }: { amount: string }) {
-  const { sendCalls, data, error } = useSendCalls()
+  const { mutate: sendCalls, data, error } = useSendCalls()
   const { data: status } = useWaitForCallsStatus({ id: data?.id })
   const value = parseUnits(amount, 6)
   return (

@@ -1,0 +1,103 @@
+import { useState } from 'react'
+import { type Address, encodeFunctionData, erc20Abi } from 'viem'
+import {
+  useCapabilities,
+  useChainId,
+  useSendCalls,
+  useWaitForCallsStatus,
+} from 'wagmi'
+import { sponsorshipChoice } from '../sponsorship.js'
+import { ErrorMessage } from './ErrorMessage.js'
+import { TransferForm } from './TransferForm.js'
+import { useTokenAddress } from './useTokenAddress.js'
+
+/**
+ * EIP-5792 through wagmi's own hooks: an approve and a transfer of the test
+ * ERC-20 in one confirmation, paid by the user or, where the wallet offers
+ * it, by the app's Gas Station.
+ */
+export function SendCalls() {
+  const token = useTokenAddress()
+  const chainId = useChainId()
+  const capabilities = useCapabilities({ chainId })
+  const send = useSendCalls()
+  const status = useWaitForCallsStatus({
+    id: send.data?.id,
+    pollingInterval: 250,
+  })
+  const [sponsored, setSponsored] = useState(false)
+  const atomic = capabilities.data?.atomic?.status
+  const canSponsor = capabilities.data?.sponsorship?.supported === true
+  const call = (
+    functionName: 'approve' | 'transfer',
+    to: Address,
+    amount: bigint,
+  ) => ({
+    to: token,
+    data: encodeFunctionData({
+      abi: erc20Abi,
+      functionName,
+      args: [to, amount],
+    }),
+  })
+  const failure = (
+    status.data?.capabilities as { failure?: { reason?: string } } | undefined
+  )?.failure?.reason
+  return (
+    <section className="card">
+      <h2>Send calls (EIP-5792)</h2>
+      <p className="hint" data-testid="calls-capabilities">
+        {capabilities.isPending
+          ? 'Asking the wallet what it can do…'
+          : atomic === 'supported'
+            ? `Approve + transfer in one confirmation, all or nothing${canSponsor ? '; the app can pay the fee' : ''}.`
+            : 'This wallet sends the calls one by one on this chain.'}
+      </p>
+      {canSponsor && (
+        <label>
+          <input
+            type="checkbox"
+            checked={sponsored}
+            onChange={(event) => setSponsored(event.target.checked)}
+          />
+          The app pays the fee (sponsored)
+        </label>
+      )}
+      <TransferForm
+        asset="SBX"
+        label="Batch"
+        action="Approve + send SBX"
+        defaultAmount="3"
+        disabled={send.isPending}
+        onSubmit={(to, amount) => {
+          sponsorshipChoice.sponsor = canSponsor && sponsored
+          send.mutate({
+            calls: [call('approve', to, amount), call('transfer', to, amount)],
+            // A wallet without EIP-5792 gets the calls one by one (viem's fallback).
+            experimental_fallback: true,
+          })
+        }}
+      />
+      {send.data && (
+        <div className="status" data-testid="calls-status">
+          <div>Batch {send.data.id.slice(0, 18)}…</div>
+          {status.data?.status === 'success' ? (
+            <div data-testid="calls-confirmed">
+              Confirmed in one transaction:{' '}
+              <span data-testid="calls-tx">
+                {status.data.receipts?.[0]?.transactionHash}
+              </span>
+            </div>
+          ) : status.data?.status === 'failure' ? (
+            <div role="alert">
+              Nothing was sent: {failure ?? 'the batch failed'}
+            </div>
+          ) : (
+            !status.isError && <div>Waiting for the batch…</div>
+          )}
+        </div>
+      )}
+      <ErrorMessage error={send.error ?? status.error} />
+    </section>
+  )
+}
