@@ -27,6 +27,9 @@ test('passkeyWallet through wagmi’s useCapabilities, useSendCalls and useWaitF
   const card = page.locator('section', {
     has: page.getByRole('heading', { name: 'Send calls (EIP-5792)' }),
   })
+  await page
+    .getByRole('button', { name: 'Ask the wallet what it can do' })
+    .click()
   const capabilities = page.getByTestId('calls-capabilities')
   await expect(capabilities).toContainText(
     'in one confirmation, all or nothing',
@@ -34,7 +37,9 @@ test('passkeyWallet through wagmi’s useCapabilities, useSendCalls and useWaitF
   await expect(capabilities).toContainText('the app can pay the fee')
 
   await page.getByLabel('Batch amount').fill('4')
-  await page.getByRole('button', { name: 'Approve + send SBX' }).click()
+  await page
+    .getByRole('button', { name: 'Approve and transfer in one' })
+    .click()
   const tx = page.getByTestId('calls-tx')
   await expect(tx).toHaveText(/^0x[0-9a-f]{64}$/)
   const paid = await clients[1].getTransactionReceipt({
@@ -55,7 +60,9 @@ test('passkeyWallet through wagmi’s useCapabilities, useSendCalls and useWaitF
   await expect(page.getByTestId('eth-balance')).toHaveText('1')
   await expect(page.getByTestId('token-balance')).toHaveText('100')
   await page.getByLabel('The app pays the fee (sponsored)').check()
-  await page.getByRole('button', { name: 'Approve + send SBX' }).click()
+  await page
+    .getByRole('button', { name: 'Approve and transfer in one' })
+    .click()
   await expect(tx).toHaveText(/^0x[0-9a-f]{64}$/)
   const sponsored = await clients[8453].getTransactionReceipt({
     hash: (await tx.textContent()) as Hash,

@@ -19,7 +19,10 @@ import { useTokenAddress } from './useTokenAddress.js'
 export function SendCalls() {
   const token = useTokenAddress()
   const chainId = useChainId()
-  const capabilities = useCapabilities({ chainId })
+  // Asked when the user asks: with passkeyWallet the answer loads the code
+  // that answers requests, which a page that only connects never needs.
+  const [asked, setAsked] = useState(false)
+  const capabilities = useCapabilities({ chainId, query: { enabled: asked } })
   const send = useSendCalls()
   const status = useWaitForCallsStatus({
     id: send.data?.id,
@@ -47,11 +50,17 @@ export function SendCalls() {
     <section className="card">
       <h2>Send calls (EIP-5792)</h2>
       <p className="hint" data-testid="calls-capabilities">
-        {capabilities.isPending
-          ? 'Asking the wallet what it can do…'
-          : atomic === 'supported'
-            ? `Approve + transfer in one confirmation, all or nothing${canSponsor ? '; the app can pay the fee' : ''}.`
-            : 'This wallet sends the calls one by one on this chain.'}
+        {!asked ? (
+          <button type="button" onClick={() => setAsked(true)}>
+            Ask the wallet what it can do
+          </button>
+        ) : capabilities.isPending ? (
+          'Asking the wallet what it can do…'
+        ) : atomic === 'supported' ? (
+          `Approve + transfer in one confirmation, all or nothing${canSponsor ? '; the app can pay the fee' : ''}.`
+        ) : (
+          'This wallet sends the calls one by one on this chain.'
+        )}
       </p>
       {canSponsor && (
         <label>
@@ -66,7 +75,7 @@ export function SendCalls() {
       <TransferForm
         asset="SBX"
         label="Batch"
-        action="Approve + send SBX"
+        action="Approve and transfer in one"
         defaultAmount="3"
         disabled={send.isPending}
         onSubmit={(to, amount) => {
