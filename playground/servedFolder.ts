@@ -13,8 +13,15 @@ const contentTypes: Record<string, string> = {
   '.map': 'application/json',
 }
 
-/** A folder of built files, on the playground's own origin at `base` (the dev server's and the preview's). */
-export function servedFolder(base: string, folder: string): Plugin {
+/**
+ * A folder of built files, on the playground's own origin at `base` (the dev
+ * server's and the preview's). `folder` gives the folder once it is built: a
+ * request waits for it, and a build that failed answers 500 with its reason.
+ */
+export function servedFolder(
+  base: string,
+  folder: () => Promise<string>,
+): Plugin {
   const serve: Connect.NextHandleFunction = (request, response, next) => {
     const path = request.url?.split('?')[0] ?? ''
     // The folder's own address without its slash: its page's relative links need the slash.
@@ -32,15 +39,23 @@ export function servedFolder(base: string, folder: string): Plugin {
       return next()
     }
     if (relative.startsWith('..')) return next()
-    readFile(join(folder, relative)).then(
-      (body) => {
-        response.setHeader(
-          'content-type',
-          contentTypes[extname(relative)] ?? 'application/octet-stream',
-        )
-        response.end(body)
+    folder().then(
+      (built) =>
+        readFile(join(built, relative)).then(
+          (body) => {
+            response.setHeader(
+              'content-type',
+              contentTypes[extname(relative)] ?? 'application/octet-stream',
+            )
+            response.end(body)
+          },
+          () => next(),
+        ),
+      (error: Error) => {
+        response
+          .writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+          .end(`${base} could not be built: ${error.message}`)
       },
-      () => next(),
     )
   }
   return {

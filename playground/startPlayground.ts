@@ -61,7 +61,7 @@ export async function startPlayground({
    * in about half the CPU, and the browser suites load hundreds.
    */
   build?: boolean
-  /** Also builds and serves the connect kits' examples (docs/kits.md): two more production builds. */
+  /** Also serves the connect kits' examples (docs/kits.md), each a production build made on its first visit. */
   kits?: boolean
 } = {}): Promise<Playground> {
   const sandbox = await startSandbox()
@@ -102,24 +102,39 @@ export async function startPlayground({
       authProxyConfigId: sandbox.authProxy.configId,
     })
     const kitBase = (kit: Kit) => `/kits/${kit}/`
-    // One after the other: each build already takes both cores.
+    // Each example is built on its first visit, not at start: most sessions
+    // never open one, and each build takes both cores for seconds. One after
+    // the other, for the same reason.
+    let builds = Promise.resolve()
     for (const kit of kits ? kitNames : []) {
       const folder = join(cacheDir, 'kits', kit)
-      await buildKitExample({
-        kit,
-        outDir: folder,
-        base: kitBase(kit),
-        cacheDir,
-        settings: {
-          organizationId: sandbox.vendor.parentOrganizationId,
-          apiBaseUrl: sandbox.vendor.url,
-          authProxyUrl: sandbox.authProxy.url,
-          authProxyConfigId: sandbox.authProxy.configId,
-          relayUrl: sandbox.relay.url,
-          rpcUrls: sandbox.rpcUrls,
-        },
-      })
-      backends.push(servedFolder(kitBase(kit), folder))
+      let built: Promise<string> | undefined
+      const builtFolder = () => {
+        if (built) return built
+        built = builds.then(async () => {
+          await buildKitExample({
+            kit,
+            outDir: folder,
+            base: kitBase(kit),
+            cacheDir,
+            settings: {
+              organizationId: sandbox.vendor.parentOrganizationId,
+              apiBaseUrl: sandbox.vendor.url,
+              authProxyUrl: sandbox.authProxy.url,
+              authProxyConfigId: sandbox.authProxy.configId,
+              relayUrl: sandbox.relay.url,
+              rpcUrls: sandbox.rpcUrls,
+            },
+          })
+          return folder
+        })
+        builds = built.then(
+          () => undefined,
+          () => undefined,
+        )
+        return built
+      }
+      backends.push(servedFolder(kitBase(kit), builtFolder))
     }
     const server = await withoutViteExitHandlers(async () => {
       if (!build) {

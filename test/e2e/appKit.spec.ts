@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import {
+  buildsOnFirstVisit,
   expectMetaMaskBrowseLink,
   signsInKitExample,
   signsUpInKitExample,
@@ -13,6 +14,12 @@ import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
  */
 
 const example = '/kits/appkit/'
+
+test.beforeAll(async () => {
+  // A guard against a hang, not a timing: a production build beside npm test's other runners.
+  test.setTimeout(180_000)
+  await buildsOnFirstVisit(example)
+})
 
 const isLoopback = (url: string) =>
   ['localhost', '127.0.0.1'].includes(new URL(url).hostname)

@@ -6,6 +6,7 @@ import {
   startSandboxWallet,
 } from '../../sandbox/wallet/startSandboxWallet.js'
 import {
+  buildsOnFirstVisit,
   expectMetaMaskBrowseLink,
   signsInKitExample,
   signsUpInKitExample,
@@ -23,6 +24,12 @@ import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 ignoreSessionDeletedTwice()
 
 const example = '/kits/rainbowkit/'
+
+test.beforeAll(async () => {
+  // A guard against a hang, not a timing: a production build beside npm test's other runners.
+  test.setTimeout(180_000)
+  await buildsOnFirstVisit(example)
+})
 const relayUrl = process.env.SANDBOX_RELAY_URL ?? ''
 const rpcUrls = JSON.parse(
   process.env.SANDBOX_RPC_URLS ?? '{}',

@@ -35,3 +35,12 @@ export async function signsUpInKitExample(page: Page, userName: string) {
   await expect(page.getByLabel('Account')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
   return signsInKitExample(page)
 }
+
+/**
+ * The kit example's first visit, on which the playground builds it: a hook
+ * waits for it with its own timeout, so that no test's budget pays for the build.
+ */
+export async function buildsOnFirstVisit(example: string) {
+  const response = await fetch(new URL(example, process.env.PLAYGROUND_URL))
+  expect(response.status, await response.text()).toBe(200)
+}
