@@ -8,6 +8,7 @@ import {
 } from '../helpers/injectedTestWallet.js'
 import { linkOpened } from '../helpers/linkOpened.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
+import { fundFromFaucet } from '../helpers/sandboxTools.js'
 import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
 
@@ -79,6 +80,47 @@ test.describe('on desktop with a browser wallet', () => {
     expect((await client.getBalance({ address: recipient })) - before).toBe(
       500000000000000000n,
     )
+  })
+
+  test('useSendCalls: the wallet sends the calls its own way, and one without EIP-5792 (MetaMask’s -32601) gets them one by one through viem’s fallback', async ({
+    page,
+  }) => {
+    await connect(page)
+    await fundFromFaucet(page)
+    await expect(page.getByTestId('token-balance')).toHaveText('100')
+    await page
+      .getByRole('button', { name: 'Ask the wallet what it can do' })
+      .click()
+    await expect(page.getByTestId('calls-capabilities')).toHaveText(
+      'This wallet sends the calls one by one on this chain.',
+    )
+    const confirmed = page.getByTestId('calls-confirmed')
+    const send = async () => {
+      await page.getByLabel('Batch amount').fill('4')
+      await page
+        .getByRole('button', { name: 'Approve and transfer in one' })
+        .click()
+      await expect(confirmed).toContainText('Confirmed in 2 transactions')
+    }
+    await send()
+    await expect(page.getByTestId('token-balance')).toHaveText('96')
+    expect(await requestedMethods(page)).toContain('wallet_sendCalls')
+
+    await wallet(page, (controls) => {
+      controls.callsError = {
+        code: -32601,
+        message:
+          'The method "wallet_sendCalls" does not exist / is not available.',
+      }
+    })
+    const before = (await requestedMethods(page)).length
+    await send()
+    await expect(page.getByTestId('token-balance')).toHaveText('92')
+    const after = (await requestedMethods(page)).slice(before)
+    expect(after[0]).toBe('wallet_sendCalls')
+    expect(
+      after.filter((method) => method === 'eth_sendTransaction'),
+    ).toHaveLength(2)
   })
 
   test('switches to a chain the wallet does not know by adding it first', async ({

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import decodeQR from 'qr/decode.js'
+import { createTestClient, type Hash, http, parseEther } from 'viem'
 import type { SandboxChainUrls } from '../../sandbox/chains.js'
 import {
   type SandboxWallet,
@@ -14,6 +15,7 @@ import {
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { ignoreSessionDeletedTwice } from '../helpers/unhandledSdkRejections.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
+import { sandboxClients } from './sandboxClients.js'
 
 /*
  * docs/examples/kits/rainbowkit: the pack's wallets in RainbowKit 2.2.11's modal,
@@ -101,7 +103,7 @@ test('the modal lists the pack’s wallets with their names and icons; WalletCon
   expect(await signsInKitExample(page)).toBe(wallet.address)
 })
 
-test('passkey: the app’s sign-up beside the modal, a signature; after a disconnect in RainbowKit, the modal logs in with the same passkey', async ({
+test('passkey: the app’s sign-up beside the modal, a signature; after a disconnect in RainbowKit, the modal logs in with the same passkey, and pays two addresses in one transaction (useSendCalls on wagmi 2)', async ({
   page,
 }) => {
   await addVirtualAuthenticator(page)
@@ -117,6 +119,34 @@ test('passkey: the app’s sign-up beside the modal, a signature; after a discon
   await walletOption(page, 'passkeyWallet').click()
   await expect(page.getByLabel('Account')).toHaveText(account)
   expect(await signsInKitExample(page)).toBe(account)
+
+  // On wagmi 2, useSendCalls and useWaitForCallsStatus: two payments, one transaction.
+  const chain = sandboxClients()[1]
+  await createTestClient({
+    mode: 'anvil',
+    transport: http(rpcUrls[1]),
+  }).setBalance({ address: account, value: parseEther('1') })
+  await page
+    .getByRole('button', { name: 'Pay both in one confirmation' })
+    .click()
+  const payment = page.getByLabel('Payment')
+  await expect(payment).toHaveText(/^0x[0-9a-f]{64}$/)
+  const receipt = await chain.getTransactionReceipt({
+    hash: (await payment.textContent()) as Hash,
+  })
+  expect(receipt.status).toBe('success')
+  expect(receipt.from.toLowerCase()).toBe(account.toLowerCase())
+  for (const payee of [
+    '0x1111111111111111111111111111111111111111',
+    '0x2222222222222222222222222222222222222222',
+  ] as const) {
+    const balanceAt = (blockNumber: bigint) =>
+      chain.getBalance({ address: payee, blockNumber })
+    expect(
+      (await balanceAt(receipt.blockNumber)) -
+        (await balanceAt(receipt.blockNumber - 1n)),
+    ).toBe(parseEther('0.001'))
+  }
 })
 
 test.describe('on a phone without MetaMask', () => {

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { type Hash, parseAbiItem, parseEventLogs } from 'viem'
+import {
+  type Address,
+  erc20Abi,
+  type Hash,
+  parseAbiItem,
+  parseEventLogs,
+} from 'viem'
 import { playgroundScreenshot } from '../helpers/playgroundScreenshot.js'
 import { signUp } from '../helpers/playgroundSteps.js'
 import { fundFromFaucet } from '../helpers/sandboxTools.js'
@@ -15,7 +21,7 @@ const tokenEvents = [
   ),
 ]
 
-test('passkeyWallet through wagmi’s useCapabilities, useSendCalls and useWaitForCallsStatus: approve + transfer in one transaction, then sponsored on Base', async ({
+test('passkeyWallet through wagmi’s useCapabilities, useSendCalls and useWaitForCallsStatus: approve + transfer in one transaction, sponsored on Base, found again after a reload; a reverting batch lands nothing and says why', async ({
   page,
 }) => {
   await page.goto('/')
@@ -75,4 +81,34 @@ test('passkeyWallet through wagmi’s useCapabilities, useSendCalls and useWaitF
     await clients[8453].getBalance({ address: address as `0x${string}` }),
   ).toBe(10n ** 18n)
   await playgroundScreenshot(card, 'send-calls')
+
+  // A reload: the card asks for the same batch's status again.
+  const sponsoredHash = (await tx.textContent()) as Hash
+  await page.reload()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  await expect(tx).toHaveText(sponsoredHash)
+
+  // A batch whose transfer reverts (more than the account holds): its
+  // approve does not land either, and the card says why.
+  const token = sponsored.logs[0]!.address
+  const recipient = (await page
+    .getByLabel('Batch recipient')
+    .inputValue()) as Address
+  const allowance = () =>
+    clients[8453].readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [address as Address, recipient],
+    })
+  const allowed = await allowance()
+  await page.getByLabel('Batch amount').fill('1000')
+  await page
+    .getByRole('button', { name: 'Approve and transfer in one' })
+    .click()
+  await expect(card.getByRole('alert')).toContainText(
+    /^Nothing was sent: .*(insufficient|balance)/i,
+  )
+  await expect(page.getByTestId('token-balance')).toHaveText('96')
+  expect(await allowance()).toBe(allowed)
 })

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { verifyMessage } from 'viem'
+import { type Hash, parseAbiItem, parseEventLogs, verifyMessage } from 'viem'
 import type { SandboxChainUrls } from '../../sandbox/chains.js'
 import {
   type SandboxWallet,
@@ -9,7 +9,9 @@ import { openedLinks, recordOpenedLinks } from '../helpers/linkOpened.js'
 import { screenshot } from '../helpers/panelSteps.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { signInPlayground } from '../helpers/playgroundSignature.js'
+import { fundFromFaucet } from '../helpers/sandboxTools.js'
 import { ignoreSessionDeletedTwice } from '../helpers/unhandledSdkRejections.js'
+import { sandboxClients } from './sandboxClients.js'
 
 // Its sandbox wallets run in this worker.
 ignoreSessionDeletedTwice()
@@ -108,19 +110,66 @@ test('closing the pairing view ends connect() with "Pairing aborted", and the ne
   await expect(page.getByTestId('address')).toHaveText(wallet.address)
 })
 
+/** The card's approve + transfer of the test token, in one batch (wallet_sendCalls). */
+async function sendBatch(page: Page, amount: string) {
+  await page.getByLabel('Batch amount').fill(amount)
+  await page
+    .getByRole('button', { name: 'Approve and transfer in one' })
+    .click()
+}
+
+test('useSendCalls: the wallet sends an approve + transfer as one transaction, and the page sees it confirmed', async ({
+  page,
+}) => {
+  const { wallet } = await pair(page)
+  await fundFromFaucet(page)
+  await expect(page.getByTestId('token-balance')).toHaveText('100')
+  await page
+    .getByRole('button', { name: 'Ask the wallet what it can do' })
+    .click()
+  await expect(page.getByTestId('calls-capabilities')).toContainText(
+    'in one confirmation, all or nothing',
+  )
+  await sendBatch(page, '4')
+  const tx = page.getByTestId('calls-tx')
+  await expect(tx).toHaveText(/^0x[0-9a-f]{64}$/)
+  const receipt = await sandboxClients()[1].getTransactionReceipt({
+    hash: (await tx.textContent()) as Hash,
+  })
+  expect(receipt.status).toBe('success')
+  expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase())
+  expect(
+    parseEventLogs({
+      abi: [
+        parseAbiItem(
+          'event Approval(address indexed owner, address indexed spender, uint256 value)',
+        ),
+        parseAbiItem(
+          'event Transfer(address indexed from, address indexed to, uint256 value)',
+        ),
+      ],
+      logs: receipt.logs,
+    }).map((log) => log.eventName),
+  ).toEqual(['Approval', 'Transfer'])
+  await expect(page.getByTestId('token-balance')).toHaveText('96')
+})
+
 test.describe('on an iPhone', () => {
   test.use(phoneDevice('iPhone 13'))
 
-  test('a signature request opens the wallet by its native link', async ({
+  test('a signature request, then a batch of calls, each opens the wallet by its native link', async ({
     page,
   }) => {
     await recordOpenedLinks(page)
     const { wallet } = await pair(page)
     await signInPlayground(page, 'from the phone')
     const topic = wallet.sessions()[0]!.topic
-    expect(await openedLinks(page)).toEqual([
-      [`sandboxwallet://wc?sessionTopic=${topic}`, '_self'],
-    ])
+    const link = [`sandboxwallet://wc?sessionTopic=${topic}`, '_self']
+    expect(await openedLinks(page)).toEqual([link])
+    await fundFromFaucet(page)
+    await sendBatch(page, '1')
+    await expect(page.getByTestId('calls-tx')).toHaveText(/^0x[0-9a-f]{64}$/)
+    expect(await openedLinks(page)).toEqual([link, link])
   })
 
   test('or by its universal link when the host prefers it', async ({

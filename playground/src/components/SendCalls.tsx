@@ -3,6 +3,7 @@ import { type Address, encodeFunctionData, erc20Abi } from 'viem'
 import {
   useCapabilities,
   useChainId,
+  useConnection,
   useSendCalls,
   useWaitForCallsStatus,
 } from 'wagmi'
@@ -24,9 +25,18 @@ export function SendCalls() {
   const [asked, setAsked] = useState(false)
   const capabilities = useCapabilities({ chainId, query: { enabled: asked } })
   const send = useSendCalls()
+  // The batch's id rides in the address bar, so that after a reload the card
+  // asks the wallet for its status again: an id is no secret, and a page that
+  // keeps nothing in storage keeps the wallet's own storage the only one.
+  const [batchId, setBatchId] = useState(
+    () => new URLSearchParams(location.search).get('batch') ?? undefined,
+  )
+  const { isConnected } = useConnection()
   const status = useWaitForCallsStatus({
-    id: send.data?.id,
+    id: batchId,
     pollingInterval: 250,
+    // After a reload, asked once the wallet has reconnected.
+    query: { enabled: isConnected },
   })
   const [sponsored, setSponsored] = useState(false)
   const atomic = capabilities.data?.atomic?.status
@@ -80,21 +90,43 @@ export function SendCalls() {
         disabled={send.isPending}
         onSubmit={(to, amount) => {
           sponsorshipChoice.sponsor = canSponsor && sponsored
-          send.mutate({
-            calls: [call('approve', to, amount), call('transfer', to, amount)],
-            // A wallet without EIP-5792 gets the calls one by one (viem's fallback).
-            experimental_fallback: true,
-          })
+          setBatchId(undefined)
+          send.mutate(
+            {
+              calls: [
+                call('approve', to, amount),
+                call('transfer', to, amount),
+              ],
+              // A wallet without EIP-5792 gets the calls one by one (viem's fallback).
+              experimental_fallback: true,
+            },
+            {
+              onSuccess: ({ id }) => {
+                setBatchId(id)
+                const url = new URL(location.href)
+                url.searchParams.set('batch', id)
+                history.replaceState(history.state, '', url)
+              },
+            },
+          )
         }}
       />
-      {send.data && (
+      {batchId && (
         <div className="status" data-testid="calls-status">
-          <div>Batch {send.data.id.slice(0, 18)}…</div>
+          <div>Batch {batchId.slice(0, 18)}…</div>
           {status.data?.status === 'success' ? (
             <div data-testid="calls-confirmed">
-              Confirmed in one transaction:{' '}
-              <span data-testid="calls-tx">
-                {status.data.receipts?.[0]?.transactionHash}
+              Confirmed in{' '}
+              {status.data.receipts?.length === 1
+                ? 'one transaction'
+                : `${status.data.receipts?.length} transactions`}
+              :{' '}
+              <span className="transactions">
+                {status.data.receipts?.map(({ transactionHash }) => (
+                  <span key={transactionHash} data-testid="calls-tx">
+                    {transactionHash}
+                  </span>
+                ))}
               </span>
             </div>
           ) : status.data?.status === 'failure' ? (
