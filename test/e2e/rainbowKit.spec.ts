@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
 import decodeQR from 'qr/decode.js'
-import { createTestClient, type Hash, http, parseEther } from 'viem'
 import type { SandboxChainUrls } from '../../sandbox/chains.js'
 import {
   type SandboxWallet,
@@ -9,13 +8,13 @@ import {
 import {
   buildsOnFirstVisit,
   expectMetaMaskBrowseLink,
+  paysBothInKitExample,
   signsInKitExample,
   signsUpInKitExample,
 } from '../helpers/kitExample.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { ignoreSessionDeletedTwice } from '../helpers/unhandledSdkRejections.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
-import { sandboxClients } from './sandboxClients.js'
 
 /*
  * docs/examples/kits/rainbowkit: the pack's wallets in RainbowKit 2.2.11's modal,
@@ -72,7 +71,7 @@ async function qrCodeText(page: Page) {
   return decodeQR({ ...image, data: Uint8Array.from(image.data) })
 }
 
-test('the modal lists the pack’s wallets with their names and icons; WalletConnect’s URI is its QR code', async ({
+test('the modal lists the pack’s wallets with their names and icons; WalletConnect’s URI is its QR code, and the paired wallet pays two addresses in one transaction', async ({
   page,
 }) => {
   await page.goto(example)
@@ -101,6 +100,8 @@ test('the modal lists the pack’s wallets with their names and icons; WalletCon
   await expect(page.getByLabel('Account')).toHaveText(wallet.address)
   await expect(modal(page)).toHaveCount(0)
   expect(await signsInKitExample(page)).toBe(wallet.address)
+  // The wallet's own batch, on wagmi 2's useSendCalls.
+  await paysBothInKitExample(page, wallet.address, rpcUrls)
 })
 
 test('passkey: the app’s sign-up beside the modal, a signature; after a disconnect in RainbowKit, the modal logs in with the same passkey, and pays two addresses in one transaction (useSendCalls on wagmi 2)', async ({
@@ -121,32 +122,7 @@ test('passkey: the app’s sign-up beside the modal, a signature; after a discon
   expect(await signsInKitExample(page)).toBe(account)
 
   // On wagmi 2, useSendCalls and useWaitForCallsStatus: two payments, one transaction.
-  const chain = sandboxClients()[1]
-  await createTestClient({
-    mode: 'anvil',
-    transport: http(rpcUrls[1]),
-  }).setBalance({ address: account, value: parseEther('1') })
-  await page
-    .getByRole('button', { name: 'Pay both in one confirmation' })
-    .click()
-  const payment = page.getByLabel('Payment')
-  await expect(payment).toHaveText(/^0x[0-9a-f]{64}$/)
-  const receipt = await chain.getTransactionReceipt({
-    hash: (await payment.textContent()) as Hash,
-  })
-  expect(receipt.status).toBe('success')
-  expect(receipt.from.toLowerCase()).toBe(account.toLowerCase())
-  for (const payee of [
-    '0x1111111111111111111111111111111111111111',
-    '0x2222222222222222222222222222222222222222',
-  ] as const) {
-    const balanceAt = (blockNumber: bigint) =>
-      chain.getBalance({ address: payee, blockNumber })
-    expect(
-      (await balanceAt(receipt.blockNumber)) -
-        (await balanceAt(receipt.blockNumber - 1n)),
-    ).toBe(parseEther('0.001'))
-  }
+  await paysBothInKitExample(page, account, rpcUrls)
 })
 
 test.describe('on a phone without MetaMask', () => {

@@ -1,16 +1,23 @@
 import { expect, test } from '@playwright/test'
 import {
   type Address,
+  createTestClient,
   erc20Abi,
   type Hash,
+  http,
   parseAbiItem,
   parseEventLogs,
 } from 'viem'
+import type { SandboxChainUrls } from '../../sandbox/chains.js'
 import { playgroundScreenshot } from '../helpers/playgroundScreenshot.js'
 import { signUp } from '../helpers/playgroundSteps.js'
 import { fundFromFaucet } from '../helpers/sandboxTools.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 import { sandboxClients } from './sandboxClients.js'
+
+const rpcUrls = JSON.parse(
+  process.env.SANDBOX_RPC_URLS ?? '{}',
+) as SandboxChainUrls
 
 const tokenEvents = [
   parseAbiItem(
@@ -61,9 +68,14 @@ test('passkeyWallet through wagmi’s useCapabilities, useSendCalls and useWaitF
   ).toEqual(['Approval', 'Transfer'])
   await expect(page.getByTestId('token-balance')).toHaveText('96')
 
+  // On Base, an account with tokens and no ETH at all.
+  await createTestClient({
+    mode: 'anvil',
+    transport: http(rpcUrls[8453]),
+  }).setBalance({ address: address as Address, value: 0n })
   await page.getByRole('button', { name: 'Base (8453)' }).click()
   await expect(page.getByTestId('chain')).toHaveText('Base (8453)')
-  await expect(page.getByTestId('eth-balance')).toHaveText('1')
+  await expect(page.getByTestId('eth-balance')).toHaveText('0')
   await expect(page.getByTestId('token-balance')).toHaveText('100')
   await page.getByLabel('The app pays the fee (sponsored)').check()
   await page
@@ -73,13 +85,13 @@ test('passkeyWallet through wagmi’s useCapabilities, useSendCalls and useWaitF
   const sponsored = await clients[8453].getTransactionReceipt({
     hash: (await tx.textContent()) as Hash,
   })
-  // The Gas Station's sponsor sent it: the user's ETH is untouched.
+  // The Gas Station's sponsor sent it: the user still holds no ETH.
   expect(sponsored.status).toBe('success')
   expect(sponsored.from.toLowerCase()).not.toBe(address.toLowerCase())
   await expect(page.getByTestId('token-balance')).toHaveText('96')
-  expect(
-    await clients[8453].getBalance({ address: address as `0x${string}` }),
-  ).toBe(10n ** 18n)
+  expect(await clients[8453].getBalance({ address: address as Address })).toBe(
+    0n,
+  )
   await playgroundScreenshot(card, 'send-calls')
 
   // A reload: the card asks for the same batch's status again.
@@ -102,6 +114,10 @@ test('passkeyWallet through wagmi’s useCapabilities, useSendCalls and useWaitF
       args: [address as Address, recipient],
     })
   const allowed = await allowance()
+  await page
+    .getByRole('button', { name: 'Ask the wallet what it can do' })
+    .click()
+  await page.getByLabel('The app pays the fee (sponsored)').check()
   await page.getByLabel('Batch amount').fill('1000')
   await page
     .getByRole('button', { name: 'Approve and transfer in one' })

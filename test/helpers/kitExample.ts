@@ -1,5 +1,15 @@
 import { expect, type Page } from '@playwright/test'
-import { type Address, type Hex, verifyMessage } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  type Hash,
+  type Hex,
+  http,
+  parseEther,
+  verifyMessage,
+} from 'viem'
+import type { SandboxChainUrls } from '../../sandbox/chains.js'
 import { linkOpened } from './linkOpened.js'
 
 const message = 'hello from a connect kit'
@@ -43,4 +53,43 @@ export async function signsUpInKitExample(page: Page, userName: string) {
 export async function buildsOnFirstVisit(example: string) {
   const response = await fetch(new URL(example, process.env.PLAYGROUND_URL))
   expect(response.status, await response.text()).toBe(200)
+}
+
+/**
+ * The kit example's "Pay both in one confirmation" (EIP-5792 through wagmi's
+ * hooks), from an account the test gives 1 ETH on chain 1: one transaction
+ * from the account, and each payee 0.001 ETH richer in its block.
+ */
+export async function paysBothInKitExample(
+  page: Page,
+  account: Address,
+  rpcUrls: SandboxChainUrls,
+) {
+  const transport = http(rpcUrls[1])
+  await createTestClient({ mode: 'anvil', transport }).setBalance({
+    address: account,
+    value: parseEther('1'),
+  })
+  await page
+    .getByRole('button', { name: 'Pay both in one confirmation' })
+    .click()
+  const payment = page.getByLabel('Payment')
+  await expect(payment).toHaveText(/^0x[0-9a-f]{64}$/)
+  const chain = createPublicClient({ transport })
+  const receipt = await chain.getTransactionReceipt({
+    hash: (await payment.textContent()) as Hash,
+  })
+  expect(receipt.status).toBe('success')
+  expect(receipt.from.toLowerCase()).toBe(account.toLowerCase())
+  for (const payee of [
+    '0x1111111111111111111111111111111111111111',
+    '0x2222222222222222222222222222222222222222',
+  ] as const) {
+    const balanceAt = (blockNumber: bigint) =>
+      chain.getBalance({ address: payee, blockNumber })
+    expect(
+      (await balanceAt(receipt.blockNumber)) -
+        (await balanceAt(receipt.blockNumber - 1n)),
+    ).toBe(parseEther('0.001'))
+  }
 }
