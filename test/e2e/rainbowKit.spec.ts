@@ -1,10 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
 import decodeQR from 'qr/decode.js'
 import type { SandboxChainUrls } from '../../sandbox/chains.js'
+import { devAccount } from '../../sandbox/devAccounts.js'
 import {
   type SandboxWallet,
   startSandboxWallet,
 } from '../../sandbox/wallet/startSandboxWallet.js'
+import { installTestWallet } from '../helpers/injectedTestWallet.js'
 import {
   buildsOnFirstVisit,
   expectMetaMaskBrowseLink,
@@ -123,6 +125,23 @@ test('passkey: the app’s sign-up beside the modal, a signature; after a discon
 
   // On wagmi 2, useSendCalls and useWaitForCallsStatus: two payments, one transaction.
   await paysBothInKitExample(page, account, rpcUrls)
+})
+
+test('MetaMask, a browser wallet without atomic batches: connects through the modal, and its own wallet_sendCalls pays two addresses one call at a time (useSendCalls on wagmi 2)', async ({
+  page,
+}) => {
+  const account = devAccount(6).address
+  await installTestWallet(page, {
+    address: account,
+    rpcUrls,
+    chainId: 1,
+    info: { name: 'MetaMask', rdns: 'io.metamask' },
+  })
+  await page.goto(example)
+  await page.getByTestId('rk-connect-button').click()
+  await walletOption(page, 'metamask').click()
+  await expect(page.getByLabel('Account')).toHaveText(account)
+  await paysBothInKitExample(page, account, rpcUrls, 2)
 })
 
 test.describe('on a phone without MetaMask', () => {

@@ -57,13 +57,15 @@ export async function buildsOnFirstVisit(example: string) {
 
 /**
  * The kit example's "Pay both in one confirmation" (EIP-5792 through wagmi's
- * hooks), from an account the test gives 1 ETH on chain 1: one transaction
- * from the account, and each payee 0.001 ETH richer in its block.
+ * hooks), from an account the test gives 1 ETH on chain 1: `transactions`
+ * transactions from the account (one for an atomic batch, one per call for a
+ * wallet that sends them one by one), and each payee 0.001 ETH richer.
  */
 export async function paysBothInKitExample(
   page: Page,
   account: Address,
   rpcUrls: SandboxChainUrls,
+  transactions = 1,
 ) {
   const transport = http(rpcUrls[1])
   await createTestClient({ mode: 'anvil', transport }).setBalance({
@@ -74,13 +76,20 @@ export async function paysBothInKitExample(
     .getByRole('button', { name: 'Pay both in one confirmation' })
     .click()
   const payment = page.getByLabel('Payment')
-  await expect(payment).toHaveText(/^0x[0-9a-f]{64}$/)
+  await expect(payment).toHaveText(
+    new RegExp(`^0x[0-9a-f]{64}( 0x[0-9a-f]{64}){${transactions - 1}}$`),
+  )
   const chain = createPublicClient({ transport })
-  const receipt = await chain.getTransactionReceipt({
-    hash: (await payment.textContent()) as Hash,
-  })
-  expect(receipt.status).toBe('success')
-  expect(receipt.from.toLowerCase()).toBe(account.toLowerCase())
+  const receipts = await Promise.all(
+    (await payment.textContent())!
+      .split(' ')
+      .map((hash) => chain.getTransactionReceipt({ hash: hash as Hash })),
+  )
+  for (const receipt of receipts) {
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(account.toLowerCase())
+  }
+  const blocks = receipts.map((receipt) => receipt.blockNumber)
   for (const payee of [
     '0x1111111111111111111111111111111111111111',
     '0x2222222222222222222222222222222222222222',
@@ -88,8 +97,7 @@ export async function paysBothInKitExample(
     const balanceAt = (blockNumber: bigint) =>
       chain.getBalance({ address: payee, blockNumber })
     expect(
-      (await balanceAt(receipt.blockNumber)) -
-        (await balanceAt(receipt.blockNumber - 1n)),
+      (await balanceAt(blocks.at(-1)!)) - (await balanceAt(blocks[0]! - 1n)),
     ).toBe(parseEther('0.001'))
   }
 }
