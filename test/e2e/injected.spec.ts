@@ -8,6 +8,7 @@ import {
 } from '../helpers/injectedTestWallet.js'
 import { linkOpened } from '../helpers/linkOpened.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
+import { askWalletCapabilities, sendBatch } from '../helpers/playgroundSteps.js'
 import { fundFromFaucet } from '../helpers/sandboxTools.js'
 import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
@@ -88,18 +89,12 @@ test.describe('on desktop with a browser wallet', () => {
     await connect(page)
     await fundFromFaucet(page)
     await expect(page.getByTestId('token-balance')).toHaveText('100')
-    await page
-      .getByRole('button', { name: 'Ask the wallet what it can do' })
-      .click()
-    await expect(page.getByTestId('calls-capabilities')).toHaveText(
+    await expect(await askWalletCapabilities(page)).toHaveText(
       'This wallet sends the calls one by one on this chain.',
     )
     const confirmed = page.getByTestId('calls-confirmed')
     const send = async () => {
-      await page.getByLabel('Batch amount').fill('4')
-      await page
-        .getByRole('button', { name: 'Approve and transfer in one' })
-        .click()
+      await sendBatch(page, '4')
       await expect(confirmed).toContainText('Confirmed in 2 transactions')
     }
     await send()

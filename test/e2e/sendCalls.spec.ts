@@ -5,12 +5,15 @@ import {
   erc20Abi,
   type Hash,
   http,
-  parseAbiItem,
   parseEventLogs,
 } from 'viem'
 import type { SandboxChainUrls } from '../../sandbox/chains.js'
 import { playgroundScreenshot } from '../helpers/playgroundScreenshot.js'
-import { signUp } from '../helpers/playgroundSteps.js'
+import {
+  askWalletCapabilities,
+  sendBatch,
+  signUp,
+} from '../helpers/playgroundSteps.js'
 import { fundFromFaucet } from '../helpers/sandboxTools.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 import { sandboxClients } from './sandboxClients.js'
@@ -18,15 +21,6 @@ import { sandboxClients } from './sandboxClients.js'
 const rpcUrls = JSON.parse(
   process.env.SANDBOX_RPC_URLS ?? '{}',
 ) as SandboxChainUrls
-
-const tokenEvents = [
-  parseAbiItem(
-    'event Approval(address indexed owner, address indexed spender, uint256 value)',
-  ),
-  parseAbiItem(
-    'event Transfer(address indexed from, address indexed to, uint256 value)',
-  ),
-]
 
 test('passkeyWallet through wagmi’s useCapabilities, useSendCalls and useWaitForCallsStatus: approve + transfer in one transaction, sponsored on Base, found again after a reload; a reverting batch lands nothing and says why', async ({
   page,
@@ -40,19 +34,13 @@ test('passkeyWallet through wagmi’s useCapabilities, useSendCalls and useWaitF
   const card = page.locator('section', {
     has: page.getByRole('heading', { name: 'Send calls (EIP-5792)' }),
   })
-  await page
-    .getByRole('button', { name: 'Ask the wallet what it can do' })
-    .click()
-  const capabilities = page.getByTestId('calls-capabilities')
+  const capabilities = await askWalletCapabilities(page)
   await expect(capabilities).toContainText(
     'in one confirmation, all or nothing',
   )
   await expect(capabilities).toContainText('the app can pay the fee')
 
-  await page.getByLabel('Batch amount').fill('4')
-  await page
-    .getByRole('button', { name: 'Approve and transfer in one' })
-    .click()
+  await sendBatch(page, '4')
   const tx = page.getByTestId('calls-tx')
   await expect(tx).toHaveText(/^0x[0-9a-f]{64}$/)
   const paid = await clients[1].getTransactionReceipt({
@@ -62,7 +50,7 @@ test('passkeyWallet through wagmi’s useCapabilities, useSendCalls and useWaitF
   expect(paid.status).toBe('success')
   expect(paid.from.toLowerCase()).toBe(address.toLowerCase())
   expect(
-    parseEventLogs({ abi: tokenEvents, logs: paid.logs }).map(
+    parseEventLogs({ abi: erc20Abi, logs: paid.logs }).map(
       (log) => log.eventName,
     ),
   ).toEqual(['Approval', 'Transfer'])
@@ -78,9 +66,7 @@ test('passkeyWallet through wagmi’s useCapabilities, useSendCalls and useWaitF
   await expect(page.getByTestId('eth-balance')).toHaveText('0')
   await expect(page.getByTestId('token-balance')).toHaveText('100')
   await page.getByLabel('The app pays the fee (sponsored)').check()
-  await page
-    .getByRole('button', { name: 'Approve and transfer in one' })
-    .click()
+  await sendBatch(page)
   await expect(tx).toHaveText(/^0x[0-9a-f]{64}$/)
   const sponsored = await clients[8453].getTransactionReceipt({
     hash: (await tx.textContent()) as Hash,
@@ -114,14 +100,9 @@ test('passkeyWallet through wagmi’s useCapabilities, useSendCalls and useWaitF
       args: [address as Address, recipient],
     })
   const allowed = await allowance()
-  await page
-    .getByRole('button', { name: 'Ask the wallet what it can do' })
-    .click()
+  await askWalletCapabilities(page)
   await page.getByLabel('The app pays the fee (sponsored)').check()
-  await page.getByLabel('Batch amount').fill('1000')
-  await page
-    .getByRole('button', { name: 'Approve and transfer in one' })
-    .click()
+  await sendBatch(page, '1000')
   await expect(card.getByRole('alert')).toContainText(
     /^Nothing was sent: .*(insufficient|balance)/i,
   )

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { type Hash, parseAbiItem, parseEventLogs, verifyMessage } from 'viem'
+import { erc20Abi, type Hash, parseEventLogs, verifyMessage } from 'viem'
 import type { SandboxChainUrls } from '../../sandbox/chains.js'
 import {
   type SandboxWallet,
@@ -9,6 +9,7 @@ import { openedLinks, recordOpenedLinks } from '../helpers/linkOpened.js'
 import { screenshot } from '../helpers/panelSteps.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { signInPlayground } from '../helpers/playgroundSignature.js'
+import { askWalletCapabilities, sendBatch } from '../helpers/playgroundSteps.js'
 import { fundFromFaucet } from '../helpers/sandboxTools.js'
 import { ignoreSessionDeletedTwice } from '../helpers/unhandledSdkRejections.js'
 import { sandboxClients } from './sandboxClients.js'
@@ -110,24 +111,13 @@ test('closing the pairing view ends connect() with "Pairing aborted", and the ne
   await expect(page.getByTestId('address')).toHaveText(wallet.address)
 })
 
-/** The card's approve + transfer of the test token, in one batch (wallet_sendCalls). */
-async function sendBatch(page: Page, amount: string) {
-  await page.getByLabel('Batch amount').fill(amount)
-  await page
-    .getByRole('button', { name: 'Approve and transfer in one' })
-    .click()
-}
-
 test('useSendCalls: the wallet sends an approve + transfer as one transaction, and the page sees it confirmed', async ({
   page,
 }) => {
   const { wallet } = await pair(page)
   await fundFromFaucet(page)
   await expect(page.getByTestId('token-balance')).toHaveText('100')
-  await page
-    .getByRole('button', { name: 'Ask the wallet what it can do' })
-    .click()
-  await expect(page.getByTestId('calls-capabilities')).toContainText(
+  await expect(await askWalletCapabilities(page)).toContainText(
     'in one confirmation, all or nothing',
   )
   await sendBatch(page, '4')
@@ -140,14 +130,7 @@ test('useSendCalls: the wallet sends an approve + transfer as one transaction, a
   expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase())
   expect(
     parseEventLogs({
-      abi: [
-        parseAbiItem(
-          'event Approval(address indexed owner, address indexed spender, uint256 value)',
-        ),
-        parseAbiItem(
-          'event Transfer(address indexed from, address indexed to, uint256 value)',
-        ),
-      ],
+      abi: erc20Abi,
       logs: receipt.logs,
     }).map((log) => log.eventName),
   ).toEqual(['Approval', 'Transfer'])

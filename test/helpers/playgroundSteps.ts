@@ -99,3 +99,19 @@ export async function pairSandboxWallet(page: Page, playground: Playground) {
   await expect(page.getByTestId('status')).toHaveText('connected')
   return wallet
 }
+
+/** Asks the wallet's capabilities on the "Send calls" card, as the user does; the line that shows them. */
+export async function askWalletCapabilities(page: Page) {
+  await page
+    .getByRole('button', { name: 'Ask the wallet what it can do' })
+    .click()
+  return page.getByTestId('calls-capabilities')
+}
+
+/** The "Send calls" card's approve + transfer of the test token in one batch, of `amount` if given. */
+export async function sendBatch(page: Page, amount?: string) {
+  if (amount !== undefined) await page.getByLabel('Batch amount').fill(amount)
+  await page
+    .getByRole('button', { name: 'Approve and transfer in one' })
+    .click()
+}
