@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { rewriteMarkedSection } from '../scripts/rewriteMarkedSection.js'
 import type { CallsBenchRow } from './calls.js'
-import type { Budgets, ConnectFlowBudgets } from './overBudget.js'
+import type { esbuildReexportRepro } from './esbuildReexports.js'
+import type {
+  Budgets,
+  ConnectFlowBudgets,
+  RenderingBudgets,
+} from './overBudget.js'
 import type { PasskeyLatency } from './passkeyBrowser.js'
 import type { RelayThroughput } from './relayThroughput.js'
 import type { RoundTrips } from './roundTrips.js'
@@ -10,6 +15,7 @@ import type { WalletConnectBrowserLatency } from './walletConnectBrowser.js'
 import type { WalletConnectLatency } from './walletConnectLatency.js'
 import type { WeightResult } from './weight.js'
 import type { BrowserWeight } from './weightInBrowser.js'
+import type { RenderingWeightResult } from './weightRendering.js'
 import type { NextWeightResult } from './weightWithNext.js'
 import type { ViteWeightResult } from './weightWithVite.js'
 
@@ -23,6 +29,12 @@ export type BenchResults = {
   weightWithVite: ViteWeightResult[]
   /** Older runs have none. */
   weightWithNext?: NextWeightResult[] | undefined
+  /** Older runs have none. */
+  weightRendering?: RenderingWeightResult[] | undefined
+  /** bench/esbuildReexports.ts's reproduction; older runs have none. */
+  esbuildReexports?:
+    | Awaited<ReturnType<typeof esbuildReexportRepro>>
+    | undefined
   /** What Vite's preload helper adds to the baseline (one `import()`, unsplit). */
   vitePreloadHelper?: number | undefined
   weightInBrowser: BrowserWeight[]
@@ -80,6 +92,7 @@ function readBudgets() {
   ) as {
     budgets: Budgets
     connectFlows: ConnectFlowBudgets
+    renderingHost: RenderingBudgets
     target: Record<
       string,
       { firstLoadAdded?: number; connectFetchedAdded?: number }
@@ -133,6 +146,110 @@ function connectFetchedAim(
   return `; ${bundle}'s connect flow (a sign-up) fetches ${againstAim(row.added, aim)}`
 }
 
+/** Who a module belongs to, as the "why" table groups them. */
+function owner(module: string) {
+  if (module.startsWith('src/')) return 'ours'
+  if (module.startsWith('viem/')) return 'viem'
+  if (/^(@wagmi\/|wagmi\/)/.test(module)) return 'wagmi'
+  return 'other'
+}
+
+/**
+ * The rendering host under each bundler beside its budget and the aim, and
+ * the modules the pack adds to its first load, when the run has them.
+ */
+function renderingWeightTables(
+  rows: RenderingWeightResult[] | undefined,
+  budgets: RenderingBudgets,
+  aim: number | undefined,
+  repro: BenchResults['esbuildReexports'],
+) {
+  if (!rows) return []
+  const packs = rows.filter((row) => row.bundle === 'whole pack')
+  const baselineOf = (bundler: string) =>
+    rows.find((row) => row.bundler === bundler && row.bundle === 'baseline')!
+  const owners = ['ours', 'viem', 'wagmi', 'other'] as const
+  const largest = 8
+  return [
+    "**Weight in a rendering host** — what a real app pays: a React app under `WagmiProvider` and TanStack Query's provider, its connect list through wagmi's hooks imported from `wagmi` and `@wagmi/core` as apps do, beside the same app with the README's configuration (every connector, `RecoveryPanel` or `ExportPanel` rendered), built by each bundler with its production defaults ([bench/weightRendering.ts](../bench/weightRendering.ts); Next.js: a route of a `next build` app, Turbopack). First load = the entry and every file it imports statically (Next.js: the scripts the route's HTML loads), each gzipped, summed. \"As one file\": the same files gzipped as one, so the rest is what splitting into files costs in compression and glue; \"unsplit\": the app built as one file with every `import()` left out, the code the page runs before any `import()`, so the rest is code the bundler's split brings in early:",
+    '',
+    ...table(
+      [
+        'bundler',
+        'baseline (files)',
+        'with the pack (files)',
+        'added',
+        'added, as one file',
+        'added, unsplit',
+        'budget (bytes / files)',
+      ],
+      packs.map((row) => {
+        const baseline = baselineOf(row.bundler)
+        const budget = budgets[row.bundler]
+        return [
+          row.bundler,
+          `${baseline.firstLoad} (${baseline.files})`,
+          `${row.firstLoad} (${row.files})`,
+          signed(row.firstLoadAdded),
+          signed(row.asOneFileAdded),
+          row.unsplitAdded === undefined ? '—' : signed(row.unsplitAdded),
+          budget ? `${budget.firstLoadAdded} / ${budget.files}` : '—',
+        ]
+      }),
+    ),
+    '',
+    ...(aim === undefined
+      ? []
+      : [
+          `Against the ${aim} B aim: ${packs
+            .map(
+              (row) =>
+                `${row.bundler} ${againstAimShort(row.firstLoadAdded, aim)}`,
+            )
+            .join('; ')}.`,
+          '',
+        ]),
+    `**Why, module by module** — the modules in the rendering host's first load beyond the baseline's, by owner: bytes before gzip (esbuild: its minified output, from its metafile; Vite: Rolldown's rendered code before minifying, from its chunks; Turbopack writes neither), and in brackets how many of them the page does not run before an \`import()\` (what the unsplit builds do not differ by: code the split brings in early); then the ${largest} modules that bring in most early:`,
+    '',
+    ...table(
+      ['bundler', ...owners, 'brought in early, most'],
+      packs
+        .filter((row) => row.modulesAdded)
+        .map((row) => [
+          row.bundler,
+          ...owners.map((who) => {
+            const modules = row.modulesAdded!.filter(
+              ({ module }) => owner(module) === who,
+            )
+            const sum = (key: 'bytes' | 'early') =>
+              modules.reduce((total, module) => total + module[key], 0)
+            return `${sum('bytes')} (${sum('early')})`
+          }),
+          row
+            .modulesAdded!.slice()
+            .sort((a, b) => b.early - a.early)
+            .slice(0, largest)
+            .map(({ module, early }) => `\`${module}\` ${early}`)
+            .join(', '),
+        ]),
+    ),
+    '',
+    ...(repro
+      ? [
+          `esbuild's part, reproduced in five files ([bench/esbuildReexports.ts](../bench/esbuildReexports.ts)): a side-effect-free package whose entry re-exports \`sign\` beside \`connect\`; the page uses \`connect\`, and a module it loads with \`import()\` uses \`sign\`. esbuild puts ${repro.signInFirstLoadWhenReexported} B of \`sign\` in the page's first load, though the page never uses it; with the entry not re-exporting it, ${repro.signInFirstLoadWhenNot} B.`,
+          '',
+        ]
+      : []),
+  ]
+}
+
+/** `bytes` beside `aim`, as a short clause. */
+function againstAimShort(bytes: number, aim: number) {
+  return bytes > aim
+    ? `${bytes} B, ${bytes - aim} B over`
+    : `${bytes} B, within (${aim - bytes} B to spare)`
+}
+
 /** The same hosts as routes of a Next.js app built by Turbopack (docs/nextjs.md), when the run has them. */
 function nextWeightTable(
   rows: NextWeightResult[] | undefined,
@@ -174,7 +291,7 @@ export function renderBenchTables(results: BenchResults) {
     bundle: w.bundle,
     added: w.jsBytesAdded,
   }))
-  const { budgets, connectFlows, target } = readBudgets()
+  const { budgets, connectFlows, target, renderingHost } = readBudgets()
   const wholePackTarget = target['whole pack']?.firstLoadAdded
   const latencyKeys = [
     'connectToUriMs',
@@ -223,6 +340,12 @@ export function renderBenchTables(results: BenchResults) {
     `With esbuild, ${wholePackAim(results.weight, wholePackTarget)}; with Vite, ${wholePackAim(results.weightWithVite, wholePackTarget)}${viteUnsplitClause(results.weightWithVite, results.vitePreloadHelper, wholePackTarget)}.`,
     '',
     ...nextWeightTable(results.weightWithNext, wholePackTarget),
+    ...renderingWeightTables(
+      results.weightRendering,
+      renderingHost,
+      target['rendering host']?.firstLoadAdded,
+      results.esbuildReexports,
+    ),
     '**Budgets** — `bench/budgets.json`, checked by `npm test` (test/integration/weight.test.ts measures',
     'these bundles as above, with esbuild and with Vite, and fails naming any over its budget); "everything"',
     'is what has loaded by the end of every connect flow. Bytes added, gzipped:',

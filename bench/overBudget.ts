@@ -1,5 +1,6 @@
 import type { WeightResult } from './weight.js'
 import type { BrowserWeight } from './weightInBrowser.js'
+import type { RenderingWeightResult } from './weightRendering.js'
 import type { ViteWeightResult } from './weightWithVite.js'
 
 /**
@@ -62,5 +63,37 @@ export function connectFlowsOverBudget(
           `${bundle}: connectFetchedAdded ${measured.jsBytesAdded} B, over its budget of ${budget.connectFetchedAdded} B (bench/budgets.json)`,
         ]
       : []
+  })
+}
+
+/** bench/budgets.json's `renderingHost`: what the pack may add to a rendering host's first load, by bundler. */
+export type RenderingBudgets = Record<
+  string,
+  { firstLoadAdded: number; files: number }
+>
+
+/** Each bundler whose rendering host is over its budget (or not measured), in words. */
+export function renderingOverBudget(
+  rows: readonly RenderingWeightResult[],
+  budgets: RenderingBudgets,
+): string[] {
+  return Object.entries(budgets).flatMap(([bundler, budget]) => {
+    const measured = rows.find(
+      (row) => row.bundler === bundler && row.bundle === 'whole pack',
+    )
+    if (!measured)
+      return [`${bundler}: not measured by bench/weightRendering.ts`]
+    return [
+      ...(measured.firstLoadAdded > budget.firstLoadAdded
+        ? [
+            `${bundler}: the rendering host's first load adds ${measured.firstLoadAdded} B, over its budget of ${budget.firstLoadAdded} B (bench/budgets.json)`,
+          ]
+        : []),
+      ...(measured.files > budget.files
+        ? [
+            `${bundler}: the rendering host's first load is ${measured.files} files, over its budget of ${budget.files} (bench/budgets.json)`,
+          ]
+        : []),
+    ]
   })
 }

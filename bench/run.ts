@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util'
 import { isSessionDeletedTwice } from '../test/helpers/unhandledSdkRejections.js'
 import { callsBench } from './calls.js'
 import { type BenchResults, writeDocsTables } from './docsTables.js'
+import { esbuildReexportRepro } from './esbuildReexports.js'
 import { passkeyBrowser } from './passkeyBrowser.js'
 import { relayThroughput } from './relayThroughput.js'
 import { roundTrips } from './roundTrips.js'
@@ -17,6 +18,7 @@ import { walletConnectBrowser } from './walletConnectBrowser.js'
 import { walletConnectLatency } from './walletConnectLatency.js'
 import { weight } from './weight.js'
 import { weightInBrowser } from './weightInBrowser.js'
+import { weightRendering } from './weightRendering.js'
 import { weightWithNext } from './weightWithNext.js'
 import { vitePreloadHelperBytes, weightWithVite } from './weightWithVite.js'
 
@@ -32,7 +34,7 @@ const { values } = parseArgs({
     quick: { type: 'boolean' },
     // Where to write the results instead of bench/results/latest.json (the smoke test reads them).
     out: { type: 'string' },
-    // `--only calls`: that benchmark alone, its rows put into bench/results/latest.json beside the last full run's.
+    // `--only calls` or `--only rendering`: that benchmark alone, its rows put into bench/results/latest.json beside the last full run's.
     only: { type: 'string' },
   },
 })
@@ -42,13 +44,29 @@ const quick = Boolean(values.quick)
 const seconds = quick ? 0.5 : 3
 const runs = quick ? 1 : 10
 
+// `--only <name>`: that benchmark alone, its rows put beside the last full run's.
+const alone: Record<string, (latest: BenchResults) => Promise<unknown>> = {
+  calls: async (latest) => {
+    latest.calls = await callsBench()
+    return latest.calls
+  },
+  rendering: async (latest) => {
+    latest.weightRendering = await weightRendering()
+    latest.esbuildReexports = await esbuildReexportRepro()
+    return latest.weightRendering.map(({ modulesAdded, ...row }) => row)
+  },
+}
 if (values.only !== undefined) {
-  if (values.only !== 'calls')
-    throw new Error(`--only takes \`calls\`, not ${values.only}`)
+  const measure = alone[values.only]
+  if (!measure)
+    throw new Error(
+      `--only takes ${Object.keys(alone)
+        .map((name) => `\`${name}\``)
+        .join(' or ')}, not ${values.only}`,
+    )
   const latestFile = new URL('results/latest.json', import.meta.url)
   const latest = JSON.parse(readFileSync(latestFile, 'utf8')) as BenchResults
-  latest.calls = await callsBench()
-  console.table(latest.calls)
+  console.table(await measure(latest))
   writeFileSync(latestFile, `${JSON.stringify(latest, null, 2)}\n`)
   writeDocsTables(latest)
   process.exit(0)
@@ -93,6 +111,15 @@ const nextBytes = await weightWithNext({
 show(
   'Weight, Next.js production build (Turbopack): the same hosts as routes, first load, gzipped bytes',
   nextBytes,
+)
+const rendering = await weightRendering()
+show(
+  "Weight in a rendering host (the README's configuration, both panels rendered): first load, gzipped bytes, by bundler",
+  rendering.map(({ modulesAdded, ...row }) => row),
+)
+const esbuildReexports = await esbuildReexportRepro()
+console.log(
+  `esbuild, a re-exported module used only after an import(): ${esbuildReexports.signInFirstLoadWhenReexported} B in the first load (${esbuildReexports.signInFirstLoadWhenNot} B when not re-exported)`,
 )
 const fetched = await weightInBrowser()
 show(
@@ -144,6 +171,8 @@ const results: BenchResults = {
   weightWithVite: viteBytes,
   vitePreloadHelper,
   weightWithNext: nextBytes,
+  weightRendering: rendering,
+  esbuildReexports,
   weightInBrowser: fetched,
   passkey,
   walletConnect,

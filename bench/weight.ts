@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
+import { build, type Plugin } from 'esbuild'
 import { packAliases, selectHosts } from './weightHosts.js'
 
 export type WeightResult = {
@@ -17,6 +17,31 @@ export type WeightResult = {
 }
 
 const root = new URL('../', import.meta.url).pathname
+
+/**
+ * A first load's files, gzipped one by one as a server sends them, and the
+ * same bytes gzipped as one file: the difference is what splitting them
+ * costs in compression and glue.
+ */
+export function gzippedFirstLoad(files: readonly Uint8Array[]) {
+  return {
+    firstLoad: files.reduce((sum, file) => sum + gzipSync(file).length, 0),
+    asOneFile: gzipSync(Buffer.concat(files)).length,
+    files: files.length,
+  }
+}
+
+/** An esbuild plugin that leaves every `import()` out of the bundle (external). */
+export const leaveOutDynamicImports: Plugin = {
+  name: 'leave-out-dynamic-imports',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import'
+        ? { path: args.path, external: true }
+        : undefined,
+    )
+  },
+}
 
 async function gzipSize(
   source: string,
@@ -38,20 +63,7 @@ async function gzipSize(
     alias: packAliases,
     define: { 'process.env.NODE_ENV': '"production"' },
     // First load: what is loaded with import() later is left out, for every bundle alike.
-    plugins: firstLoad
-      ? [
-          {
-            name: 'leave-out-dynamic-imports',
-            setup(build) {
-              build.onResolve({ filter: /.*/ }, (args) =>
-                args.kind === 'dynamic-import'
-                  ? { path: args.path, external: true }
-                  : undefined,
-              )
-            },
-          },
-        ]
-      : [],
+    plugins: firstLoad ? [leaveOutDynamicImports] : [],
     logLevel: 'silent',
   })
   return gzipSync(result.outputFiles[0]!.contents).length

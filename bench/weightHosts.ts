@@ -95,3 +95,73 @@ export function selectHosts(only?: readonly string[] | undefined) {
     ([name]) => !only || name === 'baseline' || only.includes(name),
   )
 }
+
+// A host that renders, as an app does: one component tree under wagmi's and
+// TanStack Query's providers, a connect list through wagmi's hooks (imported
+// from its barrels, as apps do), and the README's configuration beside it.
+const renderingHost = (imports: string, connectors: string, wallet: string) => `
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { injected } from '@wagmi/core'
+import { createConfig, http, useAccount, useConnect, useDisconnect, WagmiProvider } from 'wagmi'
+import { base, mainnet } from 'wagmi/chains'
+${imports}
+const config = createConfig({
+  chains: [mainnet, base],
+  connectors: [injected(), ${connectors}],
+  transports: { [mainnet.id]: http(), [base.id]: http() },
+})
+const queryClient = new QueryClient()
+
+function Connect() {
+  const { address } = useAccount()
+  const { connectors, connect } = useConnect()
+  const { disconnect } = useDisconnect()
+  if (address)
+    return <button type="button" onClick={() => disconnect()}>{address}</button>
+  return connectors.map((connector) => (
+    <button type="button" key={connector.uid} onClick={() => connect({ connector })}>
+      {connector.name}
+    </button>
+  ))
+}
+${wallet}
+export function App() {
+  return (
+    <WagmiProvider config={config}>
+      <QueryClientProvider client={queryClient}>
+        <Connect />
+        ${wallet ? '<Wallet />' : ''}
+      </QueryClientProvider>
+    </WagmiProvider>
+  )
+}
+`
+
+/**
+ * The rendering hosts (JSX, exporting `App`): wagmi's `injected()` alone,
+ * and with the README's configuration: every connector, both panels
+ * rendered.
+ */
+export const renderingHosts: [string, () => string][] = [
+  ['baseline', () => renderingHost('', '', '')],
+  [
+    'whole pack',
+    () =>
+      renderingHost(
+        [
+          "import { injectedWallet, injectedWallets, metamask } from 'wagmi-connector-pack/injected'",
+          "import { passkeyWallet } from 'wagmi-connector-pack/passkey'",
+          "import { ExportPanel, RecoveryPanel } from 'wagmi-connector-pack/react'",
+          "import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'",
+          "const post = (path) => (request, { signal }) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request), signal })",
+        ].join('\n'),
+        [
+          "passkeyWallet({ organizationId: '00000000-0000-4000-8000-000000000000', createAccount: post('/api/create-account'), recovery: { start: post('/api/start-recovery') } })",
+          `walletConnectDeepLink({ projectId: ${projectId}, deepLink: 'native' })`,
+          'injectedWallet({ wallet: metamask })',
+          '...injectedWallets()',
+        ].join(', '),
+        'const Wallet = () => (useAccount().isConnected ? <ExportPanel /> : <RecoveryPanel />)',
+      ),
+  ],
+]

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { promisify } from 'node:util'
-import { gzipSync } from 'node:zlib'
 import { builtPackage } from '../test/helpers/builtPackage.js'
 import { freePort, startCommand } from '../test/helpers/processes.js'
+import { gzippedFirstLoad } from './weight.js'
 import { selectHosts } from './weightHosts.js'
 
 export type NextWeightResult = {
@@ -29,11 +29,11 @@ const appDirectory = join(root, '.sandbox/next-weight')
 
 const routeOf = (index: number) => `host-${index}`
 
-/**
- * One Next.js app with a route per weight host: each route's page is a client
- * component that imports its host and uses its config, as an app's page does.
- */
-function writeApp(hosts: [string, () => string][]) {
+/** A route of the app: its host module, and the page that uses it. */
+type Route = { host: string; page: string }
+
+/** One Next.js app with a route per host, each page a client component. */
+function writeApp(routes: Route[]) {
   rmSync(appDirectory, { recursive: true, force: true })
   const app = join(appDirectory, 'app')
   mkdirSync(app, { recursive: true })
@@ -41,19 +41,16 @@ function writeApp(hosts: [string, () => string][]) {
     join(app, 'layout.jsx'),
     'export default function Layout({ children }) {\n  return <html lang="en"><body>{children}</body></html>\n}\n',
   )
-  hosts.forEach(([, source], index) => {
+  routes.forEach(({ host, page }, index) => {
     const route = join(app, routeOf(index))
     mkdirSync(route)
     // Turbopack takes no absolute path (the reference's): relative to the route.
-    const hostSource = source().replace(
+    const hostSource = host.replace(
       /from '(\/[^']+)'/g,
       (_, path: string) => `from '${relative(route, path)}'`,
     )
-    writeFileSync(join(route, 'host.js'), hostSource)
-    writeFileSync(
-      join(route, 'page.jsx'),
-      "'use client'\nimport * as host from './host.js'\n\nexport default function Page() {\n  globalThis.host = host\n  return null\n}\n",
-    )
+    writeFileSync(join(route, 'host.jsx'), hostSource)
+    writeFileSync(join(route, 'page.jsx'), page)
   })
 }
 
@@ -67,24 +64,25 @@ async function routeFirstLoad(url: string) {
       ),
     ),
   ]
-  let bytes = 0
+  const files: Uint8Array[] = []
   for (const src of scripts) {
     const response = await fetch(new URL(src, url))
     if (!response.ok) throw new Error(`${src}: ${response.status}`)
-    bytes += gzipSync(Buffer.from(await response.arrayBuffer())).length
+    files.push(new Uint8Array(await response.arrayBuffer()))
   }
-  return { firstLoad: bytes, files: scripts.length }
+  return gzippedFirstLoad(files)
 }
 
-/** The weight hosts as routes of a Next.js production build: first load, gzipped. */
-export async function weightWithNext({
-  only,
-}: {
-  only?: readonly string[] | undefined
-} = {}): Promise<NextWeightResult[]> {
-  const hosts = selectHosts(only)
+// The minimal host's page uses its config, as an app's page does.
+const minimalPage =
+  "'use client'\nimport * as host from './host.jsx'\n\nexport default function Page() {\n  globalThis.host = host\n  return null\n}\n"
+
+/** `routes` as one Next.js app's production build: each route's first load, gzipped. */
+export async function nextFirstLoads(
+  routes: Route[],
+): Promise<ReturnType<typeof gzippedFirstLoad>[]> {
   await builtPackage()
-  writeApp(hosts)
+  writeApp(routes)
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -102,19 +100,33 @@ export async function weightWithNext({
   )
   try {
     await server.waitFor(/Ready in/, 60_000)
-    const sizes: { firstLoad: number; files: number }[] = []
-    for (let index = 0; index < hosts.length; index++)
+    const sizes: ReturnType<typeof gzippedFirstLoad>[] = []
+    for (let index = 0; index < routes.length; index++)
       sizes.push(
         await routeFirstLoad(`http://localhost:${port}/${routeOf(index)}`),
       )
-    const baseline = sizes[0]!.firstLoad
-    return hosts.map(([bundle], index) => ({
-      bundle,
-      ...sizes[index]!,
-      firstLoadAdded: sizes[index]!.firstLoad - baseline,
-    }))
+    return sizes
   } finally {
     process.kill(-server.child.pid!, 'SIGTERM')
     await server.exited
   }
+}
+
+/** The weight hosts as routes of a Next.js production build: first load, gzipped. */
+export async function weightWithNext({
+  only,
+}: {
+  only?: readonly string[] | undefined
+} = {}): Promise<NextWeightResult[]> {
+  const hosts = selectHosts(only)
+  const sizes = await nextFirstLoads(
+    hosts.map(([, source]) => ({ host: source(), page: minimalPage })),
+  )
+  const baseline = sizes[0]!.firstLoad
+  return hosts.map(([bundle], index) => ({
+    bundle,
+    firstLoad: sizes[index]!.firstLoad,
+    firstLoadAdded: sizes[index]!.firstLoad - baseline,
+    files: sizes[index]!.files,
+  }))
 }

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build, type Rolldown } from 'vite'
 import { firstLoadFiles, type ViteManifest } from './viteManifest.js'
@@ -40,6 +40,48 @@ const leaveDynamicImportsOut = {
 
 const root = new URL('../', import.meta.url).pathname
 
+/**
+ * `entry` built by Vite for production as it builds an app, its output
+ * files (chunks and assets) in memory; with `split: false`, every dynamic
+ * import left out (one file).
+ */
+export async function viteProductionBuild(
+  entry: string,
+  {
+    split = true,
+    manifest = false,
+    external = [],
+  }: { split?: boolean; manifest?: boolean; external?: string[] } = {},
+) {
+  const output = await build({
+    configFile: false,
+    root: dirname(entry),
+    logLevel: 'silent',
+    mode: 'production',
+    resolve: { alias: packAliases },
+    plugins: split ? [] : [leaveDynamicImportsOut],
+    build: {
+      write: false,
+      manifest,
+      minify: true,
+      rolldownOptions: { input: entry, external },
+    },
+  })
+  return (Array.isArray(output) ? output : [output]).flatMap((result) =>
+    'output' in result ? result.output : [],
+  ) as (Rolldown.OutputChunk | Rolldown.OutputAsset)[]
+}
+
+/** A build's chunks by file name. */
+export const chunksByName = (
+  outputs: readonly (Rolldown.OutputChunk | Rolldown.OutputAsset)[],
+) =>
+  new Map(
+    outputs.flatMap((file) =>
+      file.type === 'chunk' ? [[file.fileName, file] as const] : [],
+    ),
+  )
+
 async function firstLoadSize(
   source: string,
   directory: string,
@@ -57,23 +99,7 @@ async function firstLoadSize(
     entry,
     `import * as host from './${base}.host.js'\nglobalThis.host = host\n`,
   )
-  const output = await build({
-    configFile: false,
-    root: directory,
-    logLevel: 'silent',
-    mode: 'production',
-    resolve: { alias: packAliases },
-    plugins: split ? [] : [leaveDynamicImportsOut],
-    build: {
-      write: false,
-      manifest: true,
-      minify: true,
-      rolldownOptions: { input: entry },
-    },
-  })
-  const outputs = (Array.isArray(output) ? output : [output]).flatMap(
-    (result) => ('output' in result ? result.output : []),
-  ) as (Rolldown.OutputChunk | Rolldown.OutputAsset)[]
+  const outputs = await viteProductionBuild(entry, { split, manifest: true })
   const manifestAsset = outputs.find(
     (file): file is Rolldown.OutputAsset =>
       file.type === 'asset' && file.fileName === '.vite/manifest.json',
@@ -124,7 +150,7 @@ export async function vitePreloadHelperBytes(): Promise<number> {
 }
 
 /** Runs `measure` in a directory for Vite builds, as a host's production build. */
-async function withViteDirectory<result>(
+export async function withViteDirectory<result>(
   measure: (directory: string) => Promise<result>,
 ): Promise<result> {
   // Vite builds for production only under NODE_ENV=production (JSX transform,

@@ -1,5 +1,6 @@
-import { type Config, getEnsName } from '@wagmi/core'
+import type { Config } from '@wagmi/core'
 import { type Address, InvalidAddressError, isAddress } from 'viem'
+import { getEnsName } from 'viem/actions'
 import { toCoinType } from 'viem/ens'
 
 /** Names are resolved with the ENS lookup on Base (docs/panels.md, "Names on Base"). */
@@ -33,12 +34,17 @@ export async function getAccountName(
     universalResolverAddress ?? chain?.contracts?.ensUniversalResolver?.address
   if (!chain || !resolver) return null
   try {
-    const name = await getEnsName(config, {
-      chainId: accountNameChainId,
-      address,
-      coinType: toCoinType(accountNameChainId),
-      universalResolverAddress: resolver,
-    })
+    // viem's action on the config's client, as wagmi's getEnsName does: through
+    // wagmi's, esbuild puts viem's other actions in a host's first load
+    // (docs/benchmarks.md, "Why, module by module").
+    const name = await getEnsName(
+      config.getClient({ chainId: accountNameChainId }),
+      {
+        address,
+        coinType: toCoinType(accountNameChainId),
+        universalResolverAddress: resolver,
+      },
+    )
     return name || null
   } catch {
     return null

@@ -1,23 +1,30 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { build } from 'esbuild'
-import { type Rolldown, build as viteBuild } from 'vite'
+import { join, relative } from 'node:path'
 import { expect, it } from 'vitest'
 import {
   type Budgets,
   connectFlowsOverBudget,
   overBudget,
+  type RenderingBudgets,
+  renderingOverBudget,
 } from '../../bench/overBudget.js'
 import { weight } from '../../bench/weight.js'
-import { packAliases } from '../../bench/weightHosts.js'
-import { weightWithVite } from '../../bench/weightWithVite.js'
+import {
+  esbuildFirstLoadFiles,
+  esbuildSplit,
+  staticClosure,
+  weightRendering,
+} from '../../bench/weightRendering.js'
+import {
+  chunksByName,
+  viteProductionBuild,
+  weightWithVite,
+} from '../../bench/weightWithVite.js'
 
-const root = new URL('../../', import.meta.url).pathname
-
-const { budgets } = JSON.parse(
+const { budgets, renderingHost } = JSON.parse(
   readFileSync(new URL('../../bench/budgets.json', import.meta.url), 'utf8'),
-) as { budgets: Budgets }
+) as { budgets: Budgets; renderingHost: RenderingBudgets }
 
 // Bytes are deterministic (the lockfile's dependencies, esbuild, gzip): a
 // budget is a test that fails, unlike a timing.
@@ -30,6 +37,39 @@ it('every subpath and the whole pack stay within bench/budgets.json', async () =
   expect(overBudget(results, viteResults, budgets)).toEqual([])
   // Many builds: on a busy 2-core machine beside the other suites this is a hang guard, not a timing.
 }, 600_000)
+
+// The README's configuration in an app that renders, under each bundler's defaults.
+it('a rendering host stays within bench/budgets.json under esbuild, Vite and Next.js', async () => {
+  const rows = await weightRendering()
+  expect(renderingOverBudget(rows, renderingHost)).toEqual([])
+  // Next.js builds beside every other suite: a hang guard, not a timing.
+}, 600_000)
+
+it('a rendering host over its budget is named with its bytes or files and its budget', () => {
+  const row = (
+    bundler: 'esbuild' | 'Vite',
+    firstLoadAdded: number,
+    files: number,
+  ) => ({
+    bundler,
+    bundle: 'whole pack',
+    firstLoad: 0,
+    firstLoadAdded,
+    files,
+    asOneFileAdded: firstLoadAdded,
+  })
+  expect(
+    renderingOverBudget([row('esbuild', 7000, 3), row('Vite', 6000, 12)], {
+      esbuild: { firstLoadAdded: 6144, files: 3 },
+      Vite: { firstLoadAdded: 6144, files: 2 },
+      'Next.js': { firstLoadAdded: 6144, files: 2 },
+    }),
+  ).toEqual([
+    "esbuild: the rendering host's first load adds 7000 B, over its budget of 6144 B (bench/budgets.json)",
+    "Vite: the rendering host's first load is 12 files, over its budget of 2 (bench/budgets.json)",
+    'Next.js: not measured by bench/weightRendering.ts',
+  ])
+})
 
 it('a bundle over its budget is named with its bytes and its budget', () => {
   const result = {
@@ -91,80 +131,24 @@ const onePage = [
 
 const externals = ['@wagmi/core', 'viem', '@walletconnect/sign-client']
 
-/** `start` and every file it imports statically, transitively (externals left out). */
-function staticClosure(start: string, importsOf: (file: string) => string[]) {
-  const files = new Set<string>()
-  const visit = (file: string) => {
-    if (files.has(file)) return
-    files.add(file)
-    for (const imported of importsOf(file)) visit(imported)
-  }
-  visit(start)
-  return files
-}
-
 /** `page` built by esbuild for production, split at its dynamic imports (externals left out). */
 const splitByEsbuild = (page: string) =>
-  build({
-    entryPoints: [page],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    splitting: true,
-    outdir: join(dirname(page), 'out'),
-    nodePaths: [join(root, 'node_modules')],
-    alias: packAliases,
-    external: externals,
-    metafile: true,
-    write: false,
-  })
+  esbuildSplit(page, { external: externals })
 
 /** The first load (entry and its static imports) of `page`, as a bundler splits it for production. */
 const bundlers: Record<string, (page: string) => Promise<string>> = {
   esbuild: async (page) => {
     const { outputFiles, metafile } = await splitByEsbuild(page)
-    const outputs = new Map(
-      Object.entries(metafile.outputs).map(([path, output]) => [
-        join(process.cwd(), path),
-        output,
-      ]),
-    )
-    const first = staticClosure(
-      [...outputs].find(([, output]) => output.entryPoint !== undefined)![0],
-      (file) =>
-        outputs
-          .get(file)!
-          .imports.filter(
-            (imported) =>
-              imported.kind === 'import-statement' && !imported.external,
-          )
-          .map((imported) => join(process.cwd(), imported.path)),
-    )
+    const first = esbuildFirstLoadFiles(metafile, /page\.js$/)
     return outputFiles
-      .filter((file) => first.has(file.path))
+      .filter((file) => first.has(relative(process.cwd(), file.path)))
       .map((file) => file.text)
       .join('\n')
   },
   Vite: async (page) => {
-    const output = await viteBuild({
-      configFile: false,
-      root: dirname(page),
-      logLevel: 'silent',
-      resolve: { alias: packAliases },
-      build: {
-        write: false,
-        minify: true,
-        rolldownOptions: { input: page, external: externals },
-      },
-    })
-    const chunks = new Map(
-      (Array.isArray(output) ? output : [output])
-        .flatMap((result) => ('output' in result ? result.output : []))
-        .flatMap((file) =>
-          file.type === 'chunk' ? [[file.fileName, file]] : [],
-        ),
-    ) as Map<string, Rolldown.OutputChunk>
+    const chunks = chunksByName(
+      await viteProductionBuild(page, { external: externals }),
+    )
     const first = staticClosure(
       [...chunks.values()].find((chunk) => chunk.isEntry)!.fileName,
       // Externals (wagmi, viem, the SDK) are the host's, not chunks.
@@ -199,22 +183,11 @@ async function modulesLoadedBy(source: string, entries: RegExp[]) {
   const { metafile } = await splitByEsbuild(page).finally(() =>
     rmSync(directory, { recursive: true, force: true }),
   )
-  const outputs = new Map(Object.entries(metafile.outputs))
-  const chunkOf = (entry: RegExp) =>
-    [...outputs].find(([, output]) => entry.test(output.entryPoint ?? ''))![0]
-  const importsOf = (chunk: string) =>
-    outputs
-      .get(chunk)!
-      .imports.filter(
-        (imported) =>
-          imported.kind === 'import-statement' && !imported.external,
-      )
-      .map((imported) => imported.path)
   const loaded = new Set(
-    entries.flatMap((entry) => [...staticClosure(chunkOf(entry), importsOf)]),
+    entries.flatMap((entry) => [...esbuildFirstLoadFiles(metafile, entry)]),
   )
   return [...loaded].flatMap((chunk) =>
-    Object.keys(outputs.get(chunk)!.inputs).map((input) =>
+    Object.keys(metafile.outputs[chunk]!.inputs).map((input) =>
       input.replace(/^.*?src\//, 'src/'),
     ),
   )
