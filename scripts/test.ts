@@ -266,8 +266,7 @@ async function main(reliabilityOnly: boolean) {
       ],
       {
         env: { RELIABILITY_TALLY: tallyFile() },
-        // The byte budgets are builds (esbuild, Vite, Next.js): computing too.
-        computeBound: runner === 'unit + reliability' || runner === 'bench',
+        computeBound: runner === 'unit + reliability',
       },
     )
   const runners: VitestRunner[] = reliabilityOnly
