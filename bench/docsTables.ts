@@ -209,7 +209,7 @@ function renderingWeightTables(
             .join('; ')}.`,
           '',
         ]),
-    `**Why, module by module** — the modules in the rendering host's first load beyond the baseline's, by owner: bytes before gzip (esbuild: its minified output, from its metafile; Vite: Rolldown's rendered code before minifying, from its chunks; Turbopack writes neither), and in brackets how many of them the page does not run before an \`import()\` (what the unsplit builds do not differ by: code the split brings in early); then the ${largest} modules that bring in most early:`,
+    `**Why, module by module** — the modules in the rendering host's first load beyond the baseline's, by owner: bytes before gzip (esbuild: its minified output, from its metafile; Vite: Rolldown's rendered code before minifying, from its chunks; Next.js: the minified scripts by their source maps), and in brackets how many of them the page does not run before an \`import()\` (what the unsplit builds do not differ by: code the split brings in early; Next.js has no unsplit build); then the ${largest} modules that bring in most early:`,
     '',
     ...table(
       ['bundler', ...owners, 'brought in early, most'],
@@ -222,15 +222,19 @@ function renderingWeightTables(
               ({ module }) => owner(module) === who,
             )
             const sum = (key: 'bytes' | 'early') =>
-              modules.reduce((total, module) => total + module[key], 0)
-            return `${sum('bytes')} (${sum('early')})`
+              modules.reduce((total, module) => total + (module[key] ?? 0), 0)
+            return row.unsplitAdded === undefined
+              ? `${sum('bytes')}`
+              : `${sum('bytes')} (${sum('early')})`
           }),
-          row
-            .modulesAdded!.slice()
-            .sort((a, b) => b.early - a.early)
-            .slice(0, largest)
-            .map(({ module, early }) => `\`${module}\` ${early}`)
-            .join(', '),
+          row.unsplitAdded === undefined
+            ? '—'
+            : row
+                .modulesAdded!.slice()
+                .sort((a, b) => (b.early ?? 0) - (a.early ?? 0))
+                .slice(0, largest)
+                .map(({ module, early }) => `\`${module}\` ${early}`)
+                .join(', '),
         ]),
     ),
     '',

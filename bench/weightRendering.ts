@@ -36,12 +36,14 @@ export type RenderingWeightResult = {
   unsplitAdded?: number | undefined
   /**
    * The 40 modules that add most to the first load beyond the baseline's,
-   * largest first: ours (`src/…`), viem's, wagmi's…; `bytes` before gzip,
-   * and `early`: how many of them the page does not run before an
-   * `import()` (they are there because of how the bundler splits). Not
-   * measured under Next.js (Turbopack writes no metafile).
+   * largest first: ours (`src/…`), viem's, wagmi's…; `bytes` before gzip
+   * (esbuild's metafile, Rolldown's chunks, Turbopack's source maps), and
+   * (esbuild, Vite) `early`: how many of them the page does not run before
+   * an `import()` (they are there because of how the bundler splits).
    */
-  modulesAdded?: { module: string; bytes: number; early: number }[] | undefined
+  modulesAdded?:
+    | { module: string; bytes: number; early?: number | undefined }[]
+    | undefined
 }
 
 const root = new URL('../', import.meta.url).pathname
@@ -215,7 +217,9 @@ function modulesAdded(pack: FirstLoad, baseline: FirstLoad) {
     .map(([module, bytes]) => ({
       module,
       bytes: bytes - (baseline.modules!.get(module) ?? 0),
-      early: Math.max(0, added(pack, module) - added(baseline, module)),
+      ...(pack.unsplit && {
+        early: Math.max(0, added(pack, module) - added(baseline, module)),
+      }),
     }))
     .filter(({ bytes }) => bytes > 0)
     .sort((a, b) => b.bytes - a.bytes)
@@ -229,8 +233,8 @@ const measureBy: Record<
 
 /**
  * The rendering hosts' first load, built by each of `bundlers` for
- * production: bytes gzipped file by file, files, and (esbuild, Vite) the
- * modules the pack adds.
+ * production: bytes gzipped file by file, files, and the modules the pack
+ * adds.
  */
 export async function weightRendering({
   bundlers = ['esbuild', 'Vite', 'Next.js'],
@@ -247,7 +251,13 @@ export async function weightRendering({
         })),
       )
       renderingHosts.forEach(([bundle], index) => {
-        sizes.push({ bundler, bundle, load: loads[index]! })
+        const { sources, ...load } = loads[index]!
+        const modules = new Map<string, number>()
+        for (const [source, bytes] of sources) {
+          const module = moduleName(source)
+          modules.set(module, (modules.get(module) ?? 0) + bytes)
+        }
+        sizes.push({ bundler, bundle, load: { ...load, modules } })
       })
       continue
     }

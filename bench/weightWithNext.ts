@@ -2,6 +2,11 @@ import { execFile } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { promisify } from 'node:util'
+import {
+  type RawIndexMap,
+  type RawSourceMap,
+  SourceMapConsumer,
+} from 'source-map-js'
 import { builtPackage } from '../test/helpers/builtPackage.js'
 import { freePort, startCommand } from '../test/helpers/processes.js'
 import { gzippedFirstLoad } from './weight.js'
@@ -41,6 +46,11 @@ function writeApp(routes: Route[]) {
     join(app, 'layout.jsx'),
     'export default function Layout({ children }) {\n  return <html lang="en"><body>{children}</body></html>\n}\n',
   )
+  // Source maps, to tell what each byte of a route's scripts comes from.
+  writeFileSync(
+    join(appDirectory, 'next.config.mjs'),
+    'export default { productionBrowserSourceMaps: true }\n',
+  )
   routes.forEach(({ host, page }, index) => {
     const route = join(app, routeOf(index))
     mkdirSync(route)
@@ -54,7 +64,35 @@ function writeApp(routes: Route[]) {
   })
 }
 
-/** The scripts a route's HTML loads, fetched and gzipped one by one. */
+/**
+ * The bytes of `code` by the source each comes from, as its source map
+ * says (Turbopack's are index maps: a section per module).
+ */
+function bytesBySource(code: string, map: RawSourceMap | RawIndexMap) {
+  const lineStarts = [0]
+  for (let at = code.indexOf('\n'); at !== -1; at = code.indexOf('\n', at + 1))
+    lineStarts.push(at + 1)
+  const mappings: { at: number; source: string }[] = []
+  new SourceMapConsumer(map as RawSourceMap).eachMapping((mapping) => {
+    mappings.push({
+      at: lineStarts[mapping.generatedLine - 1]! + mapping.generatedColumn,
+      source: mapping.source ?? '',
+    })
+  })
+  mappings.sort((a, b) => a.at - b.at)
+  const bytes = new Map<string, number>()
+  mappings.forEach(({ at, source }, index) => {
+    const end = mappings[index + 1]?.at ?? code.length
+    bytes.set(source, (bytes.get(source) ?? 0) + end - at)
+  })
+  return bytes
+}
+
+/**
+ * The scripts a route's HTML loads, fetched and gzipped one by one (without
+ * their source map comment: the app writes maps only to be measured), and
+ * their bytes by source.
+ */
 async function routeFirstLoad(url: string) {
   const html = await (await fetch(url)).text()
   const scripts = [
@@ -65,12 +103,21 @@ async function routeFirstLoad(url: string) {
     ),
   ]
   const files: Uint8Array[] = []
+  const sources = new Map<string, number>()
   for (const src of scripts) {
     const response = await fetch(new URL(src, url))
     if (!response.ok) throw new Error(`${src}: ${response.status}`)
-    files.push(new Uint8Array(await response.arrayBuffer()))
+    const [code, mapUrl] = (await response.text()).split(
+      /\n\/\/# sourceMappingURL=(\S+)\s*$/,
+    )
+    files.push(Buffer.from(code!))
+    if (!mapUrl) continue
+    const map = await fetch(new URL(mapUrl, new URL(src, url)))
+    if (!map.ok) throw new Error(`${mapUrl}: ${map.status}`)
+    for (const [source, bytes] of bytesBySource(code!, await map.json()))
+      sources.set(source, (sources.get(source) ?? 0) + bytes)
   }
-  return gzippedFirstLoad(files)
+  return { ...gzippedFirstLoad(files), sources }
 }
 
 // The minimal host's page uses its config, as an app's page does.
@@ -80,7 +127,7 @@ const minimalPage =
 /** `routes` as one Next.js app's production build: each route's first load, gzipped. */
 export async function nextFirstLoads(
   routes: Route[],
-): Promise<ReturnType<typeof gzippedFirstLoad>[]> {
+): Promise<Awaited<ReturnType<typeof routeFirstLoad>>[]> {
   await builtPackage()
   writeApp(routes)
   const env = {
@@ -100,7 +147,7 @@ export async function nextFirstLoads(
   )
   try {
     await server.waitFor(/Ready in/, 60_000)
-    const sizes: ReturnType<typeof gzippedFirstLoad>[] = []
+    const sizes: Awaited<ReturnType<typeof routeFirstLoad>>[] = []
     for (let index = 0; index < routes.length; index++)
       sizes.push(
         await routeFirstLoad(`http://localhost:${port}/${routeOf(index)}`),
