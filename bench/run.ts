@@ -18,7 +18,10 @@ import { walletConnectBrowser } from './walletConnectBrowser.js'
 import { walletConnectLatency } from './walletConnectLatency.js'
 import { weight } from './weight.js'
 import { weightInBrowser } from './weightInBrowser.js'
-import { weightRendering } from './weightRendering.js'
+import {
+  type RenderingWeightResult,
+  weightRendering,
+} from './weightRendering.js'
 import { weightWithNext } from './weightWithNext.js'
 import { vitePreloadHelperBytes, weightWithVite } from './weightWithVite.js'
 
@@ -44,6 +47,13 @@ const quick = Boolean(values.quick)
 const seconds = quick ? 0.5 : 3
 const runs = quick ? 1 : 10
 
+/** The results file keeps each bundler's 40 modules that add most. */
+const keepLargestModules = (rows: RenderingWeightResult[]) =>
+  rows.map((row) => ({
+    ...row,
+    ...(row.modulesAdded && { modulesAdded: row.modulesAdded.slice(0, 40) }),
+  }))
+
 // `--only <name>`: that benchmark alone, its rows put beside the last full run's.
 const alone: Record<string, (latest: BenchResults) => Promise<unknown>> = {
   calls: async (latest) => {
@@ -51,7 +61,7 @@ const alone: Record<string, (latest: BenchResults) => Promise<unknown>> = {
     return latest.calls
   },
   rendering: async (latest) => {
-    latest.weightRendering = await weightRendering()
+    latest.weightRendering = keepLargestModules(await weightRendering())
     latest.esbuildReexports = await esbuildReexportRepro()
     return latest.weightRendering.map(({ modulesAdded, ...row }) => row)
   },
@@ -112,7 +122,7 @@ show(
   'Weight, Next.js production build (Turbopack): the same hosts as routes, first load, gzipped bytes',
   nextBytes,
 )
-const rendering = await weightRendering()
+const rendering = keepLargestModules(await weightRendering())
 show(
   "Weight in a rendering host (the README's configuration, both panels rendered): first load, gzipped bytes, by bundler",
   rendering.map(({ modulesAdded, ...row }) => row),

@@ -35,8 +35,8 @@ export type RenderingWeightResult = {
    */
   unsplitAdded?: number | undefined
   /**
-   * The 40 modules that add most to the first load beyond the baseline's,
-   * largest first: ours (`src/…`), viem's, wagmi's…; `bytes` before gzip
+   * The modules that add to the first load beyond the baseline's, largest
+   * first: ours (`src/…`), viem's, wagmi's…; `bytes` before gzip
    * (esbuild's metafile, Rolldown's chunks, Turbopack's source maps), and
    * (esbuild, Vite) `early`: how many of them the page does not run before
    * an `import()` (they are there because of how the bundler splits).
@@ -223,7 +223,6 @@ function modulesAdded(pack: FirstLoad, baseline: FirstLoad) {
     }))
     .filter(({ bytes }) => bytes > 0)
     .sort((a, b) => b.bytes - a.bytes)
-    .slice(0, 40)
 }
 
 const measureBy: Record<

@@ -39,9 +39,32 @@ it('every subpath and the whole pack stay within bench/budgets.json', async () =
 }, 600_000)
 
 // The README's configuration in an app that renders, under each bundler's defaults.
-it('a rendering host stays within bench/budgets.json under esbuild, Vite and Next.js', async () => {
+it("a rendering host stays within bench/budgets.json under esbuild, Vite and Next.js, its panels' bodies out of the first load", async () => {
   const rows = await weightRendering()
   expect(renderingOverBudget(rows, renderingHost)).toEqual([])
+  // A panel's body (its steps, styles and their helpers) loads once the panel is mounted.
+  const bodies =
+    /^src\/react\/(RecoveryPanelBody|ExportPanelBody|RecoverySteps|panelStyles|describeError|useFocusOnChange|useEmailVerification)\./
+  const measured = rows.filter((row) => row.modulesAdded)
+  expect(measured.map((row) => row.bundler)).toEqual([
+    'esbuild',
+    'Vite',
+    'Next.js',
+  ])
+  expect(
+    measured.flatMap((row) =>
+      row
+        .modulesAdded!.filter(({ module }) => bodies.test(module))
+        .map(({ module }) => `${row.bundler}: ${module}`),
+    ),
+  ).toEqual([])
+  expect(
+    measured.every((row) =>
+      row.modulesAdded!.some(
+        ({ module }) => module === 'src/react/LazyPanel.tsx',
+      ),
+    ),
+  ).toBe(true)
   // Next.js builds beside every other suite: a hang guard, not a timing.
 }, 600_000)
 
