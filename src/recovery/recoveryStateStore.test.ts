@@ -1,10 +1,7 @@
 import { type CreateStorageParameters, createStorage } from '@wagmi/core'
 import { describe, expect, it } from 'vitest'
-import {
-  defaultRecoverySessionSeconds,
-  isRecoverySessionActive,
-  type RecoveryState,
-} from './recoveryState.js'
+import { defaultRecoverySessionSeconds } from '../passkey/passkeyWalletParameters.js'
+import { isRecoverySessionActive, type RecoveryState } from './recoveryState.js'
 import { createRecoveryStateStore } from './recoveryStateStore.js'
 
 type BaseStorage = NonNullable<CreateStorageParameters['storage']>
