@@ -2,13 +2,13 @@ import type { Storage } from '@wagmi/core'
 import { createCodeFrame } from '../recovery/codeFrame.js'
 import { createAuthProxyCodeSender } from '../recovery/codeSenders.js'
 import { createRecoveryFlow } from '../recovery/recoveryFlow.js'
+import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import { createRecoveryStateStore } from '../recovery/recoveryStateStore.js'
 import { createAuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
 import { createPasskey, forgetPasskey } from './passkeyCeremonies.js'
 import {
   checkPasskeyWalletParameters,
-  defaultRecoverySessionSeconds,
   type PasskeyWalletParameters,
 } from './passkeyWalletParameters.js'
 

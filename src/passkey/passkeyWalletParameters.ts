@@ -2,6 +2,7 @@ import type { Address, Hex } from 'viem'
 import { isUuid, isWholeFrom } from '../core/checks.js'
 import { defaultBackendTimeoutMs } from '../core/hostBackend.js'
 import { isAllowedFrameUrl } from '../export/isAllowedFrameUrl.js'
+import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import type {
   CreateAccountAnswer,
   CreateAccountRequest,
@@ -201,8 +202,6 @@ export type PasskeyWalletConnectParameters = {
 }
 
 const defaultApiBaseUrl = 'https://api.turnkey.com'
-/** How long a recovery session may sign, by default and at most (docs/panels.md). */
-export const defaultRecoverySessionSeconds = 1800
 const defaultAuthProxyUrl = 'https://authproxy.turnkey.com'
 const defaultAuthProxyTimeoutMs = 10_000
 const defaultVendorTimeoutMs = 10_000

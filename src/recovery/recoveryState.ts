@@ -1,5 +1,7 @@
-import { defaultRecoverySessionSeconds } from '../passkey/passkeyWalletParameters.js'
 import type { RecoveryType } from '../turnkey/hostBackendContract.js'
+
+/** How long a recovery session may sign, by default and at most (docs/panels.md). */
+export const defaultRecoverySessionSeconds = 1800
 
 /** Where a recovery stands; public data only, never the code or a key. */
 export type RecoveryState = {

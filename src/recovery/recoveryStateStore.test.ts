@@ -1,7 +1,10 @@
 import { type CreateStorageParameters, createStorage } from '@wagmi/core'
 import { describe, expect, it } from 'vitest'
-import { defaultRecoverySessionSeconds } from '../passkey/passkeyWalletParameters.js'
-import { isRecoverySessionActive, type RecoveryState } from './recoveryState.js'
+import {
+  defaultRecoverySessionSeconds,
+  isRecoverySessionActive,
+  type RecoveryState,
+} from './recoveryState.js'
 import { createRecoveryStateStore } from './recoveryStateStore.js'
 
 type BaseStorage = NonNullable<CreateStorageParameters['storage']>
