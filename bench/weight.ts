@@ -32,7 +32,7 @@ export function gzippedFirstLoad(files: readonly Uint8Array[]) {
 }
 
 /** An esbuild plugin that leaves every `import()` out of the bundle (external). */
-export const leaveOutDynamicImports: Plugin = {
+const leaveOutDynamicImports: Plugin = {
   name: 'leave-out-dynamic-imports',
   setup(build) {
     build.onResolve({ filter: /.*/ }, (args) =>
@@ -43,6 +43,40 @@ export const leaveOutDynamicImports: Plugin = {
   },
 }
 
+/**
+ * `entry` built by esbuild for production, minified, in memory, its dynamic
+ * imports `split` (code splitting, as a host splits), `leftOut` (external:
+ * the first load alone, one file) or `inlined` (one file with everything).
+ */
+export const esbuildProductionBuild = (
+  entry: string,
+  {
+    dynamicImports,
+    external = [],
+  }: {
+    dynamicImports: 'split' | 'leftOut' | 'inlined'
+    external?: string[]
+  },
+) =>
+  build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    splitting: dynamicImports === 'split',
+    plugins: dynamicImports === 'leftOut' ? [leaveOutDynamicImports] : [],
+    jsx: 'automatic',
+    outdir: join(entry, '../out'),
+    nodePaths: [join(root, 'node_modules')],
+    alias: packAliases,
+    external,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  })
+
 async function gzipSize(
   source: string,
   directory: string,
@@ -51,20 +85,9 @@ async function gzipSize(
 ) {
   const entry = join(directory, `${name.replace(/\W+/g, '-')}.js`)
   writeFileSync(entry, source)
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    outdir: join(directory, 'out'),
-    nodePaths: [join(root, 'node_modules')],
-    alias: packAliases,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    // First load: what is loaded with import() later is left out, for every bundle alike.
-    plugins: firstLoad ? [leaveOutDynamicImports] : [],
-    logLevel: 'silent',
+  // First load: what is loaded with import() later is left out, for every bundle alike.
+  const result = await esbuildProductionBuild(entry, {
+    dynamicImports: firstLoad ? 'leftOut' : 'inlined',
   })
   return gzipSync(result.outputFiles[0]!.contents).length
 }

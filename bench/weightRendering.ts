@@ -1,10 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { build as esbuild, type Metafile } from 'esbuild'
+import type { Metafile } from 'esbuild'
 import type { Rolldown } from 'vite'
-import { gzippedFirstLoad, leaveOutDynamicImports } from './weight.js'
-import { packAliases, renderingHosts } from './weightHosts.js'
+import { esbuildProductionBuild, gzippedFirstLoad } from './weight.js'
+import { renderingHosts } from './weightHosts.js'
 import { nextFirstLoads } from './weightWithNext.js'
 import {
   chunksByName,
@@ -45,8 +45,6 @@ export type RenderingWeightResult = {
     | { module: string; bytes: number; early?: number | undefined }[]
     | undefined
 }
-
-const root = new URL('../', import.meta.url).pathname
 
 /** The rendering host mounted by a page script, as an app's `main.jsx`. */
 const mainSource =
@@ -89,36 +87,6 @@ export function staticClosure(
   return files
 }
 
-/**
- * `entry` built by esbuild for production, split at its dynamic imports;
- * or unsplit, one file with every dynamic import left out.
- */
-export const esbuildSplit = (
-  entry: string,
-  {
-    external = [],
-    split = true,
-  }: { external?: string[]; split?: boolean } = {},
-) =>
-  esbuild({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    splitting: split,
-    plugins: split ? [] : [leaveOutDynamicImports],
-    jsx: 'automatic',
-    outdir: join(entry, '../out'),
-    nodePaths: [join(root, 'node_modules')],
-    alias: packAliases,
-    external,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    metafile: true,
-    write: false,
-    logLevel: 'silent',
-  })
-
 /** The output files of an esbuild metafile that `entry`'s chunk loads statically. */
 export function esbuildFirstLoadFiles(metafile: Metafile, entry: RegExp) {
   const outputs = new Map(Object.entries(metafile.outputs))
@@ -137,8 +105,11 @@ export function esbuildFirstLoadFiles(metafile: Metafile, entry: RegExp) {
 }
 
 async function firstLoadWithEsbuild(directory: string): Promise<FirstLoad> {
-  const { outputFiles, metafile } = await esbuildSplit(
+  const { outputFiles, metafile } = await esbuildProductionBuild(
     join(directory, 'main.jsx'),
+    {
+      dynamicImports: 'split',
+    },
   )
   const first = [...esbuildFirstLoadFiles(metafile, /main\.jsx$/)]
   const modulesOf = (outputs: Metafile['outputs'], files: string[]) => {
@@ -150,8 +121,8 @@ async function firstLoadWithEsbuild(directory: string): Promise<FirstLoad> {
         modules.set(moduleName(input), bytesInOutput)
     return modules
   }
-  const unsplit = await esbuildSplit(join(directory, 'main.jsx'), {
-    split: false,
+  const unsplit = await esbuildProductionBuild(join(directory, 'main.jsx'), {
+    dynamicImports: 'leftOut',
   })
   const unsplitOutputs = unsplit.metafile.outputs
   return {

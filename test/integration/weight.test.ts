@@ -9,10 +9,9 @@ import {
   type RenderingBudgets,
   renderingOverBudget,
 } from '../../bench/overBudget.js'
-import { weight } from '../../bench/weight.js'
+import { esbuildProductionBuild, weight } from '../../bench/weight.js'
 import {
   esbuildFirstLoadFiles,
-  esbuildSplit,
   staticClosure,
   weightRendering,
 } from '../../bench/weightRendering.js'
@@ -156,7 +155,7 @@ const externals = ['@wagmi/core', 'viem', '@walletconnect/sign-client']
 
 /** `page` built by esbuild for production, split at its dynamic imports (externals left out). */
 const splitByEsbuild = (page: string) =>
-  esbuildSplit(page, { external: externals })
+  esbuildProductionBuild(page, { dynamicImports: 'split', external: externals })
 
 /** The first load (entry and its static imports) of `page`, as a bundler splits it for production. */
 const bundlers: Record<string, (page: string) => Promise<string>> = {
