@@ -2,10 +2,10 @@ import type { Storage } from '@wagmi/core'
 import { createCodeFrame } from '../recovery/codeFrame.js'
 import { createAuthProxyCodeSender } from '../recovery/codeSenders.js'
 import { createRecoveryFlow } from '../recovery/recoveryFlow.js'
-import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
 import { createRecoveryStateStore } from '../recovery/recoveryStateStore.js'
 import { createAuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
+import { recoverySessionSeconds } from '../turnkey/hostBackendContract.js'
 import { createPasskey, forgetPasskey } from './passkeyCeremonies.js'
 import {
   checkPasskeyWalletParameters,
@@ -57,7 +57,7 @@ export function createPasskeyRecovery({
     ...codes,
     stateStore: createRecoveryStateStore({ storage, key: storageKey }),
     sessionExpirationSeconds:
-      recovery.sessionExpirationSeconds ?? defaultRecoverySessionSeconds,
+      recovery.sessionExpirationSeconds ?? recoverySessionSeconds,
     createPasskey: (userName) =>
       createPasskey({
         rpId: rpId(),

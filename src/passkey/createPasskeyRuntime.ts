@@ -26,7 +26,11 @@ import {
   type PasskeyWalletConnectParameters,
   type PasskeyWalletParameters,
 } from './passkeyWalletParameters.js'
-import { createSessionKeys } from './sessionKey.js'
+import {
+  createSessionKeys,
+  revokeSessionKey,
+  sessionKeyStore,
+} from './sessionKey.js'
 import { loadEmailVerification, signUpWithPasskey } from './signUp.js'
 
 export type PasskeyRuntimeParameters = {
@@ -250,8 +254,8 @@ export function createPasskeyRuntime({
           (await firstAccount(organizationId, undefined, address)).walletId,
       }),
     /**
-     * Forgets the connection in memory at once (the shell clears what is
-     * stored), then revokes the session key at the vendor: the promise ends
+     * Forgets the connection in memory at once (the shell clears wagmi's
+     * storage), then revokes the session key at the vendor: the promise ends
      * when the vendor deleted it, or after a deadline when it did not answer.
      */
     forget(): Promise<void> {
@@ -467,4 +471,35 @@ async function findEthereumAccount(
       cause: new Error('The account has no Ethereum wallet.'),
     })
   return { address: getAddress(ethereum.address), walletId: ethereum.walletId }
+}
+
+/**
+ * A disconnect before the runtime loaded (right after a reload): the session
+ * key the last visit left in IndexedDB is revoked at the vendor, as the
+ * runtime's `forget` does, and kept as revoking until the vendor confirms.
+ * With options too bad to reach the vendor, it is only kept as revoking, for
+ * a load with good ones to try again. The shell fetches it with the runtime:
+ * one download for everything after the first tap.
+ */
+export async function revokeStoredSessionKey(
+  storeKey: string,
+  parameters: PasskeyWalletParameters,
+): Promise<void> {
+  const stored = await sessionKeyStore.get(storeKey)
+  // Anything else stored there (garbage) is dropped.
+  if (!stored) return sessionKeyStore.delete(storeKey)
+  let checked: ReturnType<typeof checkPasskeyWalletParameters>
+  try {
+    checked = checkPasskeyWalletParameters(parameters)
+  } catch {
+    return sessionKeyStore.markRevoking(storeKey, stored)
+  }
+  await revokeSessionKey(
+    createVendorClient({
+      baseUrl: checked.apiBaseUrl,
+      timeoutMs: checked.vendorTimeoutMs,
+    }),
+    stored,
+    storeKey,
+  )
 }

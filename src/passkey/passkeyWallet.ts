@@ -138,15 +138,12 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       await Promise.all([
         revoked,
         storage.clear(),
-        sessionStoreKey &&
-          (loaded
-            ? import('./sessionKey.js').then(({ sessionKeyStore }) =>
-                sessionKeyStore.delete(sessionStoreKey),
-              )
-            : import('./revokeStoredSessionKey.js').then(
-                ({ revokeStoredSessionKey }) =>
-                  revokeStoredSessionKey(sessionStoreKey, parameters),
-              )),
+        !loaded &&
+          sessionStoreKey &&
+          import('./createPasskeyRuntime.js').then(
+            ({ revokeStoredSessionKey }) =>
+              revokeStoredSessionKey(sessionStoreKey, parameters),
+          ),
       ])
     }
     const provider: PasskeyProvider = {

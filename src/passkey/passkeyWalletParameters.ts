@@ -2,16 +2,16 @@ import type { Address, Hex } from 'viem'
 import { isUuid, isWholeFrom } from '../core/checks.js'
 import { defaultBackendTimeoutMs } from '../core/hostBackend.js'
 import { isAllowedFrameUrl } from '../export/isAllowedFrameUrl.js'
-import { defaultRecoverySessionSeconds } from '../recovery/recoveryState.js'
-import type {
-  CreateAccountAnswer,
-  CreateAccountRequest,
-  RecoveryStartAnswer,
-  RecoveryStartRequest,
-  SendEmailCodeAnswer,
-  SendEmailCodeRequest,
-  VerifyEmailCodeAnswer,
-  VerifyEmailCodeRequest,
+import {
+  type CreateAccountAnswer,
+  type CreateAccountRequest,
+  type RecoveryStartAnswer,
+  type RecoveryStartRequest,
+  recoverySessionSeconds,
+  type SendEmailCodeAnswer,
+  type SendEmailCodeRequest,
+  type VerifyEmailCodeAnswer,
+  type VerifyEmailCodeRequest,
 } from '../turnkey/hostBackendContract.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
 
@@ -292,11 +292,11 @@ export function checkPasskeyWalletParameters(
   const recoverySeconds = recovery?.sessionExpirationSeconds
   if (
     recoverySeconds !== undefined &&
-    !isWholeFrom(recoverySeconds, 60, defaultRecoverySessionSeconds)
+    !isWholeFrom(recoverySeconds, 60, recoverySessionSeconds)
   )
     throw invalid(
       'recovery.sessionExpirationSeconds',
-      `whole seconds from 60 to ${defaultRecoverySessionSeconds}`,
+      `whole seconds from 60 to ${recoverySessionSeconds}`,
     )
   const recoveryFrameUrl = recovery?.frameUrl ?? defaultRecoveryFrameUrl
   if (!isAllowedFrameUrl(recoveryFrameUrl))

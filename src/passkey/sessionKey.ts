@@ -206,16 +206,18 @@ export function createSessionKeys({
             startSession(sessionSeconds, organizationId, signal, credentialId),
 
     /**
-     * Lets go of the key at once, then revokes it at the vendor: resolves
+     * Lets go of the key at once, and of any key stored to sign (one a
+     * reload left unread included), then revokes it at the vendor: resolves
      * when the vendor deleted it, or after a deadline when it did not answer
      * (then it is kept as revoking, and tried again).
      */
-    revoke(): Promise<void> {
+    async revoke(): Promise<void> {
       const leaving = sessionKey
       sessionKey = undefined
-      return leaving
-        ? revokeSessionKey(client, leaving, sessionStoreKey)
-        : Promise.resolve()
+      await Promise.all([
+        leaving && revokeSessionKey(client, leaving, sessionStoreKey),
+        sessionStoreKey && sessionKeyStore.delete(sessionStoreKey),
+      ])
     },
   }
 }

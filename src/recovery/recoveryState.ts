@@ -1,7 +1,7 @@
-import type { RecoveryType } from '../turnkey/hostBackendContract.js'
-
-/** How long a recovery session may sign, by default and at most (docs/panels.md). */
-export const defaultRecoverySessionSeconds = 1800
+import {
+  type RecoveryType,
+  recoverySessionSeconds,
+} from '../turnkey/hostBackendContract.js'
 
 /** Where a recovery stands; public data only, never the code or a key. */
 export type RecoveryState = {
@@ -47,7 +47,7 @@ export function parseRecoveryState(value: unknown): RecoveryState | undefined {
     typeof sessionExpirationSeconds !== 'number' ||
     !Number.isSafeInteger(sessionExpirationSeconds) ||
     sessionExpirationSeconds <= 0 ||
-    sessionExpirationSeconds > defaultRecoverySessionSeconds
+    sessionExpirationSeconds > recoverySessionSeconds
   )
     return undefined
   return { type, userId, createdAt, sessionExpirationSeconds }

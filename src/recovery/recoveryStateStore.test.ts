@@ -1,10 +1,7 @@
 import { type CreateStorageParameters, createStorage } from '@wagmi/core'
 import { describe, expect, it } from 'vitest'
-import {
-  defaultRecoverySessionSeconds,
-  isRecoverySessionActive,
-  type RecoveryState,
-} from './recoveryState.js'
+import { recoverySessionSeconds } from '../turnkey/hostBackendContract.js'
+import { isRecoverySessionActive, type RecoveryState } from './recoveryState.js'
 import { createRecoveryStateStore } from './recoveryStateStore.js'
 
 type BaseStorage = NonNullable<CreateStorageParameters['storage']>
@@ -13,7 +10,7 @@ const state: RecoveryState = {
   type: 'email',
   userId: 'user-1',
   createdAt: now - 10,
-  sessionExpirationSeconds: defaultRecoverySessionSeconds,
+  sessionExpirationSeconds: recoverySessionSeconds,
 }
 
 function store(initial: Record<string, string> = {}, at = now) {
@@ -57,7 +54,7 @@ describe('createRecoveryStateStore', () => {
   })
 
   it('clears an expired recovery when it is read', async () => {
-    const { raw, recovery } = store({}, now + defaultRecoverySessionSeconds)
+    const { raw, recovery } = store({}, now + recoverySessionSeconds)
     await recovery.save(state)
     expect(await recovery.load()).toBeUndefined()
     expect(raw.has('wagmi.passkeyWallet.recovery')).toBe(false)

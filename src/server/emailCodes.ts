@@ -3,10 +3,11 @@ import { isUuid } from '../core/checks.js'
 import { encryptOtpCode } from '../turnkey/bundles.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
-import type {
-  RecoveryStartRequest,
-  SendEmailCodeAnswer,
-  VerifyEmailCodeAnswer,
+import {
+  type RecoveryStartRequest,
+  recoverySessionSeconds,
+  type SendEmailCodeAnswer,
+  type VerifyEmailCodeAnswer,
 } from '../turnkey/hostBackendContract.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
@@ -299,8 +300,6 @@ export function parseRecoveryStartRequest(body: unknown): RecoveryStartRequest {
 
 /** The recover-user key is spent at once: the page takes its code within 900 s. */
 const passkeyRecoveryKeySeconds = '900'
-/** The email-auth key signs the whole recovery session (the page allows up to 1800 s). */
-const emailRecoveryKeySeconds = '1800'
 
 /**
  * What `POST …/start-recovery` does after it has answered: the vendor emails
@@ -344,7 +343,8 @@ export async function sendRecoveryCode(
     expirationSeconds:
       request.type === 'passkey'
         ? passkeyRecoveryKeySeconds
-        : emailRecoveryKeySeconds,
+        : // The email-auth key signs the whole recovery session.
+          String(recoverySessionSeconds),
     emailCustomization: { appName: context.appName },
   }
   const result =

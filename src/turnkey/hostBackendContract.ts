@@ -183,6 +183,13 @@ export type VerifyEmailCodeAnswer = { verificationToken: string }
  */
 export type RecoveryType = 'email' | 'passkey'
 
+/**
+ * How long an email recovery's key signs, as the host backend asks the vendor
+ * for it: the page's recovery session lasts this long by default, and never
+ * longer.
+ */
+export const recoverySessionSeconds = 1800
+
 /** Whose account, which recovery, and the page's one-time key the emailed code is encrypted to. */
 export type RecoveryStartRequest = {
   email: string
