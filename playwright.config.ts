@@ -53,10 +53,13 @@ export default defineConfig({
     baseURL: process.env.PLAYGROUND_URL,
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
-    // A failed test keeps its trace's actions, DOM snapshots and network, but
-    // no screenshots: their screencast took a third of Chromium's CPU in every
-    // test, passed or not (passkeyWallet.spec.ts: 39–48 → 26–31 Chromium CPU-s).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace's actions, console and network, but no
+    // screenshots and no DOM snapshots: both are taken in every test, passed
+    // or not. The screencast took a third of Chromium's CPU
+    // (passkeyWallet.spec.ts: 39–48 → 26–31 Chromium CPU-s); the snapshots up
+    // to a sixth of the whole run's (passkeyWallet, recovery and exportPanel specs:
+    // 59–66 → 55–56 CPU-s).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     // As a user who asked for reduced motion: the spinners stand still, so
     // Chromium draws no frames while a test waits (two specs: 131 → 109 CPU-s).
     reducedMotion: 'reduce',
