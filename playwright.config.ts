@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './test/helpers/chromium.js'
 
@@ -40,7 +41,8 @@ export default defineConfig({
   ],
   globalSetup: './test/e2e/globalSetup.ts',
   fullyParallel: false,
-  workers: 2,
+  // One worker per project group, as far as the cores go.
+  workers: Math.min(2, availableParallelism()),
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,

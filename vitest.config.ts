@@ -75,7 +75,7 @@ export default defineConfig({
           // that met another's leftovers failed, then lost its worker
           // ("Worker exited unexpectedly", SIGTERM), in 3 of 5 npm test runs.
           isolate: true,
-          // A thread per file, not a process: at npm test's lower priority, on
+          // A thread per file, not a process: on
           // a loaded machine, a new process once took over vitest's 60 s to
           // start ("Failed to start forks worker"). Threads also load in less
           // CPU (alone, 40 → 32 CPU-s).

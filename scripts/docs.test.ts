@@ -27,6 +27,11 @@ import {
   tallyResults,
   writeReliabilityDocs,
 } from './reliabilityResults.js'
+import {
+  renderScheduleSection,
+  type ScheduleResults,
+  scheduleResultsFile,
+} from './schedule.js'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const docsDir = join(root, 'docs')
@@ -297,6 +302,15 @@ describe('generated sections', () => {
     ) as ReliabilityResults
     expect(section(read(join(docsDir, 'reliability.md')), 'reliability')).toBe(
       renderReliabilitySection(results),
+    )
+  })
+
+  it('docs/testing.md shows the schedule of test/schedule/latest.json', () => {
+    const results = JSON.parse(
+      readFileSync(scheduleResultsFile, 'utf8'),
+    ) as ScheduleResults
+    expect(section(read(join(docsDir, 'testing.md')), 'schedule')).toBe(
+      renderScheduleSection(results),
     )
   })
 })

@@ -1,32 +1,42 @@
 /**
- * `npm test`: check (types + lint), unit, reliability and integration (vitest), and
- * the reliability browser suite and e2e (Playwright in Debian Chromium), side by side:
- * the tests wait on chains, relays and browsers far more than they compute, and each
- * runner that starts processes starts its own. A runner's output is printed whole
- * when it ends. Prints one count per suite, the reliability summary (distinct fault scenarios and bad inputs that
- * passed, fuzz iterations, requests under load) and a final "N passed, N failed"
- * line; exits non-zero if anything failed.
- * When the whole run passed, the reliability figures are written to
- * test/reliability/results/lastRun.json, which git ignores: `npm run report`
- * makes them the docs' figures. A run that leaves `git status` with anything it
- * did not have at the start fails: the tests write nothing git keeps.
+ * `npm test`: check (types + lint), unit, reliability and integration (vitest),
+ * and the reliability browser suite and e2e (Playwright in Debian Chromium),
+ * scheduled by the machine's cores (scripts/schedule.ts): each runner has a
+ * weight, and no more weight runs at once than there are cores. A runner's
+ * output is printed whole when it ends. Prints one count per suite, the
+ * reliability summary (distinct fault scenarios and bad inputs that passed,
+ * fuzz iterations, requests under load), the schedule (each runner's wait,
+ * run and CPU) and a final "N passed, N failed" line; exits non-zero if
+ * anything failed. When the whole run passed, the reliability figures and the
+ * schedule are written to test/reliability/results/lastRun.json and
+ * test/schedule/lastRun.json, which git ignores: `npm run report` makes them
+ * the docs' figures. A run that leaves `git status` with anything it did not
+ * have at the start fails: the tests write nothing git keeps.
  *
- * `node --import tsx scripts/test.ts --reliability` runs the reliability suites alone
- * (vitest's reliability and reliability-node projects, Playwright's reliability
- * project) and, when they all pass, writes the same figures.
+ * `--suite <name>` (repeated) runs those runners alone. `--reliability` runs
+ * the reliability suites alone (vitest's reliability and reliability-node
+ * projects, Playwright's reliability project) and, when they all pass, writes
+ * the reliability figures.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus, tmpdir, totalmem } from 'node:os'
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { stripVTControlCharacters } from 'node:util'
+import { parseArgs, stripVTControlCharacters } from 'node:util'
+import { busyCores, followCpuTime } from './cpuTime.js'
 import { addedToGitStatus, gitStatus } from './gitStatus.js'
 import {
   lastRunFile,
   reliabilitySummary,
   tallyResults,
 } from './reliabilityResults.js'
+import {
+  type ScheduleResults,
+  schedule,
+  scheduleLastRunFile,
+  scheduleTable,
+} from './schedule.js'
 
 type Counts = { passed: number; failed: number; skipped: number }
 
@@ -40,51 +50,33 @@ const vitestReport = (runner: string) => reportFile(`vitest-${runner}.json`)
 const tallyFile = () => reportFile('reliability-tally.jsonl')
 const playwrightReport = () => reportFile('playwright.json')
 
-type Outcome = { name: string; code: number; seconds: number }
+const cpuTime = followCpuTime()
 
 /**
  * Runs one runner with its output kept apart (printed whole when it ends, so
  * runners side by side do not interleave their lines).
  */
-function run(
-  name: string,
-  command: string,
-  args: string[],
-  {
-    env = {},
-    computeBound = false,
-  }: {
-    env?: Record<string, string>
-    /**
-     * Runs at a lower CPU priority: it computes, while the others mostly wait
-     * on chains, relays and browsers and must not miss their turn.
-     */
-    computeBound?: boolean
-  } = {},
-) {
+function run({ name, command, args, env = {} }: Suite) {
   const startedAt = Date.now()
-  return new Promise<Outcome>((resolve) => {
+  return new Promise<{ code: number; cpu: number | undefined }>((resolve) => {
     const output: Buffer[] = []
-    const [file, ...fileArgs] = computeBound
-      ? ['nice', '-n', '10', command, ...args]
-      : [command, ...args]
-    const child = spawn(file!, fileArgs, {
+    const child = spawn(command, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     })
+    if (child.pid) cpuTime.follow(child.pid)
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
     child.once('close', (code, signal) => {
-      const outcome = {
-        name,
-        code: code ?? (signal ? 1 : 0),
-        seconds: Math.round((Date.now() - startedAt) / 1000),
-      }
+      const exitCode = code ?? (signal ? 1 : 0)
       console.log(
-        `\n===== ${name}: ${outcome.code === 0 ? 'passed' : 'FAILED'} in ${outcome.seconds} s — $ ${command} ${args.join(' ')}`,
+        `\n===== ${name}: ${exitCode === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - startedAt) / 1000)} s — $ ${command} ${args.join(' ')}`,
       )
       process.stdout.write(Buffer.concat(output))
-      resolve(outcome)
+      resolve({
+        code: exitCode,
+        cpu: child.pid ? cpuTime.end(child.pid) : undefined,
+      })
     })
   })
 }
@@ -97,13 +89,14 @@ function readJson<type>(file: string): type | undefined {
   }
 }
 
+/** Each vitest runner's projects. */
 const vitestRunners = {
-  'unit + reliability': ['unit', 'reliability'],
+  'unit+reliability': ['unit', 'reliability'],
   integration: ['integration'],
   bench: ['bench'],
-  'reliability (node)': ['reliability-node'],
+  'reliability-node': ['reliability-node'],
   // The connectors' and panels' suites again, on wagmi 2.
-  'wagmi 2': ['wagmi2'],
+  wagmi2: ['wagmi2'],
 } as const
 type VitestRunner = keyof typeof vitestRunners
 
@@ -118,7 +111,7 @@ const vitestFiles = (runner: VitestRunner) =>
 /** A project's counts, by where its files live (wagmi 2's run apart). */
 function vitestCounts(project: string): Counts {
   const files = (Object.keys(vitestRunners) as VitestRunner[])
-    .filter((runner) => runner !== 'wagmi 2')
+    .filter((runner) => runner !== 'wagmi2')
     .flatMap(vitestFiles)
   // The unit project's files live beside what they test; the others in test/<project>/.
   const folders =
@@ -242,113 +235,196 @@ function readTally(file: string) {
   }
 }
 
+/** A runner `npm test` schedules: one process, with its weight on the machine. */
+type Suite = {
+  name: SuiteName
+  /** The cores it keeps busy, on average, while it runs (measured alone). */
+  weight: number
+  command: string
+  args: string[]
+  env?: Record<string, string>
+  /** The counts it adds to (a count of several runners is checked once all ran). */
+  counts: readonly CountName[]
+}
+
+type CountName =
+  | 'unit'
+  | 'reliability'
+  | 'integration'
+  | 'wagmi 2'
+  | 'reliability (browser)'
+  | 'e2e'
+type SuiteName = VitestRunner | 'check' | 'playwright'
+
+const cores = availableParallelism()
+
 /**
- * `npm test`: every suite. With `reliabilityOnly` (`--reliability`): the
- * reliability suites alone (vitest's reliability and reliability-node
- * projects, Playwright's reliability project), no check, unit, integration or e2e.
+ * Every runner, in the order they start. First the two that compute and end
+ * within a minute (their failures come first, and nothing waits on a chain
+ * or a browser beside them), then the browser suite, which takes longest,
+ * and the suites that mostly wait. A weight is the cores the runner used in
+ * a whole run, where it shares the machine: its CPU time over its run, the
+ * table's "cores used" (docs/testing.md); the pure files' grows with the
+ * workers they get.
  */
-async function main(reliabilityOnly: boolean) {
+function suites(reliabilityOnly: boolean): Suite[] {
+  const vitest = (
+    name: VitestRunner,
+    weight: number,
+    counts: readonly CountName[],
+    // Pure files run on every core; the others share the processes they start.
+    workers = 1,
+    projects: readonly string[] = vitestRunners[name],
+  ): Suite => ({
+    name,
+    weight,
+    command: 'npx',
+    args: [
+      'vitest',
+      'run',
+      ...projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport(name)}`,
+      `--maxWorkers=${workers}`,
+    ],
+    env: { RELIABILITY_TALLY: tallyFile() },
+    counts,
+  })
+  const playwright: Suite = {
+    name: 'playwright',
+    // Two Chromiums, the playgrounds' servers and sandboxes, and a Next.js build.
+    weight: 1.15,
+    command: 'npx',
+    args: [
+      'playwright',
+      'test',
+      ...(reliabilityOnly ? ['--project=reliability'] : []),
+    ],
+    env: {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport(),
+      RELIABILITY_TALLY: tallyFile(),
+    },
+    counts: reliabilityOnly
+      ? ['reliability (browser)']
+      : ['reliability (browser)', 'e2e'],
+  }
+  // It waits on faults, deadlines and a soak, and runs as long as the browsers.
+  const reliabilityNode = vitest('reliability-node', 0.15, ['reliability'])
+  const pureWeight = 0.9 * cores
+  const pure = reliabilityOnly
+    ? vitest('unit+reliability', pureWeight, ['reliability'], cores, [
+        'reliability',
+      ])
+    : vitest('unit+reliability', pureWeight, ['unit', 'reliability'], cores)
+  if (reliabilityOnly) return [pure, playwright, reliabilityNode]
+  return [
+    // check without its build's type pass: the package's build, which the
+    // package and Next.js tests run once (test/helpers/builtPackage.ts), is
+    // that pass. TypeScript 7 checks on every core.
+    {
+      name: 'check',
+      weight: 1.7,
+      command: 'npm',
+      args: ['run', '--silent', 'lint'],
+      counts: [],
+    },
+    reliabilityNode,
+    pure,
+    playwright,
+    vitest('integration', 0.25, ['integration']),
+    // esbuild, Vite and Next.js builds, then connect flows in Chromium.
+    vitest('bench', 0.6, ['integration']),
+    vitest('wagmi2', 0.25, ['wagmi 2']),
+  ]
+}
+
+function counts(name: CountName): Counts {
+  if (name === 'wagmi 2') return countResults(vitestFiles('wagmi2'))
+  if (name === 'reliability (browser)') return playwrightCounts('reliability')
+  if (name === 'e2e') return playwrightCounts('e2e')
+  return vitestCounts(name)
+}
+
+/**
+ * `npm test`: every suite, or those named with `--suite`. With
+ * `reliabilityOnly` (`--reliability`): the reliability suites alone (vitest's
+ * reliability and reliability-node projects, Playwright's reliability
+ * project), no check, unit, integration or e2e.
+ */
+async function main(reliabilityOnly: boolean, only: readonly string[]) {
+  const busyCoresBefore = await busyCores()
   const startedAt = Date.now()
   const statusAtStart = gitStatus(root)
-  const vitest = (runner: VitestRunner) =>
-    run(
-      `vitest ${runner}`,
-      'npx',
-      [
-        'vitest',
-        'run',
-        ...vitestRunners[runner].flatMap((project) => ['--project', project]),
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${vitestReport(runner)}`,
-        // Pure tests two files at a time; the others share the processes they start.
-        `--maxWorkers=${runner === 'unit + reliability' ? 2 : 1}`,
-      ],
-      {
-        env: { RELIABILITY_TALLY: tallyFile() },
-        computeBound: runner === 'unit + reliability',
-      },
+  const everyRunner = suites(reliabilityOnly)
+  const unknown = only.filter(
+    (name) => !everyRunner.some((suite) => suite.name === name),
+  )
+  if (unknown.length > 0) {
+    console.error(
+      `Unknown suite ${unknown.join(', ')}: name one of ${everyRunner.map(({ name }) => name).join(', ')}`,
     )
-  const runners: VitestRunner[] = reliabilityOnly
-    ? ['unit + reliability', 'reliability (node)']
-    : [
-        'unit + reliability',
-        'integration',
-        'bench',
-        'reliability (node)',
-        'wagmi 2',
-      ]
-  // The longest first, so that it starts before the others load the machine.
-  const [playwright, check, ...vitests] = await Promise.all([
-    run(
-      'playwright',
-      'npx',
-      [
-        'playwright',
-        'test',
-        ...(reliabilityOnly ? ['--project=reliability'] : []),
-      ],
-      {
-        env: {
-          PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport(),
-          RELIABILITY_TALLY: tallyFile(),
-        },
-      },
-    ),
-    reliabilityOnly
-      ? undefined
-      : // check without its build's type pass: the package's build, which the
-        // package and Next.js tests run once (test/helpers/builtPackage.ts), is that pass.
-        run('check', 'npm', ['run', '--silent', 'lint'], {
-          computeBound: true,
-        }),
-    ...runners.map(vitest),
-  ])
-  const checkCode = check?.code
-  const everySuite: [string, Counts][] = [
-    ['unit', vitestCounts('unit')],
-    ['reliability', vitestCounts('reliability')],
-    ['integration', vitestCounts('integration')],
-    ['wagmi 2', countResults(vitestFiles('wagmi 2'))],
-    ['reliability (browser)', playwrightCounts('reliability')],
-    ['e2e', playwrightCounts('e2e')],
-  ]
-  const suites = reliabilityOnly
-    ? everySuite.filter(([name]) => name.startsWith('reliability'))
-    : everySuite
-  if (checkCode !== undefined)
-    console.log(`\ncheck: ${checkCode === 0 ? 'passed' : 'FAILED'}`)
+    process.exit(2)
+  }
+  const runners =
+    only.length > 0
+      ? everyRunner.filter(({ name }) => only.includes(name))
+      : everyRunner
+  const ran = await schedule(
+    runners.map((suite) => ({
+      name: suite.name,
+      weight: suite.weight,
+      start: () => run(suite),
+    })),
+    cores,
+  )
   let passed = 0
-  let failed = checkCode ? 1 : 0
-  for (const [name, counts] of suites) {
+  let failed = 0
+  const check = ran.find(({ name }) => name === 'check')
+  if (check) {
+    console.log(`\ncheck: ${check.result.code === 0 ? 'passed' : 'FAILED'}`)
+    if (check.result.code !== 0) failed++
+  }
+  const countNames = [
+    'unit',
+    'reliability',
+    'integration',
+    'wagmi 2',
+    'reliability (browser)',
+    'e2e',
+  ].filter((name) =>
+    runners.some((suite) => suite.counts.includes(name as CountName)),
+  ) as CountName[]
+  for (const name of countNames) {
+    const { passed: passedHere, failed: failedHere, skipped } = counts(name)
     console.log(
-      `${name}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
+      `${name}: ${passedHere} passed, ${failedHere} failed${skipped ? `, ${skipped} skipped` : ''}`,
     )
-    passed += counts.passed
-    failed += counts.failed
-    if (counts.passed === 0) failed++
+    passed += passedHere
+    failed += failedHere
+    if (passedHere === 0) failed++
   }
   // A runner that failed with no failed test (a crash, an unhandled error) counts once.
-  const runnerFailures = [
-    ...runners.map((runner, index) => ({
-      name: `vitest ${runner}`,
-      code: vitests[index]!.code,
-      failedTests: vitestFailedTests(runner),
-    })),
-    {
-      name: 'playwright',
-      code: playwright.code,
+  const runnerFailures = ran
+    .filter(({ name }) => name !== 'check')
+    .map(({ name, result }) => ({
+      name,
+      code: result.code,
       failedTests:
-        playwrightCounts('reliability').failed + playwrightCounts('e2e').failed,
-    },
-  ].filter(({ code, failedTests }) => code !== 0 && failedTests === 0)
+        name === 'playwright'
+          ? playwrightCounts('reliability').failed +
+            playwrightCounts('e2e').failed
+          : vitestFailedTests(name as VitestRunner),
+    }))
+    .filter(({ code, failedTests }) => code !== 0 && failedTests === 0)
   for (const { name } of runnerFailures)
     console.log(`${name}: failed without a failed test (see its output)`)
   for (const line of failedTestLines()) console.log(`failed: ${line}`)
   failed += runnerFailures.length
+  const machine = `${cores} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`
   const reliability = tallyResults(readTally(tallyFile()), {
     date: new Date().toISOString(),
-    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+    machine,
     node: process.version,
     ran: reliabilityOnly ? 'reliability suites' : 'npm test',
   })
@@ -357,17 +433,55 @@ async function main(reliabilityOnly: boolean) {
   for (const line of addedFiles)
     console.log(`failed: npm test changed what git keeps: ${line}`)
   failed += addedFiles.length
+  const seconds = Math.round((Date.now() - startedAt) / 1000)
+  cpuTime.stop()
+  const scheduled = ran.map(({ name, waited, ran, result }) => ({
+    name,
+    weight: runners.find((suite) => suite.name === name)!.weight,
+    waited,
+    ran,
+    ...(result.cpu === undefined ? {} : { cpu: result.cpu }),
+  }))
+  console.log(
+    `\nthe schedule: ${cores} cores, at most weight ${cores} at once; ${busyCoresBefore} cores busy with other work before the start`,
+  )
+  console.log(scheduleTable(scheduled))
   // Only a run that passed records its figures: a failing one leaves the last good ones.
-  if (failed === 0) {
+  if (failed === 0 && only.length === 0) {
     writeFileSync(lastRunFile, `${JSON.stringify(reliability, null, 2)}\n`)
     console.log(
       'reliability figures written to test/reliability/results/lastRun.json (`npm run report` puts them in docs/reliability.md)',
     )
+    if (!reliabilityOnly) {
+      const results: ScheduleResults = {
+        date: reliability.date,
+        machine,
+        node: process.version,
+        capacity: cores,
+        busyCoresBefore,
+        seconds,
+        suites: scheduled,
+      }
+      writeFileSync(
+        scheduleLastRunFile,
+        `${JSON.stringify(results, null, 2)}\n`,
+      )
+      console.log(
+        'the schedule written to test/schedule/lastRun.json (`npm run report` puts it in docs/testing.md)',
+      )
+    }
   }
-  console.log(`in ${Math.round((Date.now() - startedAt) / 1000)} s`)
+  console.log(`in ${seconds} s`)
   console.log(`${passed} passed, ${failed} failed`)
   process.exit(failed === 0 ? 0 : 1)
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url))
-  await main(process.argv.includes('--reliability'))
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      reliability: { type: 'boolean', default: false },
+      suite: { type: 'string', multiple: true, default: [] },
+    },
+  })
+  await main(values.reliability, values.suite)
+}
