@@ -18,7 +18,14 @@ const times = (createdAtMs: number, updatedAtMs = createdAtMs) => ({
 export const apiKeyView = (apiKey: ApiKey) => ({
   apiKeyId: apiKey.apiKeyId,
   apiKeyName: apiKey.apiKeyName,
-  credential: { publicKey: apiKey.publicKey, type: apiKey.type },
+  credential: {
+    publicKey: apiKey.publicKey,
+    type: apiKey.type,
+    // The schema's field, on a log-in's key issued under a profile.
+    ...(apiKey.sessionProfileId !== undefined && {
+      sessionProfileId: apiKey.sessionProfileId,
+    }),
+  },
   ...(apiKey.expirationSeconds === undefined
     ? {}
     : { expirationSeconds: String(apiKey.expirationSeconds) }),

@@ -46,6 +46,8 @@ export {
   PasskeyError,
   type PasskeyErrorCode,
   type PasskeyErrorType,
+  SessionProfileMismatchError,
+  type SessionProfileMismatchErrorType,
   SignedTransactionMismatchError,
   type SignedTransactionMismatchErrorType,
   SignerMismatchError,

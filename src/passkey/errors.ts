@@ -109,6 +109,34 @@ export class SignedTransactionMismatchError extends BaseError {
   }
 }
 
+export type SessionProfileMismatchErrorType = SessionProfileMismatchError & {
+  name: 'SessionProfileMismatchError'
+}
+/**
+ * The vendor issued the log-in's session key under another session profile
+ * than the one asked for, or under none (a key that can do what the passkey
+ * can): the key was revoked before it signed anything.
+ */
+export class SessionProfileMismatchError extends BaseError {
+  override name = 'SessionProfileMismatchError'
+  static get code() {
+    return 'session_profile_mismatch' as const
+  }
+  constructor({ expected, listed }: { expected: string; listed: string }) {
+    super(
+      'The session key was not issued under the session profile asked for.',
+      {
+        code: SessionProfileMismatchError.code,
+        details: `the vendor lists the key under ${listed}, not session profile ${expected}`,
+        docsPath: 'docs/passkey.md#session-profiles',
+        metaMessages: [
+          'The key was revoked and nothing was signed. Check that `session.profileId` is a session profile of your parent organization.',
+        ],
+      },
+    )
+  }
+}
+
 export type InvalidPasskeyWalletParameterErrorType =
   InvalidPasskeyWalletParameterError & {
     name: 'InvalidPasskeyWalletParameterError'

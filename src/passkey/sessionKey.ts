@@ -4,12 +4,17 @@ import { singleFlight } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { readSessionClaims } from '../turnkey/createVendorClient.js'
-import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
+import {
+  grpcCode,
+  unexpectedVendorAnswer,
+  VendorRequestError,
+} from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import {
   createSessionStamper,
   generateStampingKey,
 } from '../turnkey/stampers.js'
+import { SessionProfileMismatchError } from './errors.js'
 
 /**
  * A short-lived P-256 key the vendor accepts in place of the passkey. The
@@ -27,6 +32,8 @@ export type SessionKey = {
   organizationId: string
   /** The user the key was registered on (absent on keys stored by older versions). */
   userId?: string | undefined
+  /** The vendor session profile the key was issued under; none: a root key. */
+  sessionProfileId?: string | undefined
 }
 
 /** Seconds, not milliseconds: the vendor SDK mixes the two and keeps dead sessions alive. */
@@ -137,6 +144,17 @@ export function createSessionKeys({
       organizationId: claims.organizationId,
       userId: claims.userId,
       expiresAt: Math.min(claims.exp, Math.floor(Date.now() / 1000) + seconds),
+      ...(sessionProfileId && { sessionProfileId }),
+    }
+    if (sessionProfileId) {
+      // Taken from the vendor's own list, not the log-in's word: a key
+      // under another profile, or none, never signs.
+      try {
+        await checkSessionProfile(client, made, sessionProfileId)
+      } catch (error) {
+        void revokeSessionKey(client, made, sessionStoreKey)
+        throw error
+      }
     }
     if (signal.aborted) {
       // Made for a connection the user left meanwhile: revoked now, not left to expire.
@@ -165,16 +183,27 @@ export function createSessionKeys({
       return silent
     },
 
-    /** The key this browser kept for `organizationId`, while live; none when sessions are off. */
+    /**
+     * The key this browser kept for `organizationId`, while live; none when
+     * sessions are off. A kept key that does not fit the options (sessions
+     * off, another profile) is revoked.
+     */
     async readStored(organizationId: string) {
       if (!sessionStoreKey) return undefined
-      if (sessionSeconds === undefined) {
-        // The host turned sessions off: a key left from before must not sign silently.
-        await drop()
+      const stored = await sessionKeyStore.get(sessionStoreKey)
+      if (!stored) return undefined
+      // Sessions turned off, or a key from another profile (a root key kept
+      // from before included): it must not sign silently, nor live on.
+      if (
+        sessionSeconds === undefined ||
+        stored.sessionProfileId !== sessionProfileId
+      ) {
+        // Marked revoking first, so that it never signs; the vendor's answer is not waited for.
+        await sessionKeyStore.markRevoking(sessionStoreKey, stored)
+        void revokeSessionKey(client, stored, sessionStoreKey)
         return undefined
       }
-      const stored = await sessionKeyStore.get(sessionStoreKey)
-      return stored?.organizationId === organizationId && isLive(stored)
+      return stored.organizationId === organizationId && isLive(stored)
         ? stored
         : undefined
     },
@@ -287,12 +316,45 @@ function withSessionFallback(
   }
 }
 
+/**
+ * Reads the new key back from the vendor's list of the user's keys (signed
+ * by the key): it must be there under `sessionProfileId`, or it is refused
+ * with SessionProfileMismatchError.
+ */
+async function checkSessionProfile(
+  vendor: VendorClient,
+  key: SessionKey,
+  sessionProfileId: string,
+) {
+  const { apiKeys } = await vendor.query<{ apiKeys?: ApiKeyView[] }>(
+    'get_api_keys',
+    { organizationId: key.organizationId, userId: key.userId },
+    createSessionStamper(key),
+  )
+  if (!Array.isArray(apiKeys))
+    throw unexpectedVendorAnswer('get_api_keys answered no apiKeys')
+  const listed = apiKeys.find(
+    (apiKey) => apiKey?.credential?.publicKey === key.publicKey,
+  )?.credential?.sessionProfileId
+  if (listed !== sessionProfileId)
+    throw new SessionProfileMismatchError({
+      expected: sessionProfileId,
+      listed:
+        typeof listed === 'string'
+          ? `session profile ${listed}`
+          : 'no session profile',
+    })
+}
+
 // Revocation at the vendor, confirmed or tried again.
 
 /** A disconnect waits this long for the vendor; past it the key is kept as revoking. */
 const sessionRevocationTimeoutMs = 5000
 
-type ApiKeyView = { apiKeyId?: unknown; credential?: { publicKey?: unknown } }
+type ApiKeyView = {
+  apiKeyId?: unknown
+  credential?: { publicKey?: unknown; sessionProfileId?: unknown }
+}
 
 /**
  * Deletes a session key at the vendor, signed by the key itself. Two
@@ -468,6 +530,8 @@ function asSessionKey(
     typeof key.expiresAt === 'number' &&
     typeof key.organizationId === 'string' &&
     (key.userId === undefined || typeof key.userId === 'string') &&
+    (key.sessionProfileId === undefined ||
+      typeof key.sessionProfileId === 'string') &&
     key.state === state
     ? (key as SessionKey)
     : undefined

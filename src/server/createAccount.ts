@@ -1,6 +1,10 @@
 import { isUuid } from '../core/checks.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
-import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
+import {
+  grpcCode,
+  unexpectedVendorAnswer,
+  VendorRequestError,
+} from '../turnkey/errors.js'
 import type { ClientSignature } from '../turnkey/hostBackendContract.js'
 import {
   type CreateAccountAnswer,
@@ -16,7 +20,7 @@ import {
   hasAccount,
   subOrganizationsWithCredential,
 } from './emailCodes.js'
-import { badField, Refusal, unexpectedVendorAnswer } from './errors.js'
+import { badField, Refusal } from './errors.js'
 import { decodeBase64Url, normalizeEmail, readFields } from './httpJson.js'
 
 /** The same limit the passkey prompt's user name meets in practice. */

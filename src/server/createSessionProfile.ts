@@ -2,11 +2,9 @@ import { type Address, isAddress } from 'viem'
 import { isUuid, isWholeFrom } from '../core/checks.js'
 import { BaseError } from '../core/errors.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
+import { unexpectedVendorAnswer } from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/stampers.js'
-import {
-  InvalidPasskeyBackendParameterError,
-  unexpectedVendorAnswer,
-} from './errors.js'
+import { InvalidPasskeyBackendParameterError } from './errors.js'
 
 /**
  * What a session key may sign alone: messages and typed data, transactions,

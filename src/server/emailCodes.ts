@@ -2,7 +2,11 @@ import { p256 } from '@noble/curves/p256'
 import { isUuid } from '../core/checks.js'
 import { encryptOtpCode } from '../turnkey/bundles.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
-import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
+import {
+  grpcCode,
+  unexpectedVendorAnswer,
+  VendorRequestError,
+} from '../turnkey/errors.js'
 import {
   type RecoveryStartRequest,
   recoverySessionSeconds,
@@ -11,7 +15,7 @@ import {
 } from '../turnkey/hostBackendContract.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
-import { badField, Refusal, unexpectedVendorAnswer } from './errors.js'
+import { badField, Refusal } from './errors.js'
 import { normalizeEmail, readFields } from './httpJson.js'
 
 // The codes the vendor emails: one that proves an address before a sign-up

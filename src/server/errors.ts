@@ -98,13 +98,6 @@ export class AuthorizeRejectedError extends BaseError {
   }
 }
 
-/**
- * The vendor answered 200 without what the activity or query returns: the
- * error the vendor client throws for a malformed answer, so both are told alike.
- */
-export const unexpectedVendorAnswer = (what: string) =>
-  new VendorRequestError({ status: 200, statusText: what, body: undefined })
-
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`
 
 /**

@@ -55,6 +55,13 @@ export class VendorRequestError extends BaseError {
   }
 }
 
+/**
+ * The vendor answered 200 without what the activity or query returns: the
+ * error the vendor client throws for a malformed answer, so both are told alike.
+ */
+export const unexpectedVendorAnswer = (what: string) =>
+  new VendorRequestError({ status: 200, statusText: what, body: undefined })
+
 export type VendorTimeoutErrorType = VendorTimeoutError & {
   name: 'VendorTimeoutError'
 }

@@ -62,10 +62,11 @@ test('no backend: sign up through the Auth Proxy, reload with no request and no 
 
   const address = await signUp(page, 'ada', email)
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-  // The proxy made the account and answered its address; the passkey's one assertion opened the session.
+  // The proxy made the account and answered its address; the passkey's one assertion opened the session,
+  // whose key the vendor lists under the playground's session profile.
   // The email proved first (the code, its check, no account yet), then the account.
   expect(proxy).toEqual(['otp_init', 'otp_verify', 'account', 'signup'])
-  expect(requests).toEqual(['submit/stamp_login'])
+  expect(requests).toEqual(['submit/stamp_login', 'query/get_api_keys'])
   expect(backend).toEqual([])
   const [credential] = await authenticator.credentials()
   expect(credential?.rpId).toBe('localhost')
@@ -82,14 +83,18 @@ test('no backend: sign up through the Auth Proxy, reload with no request and no 
   expect(proxyAfterReload).toEqual([])
   expect((await authenticator.credentials())[0]!.signCount).toBe(signCount)
 
-  // Log in with the passkey: as with a backend, one prompt and two vendor requests.
+  // Log in with the passkey: as with a backend, one prompt and three vendor requests.
   await page.getByRole('button', { name: 'Disconnect' }).click()
   await expect(page.getByTestId('status')).toHaveText('disconnected')
   const logIn = vendorRequests(page, vendor.url)
   const proxyAtLogIn = proxyRequests(page)
   await page.getByRole('button', { name: 'Log in with passkey' }).click()
   await expect(page.getByTestId('address')).toHaveText(address)
-  expect(logIn).toEqual(['submit/stamp_login', 'query/list_wallet_accounts'])
+  expect(logIn).toEqual([
+    'submit/stamp_login',
+    'query/get_api_keys',
+    'query/list_wallet_accounts',
+  ])
   expect(proxyAtLogIn).toEqual([])
   expect((await authenticator.credentials())[0]!.signCount).toBe(signCount + 1)
   expect(backend).toEqual([])

@@ -90,14 +90,16 @@ test('sign up, sign, reload without a prompt, disconnect and log in again', asyn
   )
   expect(stored).toEqual([])
 
-  // Log in with the same passkey: the same wallet, in two vendor requests.
+  // Log in with the same passkey: the same wallet, in three vendor requests.
   const logIn = countVendorRequests(page)
   await page.getByRole('button', { name: 'Log in with passkey' }).click()
   await expect(page.getByTestId('status')).toHaveText('connected')
   await expect(page.getByTestId('address')).toHaveText(address)
-  // One prompt opens a session and finds the organization; the accounts come with the session key.
+  // One prompt opens a session and finds the organization; the session key
+  // reads itself back under the playground's session profile, then the accounts.
   expect(logIn).toEqual([
     '/public/v1/submit/stamp_login',
+    '/public/v1/query/get_api_keys',
     '/public/v1/query/list_wallet_accounts',
   ])
 })

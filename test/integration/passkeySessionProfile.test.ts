@@ -1,4 +1,10 @@
-import { connect, disconnect, sendTransaction, signMessage } from '@wagmi/core'
+import {
+  connect,
+  disconnect,
+  reconnect,
+  sendTransaction,
+  signMessage,
+} from '@wagmi/core'
 import { IDBFactory } from 'fake-indexeddb'
 import {
   createPublicClient,
@@ -13,6 +19,7 @@ import { sandboxChains } from '../../sandbox/chains.js'
 import { signingSessionScope } from '../../sandbox/turnkey/signingSessionProfile.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { createPasskeyBackend, sessionScope } from '../../src/exports/server.js'
+import { SessionProfileMismatchError } from '../../src/passkey/errors.js'
 import { sessionKeyStore } from '../../src/passkey/sessionKey.js'
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import { VendorRequestError } from '../../src/turnkey/errors.js'
@@ -77,7 +84,7 @@ async function loggedIn(name: string, profileId: string) {
   const storeKey = `${host.storage.key}.passkeyWallet`
   const key = (await sessionKeyStore.get(storeKey))!
   expect(prompts).toBe(1)
-  return { user, config, key, storeKey, prompts: () => prompts }
+  return { user, config, key, storeKey, host, prompts: () => prompts }
 }
 
 const transfer = (config: ReturnType<typeof passkeyHostConfig>, to: Hex) =>
@@ -215,5 +222,92 @@ describe('session profiles', () => {
     expect(prompts()).toBe(2)
     expect(await sessionKeyStore.revoking(storeKey)).toEqual([])
     expect(await sessionKeyStore.get(storeKey)).toBeUndefined()
+  })
+
+  it('the vendor lists the key under its profile; a reload under another profile revokes the kept key before it signs', async () => {
+    const { user, key, storeKey, host, prompts } = await loggedIn(
+      'listed',
+      signingProfileId,
+    )
+    const listed = async () =>
+      (
+        await backendClient(vendor).getApiKeys({
+          organizationId: user.organizationId,
+          userId: user.userId,
+        })
+      ).apiKeys.find((apiKey) => apiKey.credential.publicKey === key.publicKey)
+    expect((await listed())?.credential.sessionProfileId).toBe(signingProfileId)
+    expect((await sessionKeyStore.get(storeKey))?.sessionProfileId).toBe(
+      signingProfileId,
+    )
+
+    // The host moved to another profile: the key of the old one ends at the next load.
+    const { sessionProfileId: other } = await backendOf(
+      vendor,
+    ).createSessionProfile({ name: 'Another profile' })
+    const reloaded = passkeyHostConfig(
+      vendor,
+      [mainnet!],
+      { session: { profileId: other } },
+      host.storage,
+    )
+    await reconnect(reloaded)
+    expect(await sessionKeyStore.get(storeKey)).toBeUndefined()
+    await expect.poll(listed).toBeUndefined()
+    expect(prompts()).toBe(1)
+    await disconnect(reloaded)
+  })
+
+  it('a key the vendor does not list under the profile asked for is revoked, and the log-in fails with SessionProfileMismatchError', async () => {
+    const user = await signUp(vendor, `mismatch${Date.now()}`)
+    stubWebauthn(() => user.passkey)
+    // The vendor's list as a vendor that ignored the profile would answer it.
+    const send = globalThis.fetch
+    vi.stubGlobal(
+      'fetch',
+      async (input: RequestInfo | URL, init?: RequestInit) => {
+        const answer = await send(input, init)
+        if (!String(input).endsWith('/public/v1/query/get_api_keys'))
+          return answer
+        const body = (await answer.json()) as {
+          apiKeys: { credential: { sessionProfileId?: string } }[]
+        }
+        for (const { credential } of body.apiKeys)
+          delete credential.sessionProfileId
+        return Response.json(body, { status: answer.status })
+      },
+    )
+    const host = memoryStorage('host')
+    const config = passkeyHostConfig(
+      vendor,
+      [mainnet!],
+      { session: { profileId: signingProfileId } },
+      host.storage,
+    )
+    const failed = await connect(config, {
+      connector: config.connectors[0]!,
+    }).catch((error: unknown) => error)
+    vi.stubGlobal('fetch', send)
+    expect(failed).toBeInstanceOf(SessionProfileMismatchError)
+    expect((failed as SessionProfileMismatchError).details).toBe(
+      `the vendor lists the key under no session profile, not session profile ${signingProfileId}`,
+    )
+    expect(
+      await sessionKeyStore.get(`${host.storage.key}.passkeyWallet`),
+    ).toBeUndefined()
+    // Revoked at the vendor: the user has no session key left.
+    await expect
+      .poll(
+        async () =>
+          (
+            await backendClient(vendor).getApiKeys({
+              organizationId: user.organizationId,
+              userId: user.userId,
+            })
+          ).apiKeys.filter(
+            ({ credential }) => credential.type === 'CREDENTIAL_TYPE_LOGIN',
+          ).length,
+      )
+      .toBe(0)
   })
 })
