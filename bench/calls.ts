@@ -21,7 +21,7 @@ export type CallsBenchRow = {
   /** How many ERC-20 transfers the user sends as one action. */
   calls: number
   way: 'useSendCalls' | 'useSendTransaction × N'
-  /** `session` (the default: a session key signs) or `passkey` (`session: false`). */
+  /** `session` (a session key under the sandbox's profile signs) or `passkey` (`session: false`). */
   signer: 'session' | 'passkey'
   vendorRequests: number
   /** JSON-RPC requests the page sent to the chain. */
@@ -85,7 +85,9 @@ export async function callsBench({
       const config = passkeyHostConfig(
         sandbox.vendor,
         [pageChain],
-        signer === 'passkey' ? { session: false } : {},
+        signer === 'passkey'
+          ? { session: false }
+          : { session: { profileId: sandbox.vendor.sessionProfileId } },
       )
       await connect(config, { connector: config.connectors[0]! })
       const transfers = (n: number) =>

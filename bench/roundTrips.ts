@@ -60,10 +60,12 @@ type Kind = 'passkey' | 'walletConnect' | 'injected'
  * The protocol minimum of each operation, by kind of connector:
  *
  * passkey (vendor requests from the page; no wallet beside the vendor):
- * - connect (log in with an existing passkey): 2 vendor requests:
- *   `stamp_login`, the one passkey signature, opens the session and names the
- *   user's organization; `list_wallet_accounts` gives the address, which
- *   nothing else does. No chain request.
+ * - connect (log in with an existing passkey, under a session profile): 3
+ *   vendor requests: `stamp_login`, the one passkey signature, opens the
+ *   session and names the user's organization; `get_api_keys` shows the new
+ *   key under the profile asked for, which nothing else does;
+ *   `list_wallet_accounts` gives the address, which nothing else does. No
+ *   chain request.
  * - reconnect: 0: address, organization and session key are on the device.
  * - sign message / sign typed data: 1 vendor request, `sign_raw_payload` of
  *   the digest hashed in the page. No chain request.
@@ -96,7 +98,7 @@ const counts = (
 ): Counts => ({ vendorRequests, chainRequests, walletRequests })
 const least: Record<Kind, Record<Operation, Counts>> = {
   passkey: {
-    connect: counts(2, 0, 0),
+    connect: counts(3, 0, 0),
     reconnect: counts(0, 0, 0),
     'sign message': counts(1, 0, 0),
     'sign typed data': counts(1, 0, 0),

@@ -92,7 +92,7 @@ function variants(reference: string): Variant[] {
       bundle: 'passkeyWallet',
       flow: 'passkey',
       imports: "import { passkeyWallet } from 'wagmi-connector-pack/passkey'",
-      connectors: `passkeyWallet({ organizationId: options.organization, apiBaseUrl: options.vendor, createAccount: (request) => backend('/api/create-account', request) })`,
+      connectors: `passkeyWallet({ organizationId: options.organization, apiBaseUrl: options.vendor, session: { profileId: options.profile }, createAccount: (request) => backend('/api/create-account', request) })`,
     },
   ]
 }
@@ -441,6 +441,7 @@ export async function weightInBrowser(): Promise<BrowserWeight[]> {
       relay: sandbox.relay.url,
       vendor: sandbox.vendor.url,
       organization: sandbox.vendor.parentOrganizationId,
+      profile: sandbox.vendor.sessionProfileId,
     })
     const rows: Omit<BrowserWeight, 'jsBytesAdded'>[] = []
     for (const [index, variant] of all.entries()) {

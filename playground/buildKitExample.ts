@@ -31,6 +31,7 @@ const kitAliases: Record<Kit, typeof wagmi2Aliases> = {
 
 export type KitExampleSettings = {
   organizationId: string
+  sessionProfileId: string
   apiBaseUrl: string
   authProxyUrl: string
   authProxyConfigId: string
@@ -54,6 +55,7 @@ export async function buildKitExample({
 }) {
   const env = {
     VITE_TURNKEY_ORGANIZATION_ID: settings.organizationId,
+    VITE_TURNKEY_SESSION_PROFILE_ID: settings.sessionProfileId,
     VITE_TURNKEY_API_BASE_URL: settings.apiBaseUrl,
     VITE_AUTH_PROXY_URL: settings.authProxyUrl,
     VITE_AUTH_PROXY_CONFIG_ID: settings.authProxyConfigId,

@@ -119,6 +119,7 @@ export async function startPlayground({
             cacheDir,
             settings: {
               organizationId: sandbox.vendor.parentOrganizationId,
+              sessionProfileId: sandbox.vendor.sessionProfileId,
               apiBaseUrl: sandbox.vendor.url,
               authProxyUrl: sandbox.authProxy.url,
               authProxyConfigId: sandbox.authProxy.configId,

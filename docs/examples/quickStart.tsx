@@ -12,7 +12,12 @@ import { createAccount, recovery } from './backend/calls'
 export const config = createConfig({
   chains: [mainnet, base],
   connectors: [
-    passkeyWallet({ organizationId: '<parent org>', createAccount, recovery }), // calls to your backend
+    passkeyWallet({
+      organizationId: '<parent org>',
+      session: { profileId: '<session profile>' }, // what a session key signs alone
+      createAccount, // calls to your backend
+      recovery,
+    }),
     walletConnectDeepLink({ projectId: '<project id>', deepLink: 'native' }),
     injectedWallet({ wallet: metamask }), // each wallet's descriptor is imported by name
     ...injectedWallets(), // one connector per announced wallet

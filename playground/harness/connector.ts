@@ -3,6 +3,7 @@ import {
   parentOrganizationId,
   relayUrl,
   rpcUrls,
+  sessionProfileId,
   vendorUrl,
 } from 'virtual:sandbox'
 import {
@@ -61,8 +62,12 @@ async function createConnectorFn(): Promise<CreateConnectorFn> {
             backend('/api/start-recovery', request, options),
         },
         exportFrameUrl,
-        // `?session=off`: every signature asks for the passkey.
-        session: query.get('session') === 'off' ? false : undefined,
+        // `?session=off`: every signature asks for the passkey. The session
+        // key signs under the sandbox's signing profile, as in the playground.
+        session:
+          query.get('session') === 'off'
+            ? false
+            : { profileId: sessionProfileId },
       }) as CreateConnectorFn
     case 'walletConnectDeepLink':
       return walletConnectDeepLink({

@@ -122,12 +122,22 @@ export class SessionProfileMismatchError extends BaseError {
   static get code() {
     return 'session_profile_mismatch' as const
   }
-  constructor({ expected, listed }: { expected: string; listed: string }) {
+  constructor({
+    expected,
+    listed,
+  }: {
+    expected: string
+    /** What the vendor lists the key under; `undefined`: it does not list the key. */
+    listed: string | undefined
+  }) {
     super(
       'The session key was not issued under the session profile asked for.',
       {
         code: SessionProfileMismatchError.code,
-        details: `the vendor lists the key under ${listed}, not session profile ${expected}`,
+        details:
+          listed === undefined
+            ? `the vendor does not list the key among the user's keys, asked for under session profile ${expected}`
+            : `the vendor lists the key under ${listed}, not session profile ${expected}`,
         docsPath: 'docs/passkey.md#session-profiles',
         metaMessages: [
           'The key was revoked and nothing was signed. Check that `session.profileId` is a session profile of your parent organization.',

@@ -16,24 +16,66 @@ const valid: PasskeyWalletParameters = {
 
 describe('passkeyWallet options', () => {
   it('accepts a session of a day, and of 7 days only with allowLong', () => {
+    const profileId = '2b5a3c1e-7d4f-4e8a-9b6c-1f0e2d3c4b5a'
     expect(
       checkPasskeyWalletParameters({
         ...valid,
-        session: { expirationSeconds: 86_400 },
+        session: { profileId, expirationSeconds: 86_400 },
       }).sessionSeconds,
     ).toBe(86_400)
     expect(
       checkPasskeyWalletParameters({
         ...valid,
-        session: { expirationSeconds: 604_800, allowLong: true },
+        session: { profileId, expirationSeconds: 604_800, allowLong: true },
       }).sessionSeconds,
     ).toBe(604_800)
+  })
+
+  it('makes a session key only under a profile, or as a root key asked for by name', () => {
+    const profileId = '2b5a3c1e-7d4f-4e8a-9b6c-1f0e2d3c4b5a'
+    const keyFor = (session: PasskeyWalletParameters['session']) => {
+      const { sessionSeconds, sessionProfileId } = checkPasskeyWalletParameters(
+        { ...valid, session },
+      )
+      return { sessionSeconds, sessionProfileId }
+    }
+    // No profile: the passkey signs every request.
+    expect(keyFor(undefined)).toEqual({
+      sessionSeconds: undefined,
+      sessionProfileId: undefined,
+    })
+    expect(keyFor({ expirationSeconds: 600 })).toEqual({
+      sessionSeconds: undefined,
+      sessionProfileId: undefined,
+    })
+    expect(keyFor({ profileId })).toEqual({
+      sessionSeconds: 900,
+      sessionProfileId: profileId,
+    })
+    expect(keyFor({ unscopedRootKey: true })).toEqual({
+      sessionSeconds: 900,
+      sessionProfileId: undefined,
+    })
+    // A length is checked even where no key is made.
+    expect(() => keyFor({ expirationSeconds: 10 })).toThrow(
+      'invalid `session.expirationSeconds`',
+    )
+    expect(() =>
+      keyFor({ unscopedRootKey: 'yes' as unknown as boolean }),
+    ).toThrow(
+      'passkeyWallet: invalid `session.unscopedRootKey`: expected true or false.',
+    )
+    expect(() => keyFor({ profileId, unscopedRootKey: true })).toThrow(
+      'passkeyWallet: invalid `session.unscopedRootKey`: expected no `profileId` beside it: a key under a profile is not a root key.',
+    )
   })
 
   it('accepts the minimal options, with their defaults, and names itself for wagmi', () => {
     expect(checkPasskeyWalletParameters(valid)).toEqual({
       apiBaseUrl: 'https://api.turnkey.com',
-      sessionSeconds: 900,
+      // No session profile: no session key.
+      sessionSeconds: undefined,
+      sessionProfileId: undefined,
       endOthersOnLogIn: true,
       exportFrameUrl: defaultExportFrameUrl,
       recoveryFrameUrl: 'https://auth.turnkey.com',

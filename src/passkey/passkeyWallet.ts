@@ -76,7 +76,11 @@ export type PasskeyWalletConnector = Connector<ReturnType<typeof passkeyWallet>>
  * stored session to restore) or on `prepare()`, never by idle time.
  *
  * @example
- * passkeyWallet({ organizationId, createAccount: (request) => fetch('/api/create-account', …) })
+ * passkeyWallet({
+ *   organizationId,
+ *   session: { profileId },
+ *   createAccount: (request) => fetch('/api/create-account', …),
+ * })
  */
 export function passkeyWallet(parameters: PasskeyWalletParameters) {
   return createConnector<PasskeyProvider, PasskeyWalletProperties>((config) => {

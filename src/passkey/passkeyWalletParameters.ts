@@ -83,11 +83,14 @@ export type PasskeyWalletParameters = {
       }
     | undefined
   /**
-   * After log-in or sign-up, a session key signs without prompting until it
-   * expires (default 900 s); then the passkey is asked again. `false`: every
-   * signature needs the passkey. Without `profileId` the session key can do
-   * anything the passkey can, export included, until it expires: more than
-   * a day (86400 s, up to 7 days) needs `allowLong: true`.
+   * After log-in or sign-up, a session key issued under the vendor session
+   * profile `profileId` signs what the profile's scope allows, without a
+   * prompt, until it expires (default 900 s); the passkey signs the rest.
+   * Without `profileId`, or with `false`, there is no session key: every
+   * signature asks the passkey. `unscopedRootKey: true` asks for a key
+   * without a profile, which can do anything the passkey can, export and
+   * new keys included, until it expires. More than a day (86400 s, up to 7
+   * days) needs `allowLong: true`.
    */
   session?:
     | {
@@ -98,6 +101,12 @@ export type PasskeyWalletParameters = {
          * and the passkey is asked for the rest, one request at a time.
          */
         profileId?: string | undefined
+        /**
+         * Without `profileId`: a session key all the same, with the passkey's
+         * whole authority (a page script holding it can add its own key and
+         * export the wallet) until it expires. Off by default.
+         */
+        unscopedRootKey?: boolean | undefined
         expirationSeconds?: number | undefined
         /** Accept a session longer than a day (up to 604800 s). */
         allowLong?: boolean | undefined
@@ -250,6 +259,15 @@ export function checkPasskeyWalletParameters(
   )
     throw invalid('createAccount', callsBackend)
   const session = parameters.session ?? {}
+  const unscopedRootKey =
+    session === false ? false : (session.unscopedRootKey ?? false)
+  if (typeof unscopedRootKey !== 'boolean')
+    throw invalid('session.unscopedRootKey', 'true or false')
+  if (unscopedRootKey && session !== false && session.profileId !== undefined)
+    throw invalid(
+      'session.unscopedRootKey',
+      'no `profileId` beside it: a key under a profile is not a root key',
+    )
   const sessionSeconds =
     session === false
       ? undefined
@@ -326,7 +344,12 @@ export function checkPasskeyWalletParameters(
     backendTimeoutMs,
     frameTimeoutMs,
     apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''),
-    sessionSeconds,
+    // A session key exists only under a profile, or as a root key asked for
+    // by name; its length is checked either way, so that a typo is reported.
+    sessionSeconds:
+      sessionProfileId !== undefined || unscopedRootKey
+        ? sessionSeconds
+        : undefined,
     sessionProfileId,
     endOthersOnLogIn,
     exportFrameUrl,

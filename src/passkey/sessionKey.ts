@@ -91,6 +91,23 @@ export function createSessionKeys({
   }
   retryUnconfirmed()
 
+  /** A kept key fits when sessions are on and it is of the profile asked for (none: a root key). */
+  const fits = (key: SessionKey) =>
+    sessionSeconds !== undefined && key.sessionProfileId === sessionProfileId
+  /**
+   * As this loads, a kept key that does not fit the options (sessions off,
+   * another profile, a root key from an earlier version) is revoked,
+   * whether or not the page reconnects, without waiting for the vendor: it
+   * must not sign, nor live on.
+   */
+  const unfitRevoked = (async () => {
+    if (!sessionStoreKey) return
+    const stored = await sessionKeyStore.get(sessionStoreKey)
+    if (!stored || fits(stored)) return
+    await sessionKeyStore.markRevoking(sessionStoreKey, stored)
+    void revokeSessionKey(client, stored, sessionStoreKey)
+  })()
+
   async function drop() {
     sessionKey = undefined
     if (sessionStoreKey) await sessionKeyStore.delete(sessionStoreKey)
@@ -146,20 +163,21 @@ export function createSessionKeys({
       expiresAt: Math.min(claims.exp, Math.floor(Date.now() / 1000) + seconds),
       ...(sessionProfileId && { sessionProfileId }),
     }
+    if (signal.aborted) {
+      // Made for a connection the user left meanwhile: revoked now, not left to expire.
+      void revokeSessionKey(client, made, sessionStoreKey)
+      throw new SessionNotFoundError({ reason: 'abandoned' })
+    }
     if (sessionProfileId) {
       // Taken from the vendor's own list, not the log-in's word: a key
-      // under another profile, or none, never signs.
+      // under another profile, or none, never signs. A failed read fails
+      // the log-in too, and the key is revoked all the same.
       try {
         await checkSessionProfile(client, made, sessionProfileId)
       } catch (error) {
         void revokeSessionKey(client, made, sessionStoreKey)
         throw error
       }
-    }
-    if (signal.aborted) {
-      // Made for a connection the user left meanwhile: revoked now, not left to expire.
-      void revokeSessionKey(client, made, sessionStoreKey)
-      throw new SessionNotFoundError({ reason: 'abandoned' })
     }
     sessionKey = made
     // Without IndexedDB the session lasts for this page only.
@@ -184,26 +202,17 @@ export function createSessionKeys({
     },
 
     /**
-     * The key this browser kept for `organizationId`, while live; none when
-     * sessions are off. A kept key that does not fit the options (sessions
-     * off, another profile) is revoked.
+     * The key this browser kept for `organizationId`, while live and
+     * fitting the options; none when sessions are off.
      */
     async readStored(organizationId: string) {
       if (!sessionStoreKey) return undefined
+      await unfitRevoked
       const stored = await sessionKeyStore.get(sessionStoreKey)
-      if (!stored) return undefined
-      // Sessions turned off, or a key from another profile (a root key kept
-      // from before included): it must not sign silently, nor live on.
-      if (
-        sessionSeconds === undefined ||
-        stored.sessionProfileId !== sessionProfileId
-      ) {
-        // Marked revoking first, so that it never signs; the vendor's answer is not waited for.
-        await sessionKeyStore.markRevoking(sessionStoreKey, stored)
-        void revokeSessionKey(client, stored, sessionStoreKey)
-        return undefined
-      }
-      return stored.organizationId === organizationId && isLive(stored)
+      return stored &&
+        fits(stored) &&
+        stored.organizationId === organizationId &&
+        isLive(stored)
         ? stored
         : undefined
     },
@@ -333,14 +342,16 @@ async function checkSessionProfile(
   )
   if (!Array.isArray(apiKeys))
     throw unexpectedVendorAnswer('get_api_keys answered no apiKeys')
-  const listed = apiKeys.find(
+  const own = apiKeys.find(
     (apiKey) => apiKey?.credential?.publicKey === key.publicKey,
-  )?.credential?.sessionProfileId
+  )
+  const listed = own?.credential?.sessionProfileId
   if (listed !== sessionProfileId)
     throw new SessionProfileMismatchError({
       expected: sessionProfileId,
-      listed:
-        typeof listed === 'string'
+      listed: !own
+        ? undefined
+        : typeof listed === 'string'
           ? `session profile ${listed}`
           : 'no session profile',
     })

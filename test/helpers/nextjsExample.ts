@@ -32,7 +32,11 @@ export async function buildNextjsExample(): Promise<string> {
 export type SandboxForNextjs = {
   vendor: Pick<
     Sandbox['vendor'],
-    'url' | 'parentOrganizationId' | 'parentApiKey' | 'signerPublicKey'
+    | 'url'
+    | 'parentOrganizationId'
+    | 'parentApiKey'
+    | 'signerPublicKey'
+    | 'sessionProfileId'
   >
   rpcUrls: Sandbox['rpcUrls']
   relayUrl: string
@@ -50,6 +54,7 @@ export async function startNextjsExample(sandbox: SandboxForNextjs) {
       env: {
         ...buildEnvironment(),
         TURNKEY_ORGANIZATION_ID: vendor.parentOrganizationId,
+        TURNKEY_SESSION_PROFILE_ID: vendor.sessionProfileId,
         TURNKEY_API_PUBLIC_KEY: vendor.parentApiKey.publicKey,
         TURNKEY_API_PRIVATE_KEY: vendor.parentApiKey.privateKey,
         TURNKEY_API_BASE_URL: vendor.url,

@@ -119,6 +119,9 @@ export function passkeyHostConfig(
         createAccount: async () => {
           throw new Error('not used: the user signed up with the backend')
         },
+        // These suites follow a session key's life, which a root key shares
+        // with a profile's; the profile's scope has files of its own.
+        session: { unscopedRootKey: true },
         ...options,
       }),
     ],

@@ -310,4 +310,71 @@ describe('session profiles', () => {
       )
       .toBe(0)
   })
+
+  it('without a profile there is no session key: each signature asks the passkey; a root key only by name', async () => {
+    const keysOf = async (user: { organizationId: string; userId: string }) =>
+      (
+        await backendClient(vendor).getApiKeys({
+          organizationId: user.organizationId,
+          userId: user.userId,
+        })
+      ).apiKeys.filter(
+        ({ credential }) => credential.type === 'CREDENTIAL_TYPE_LOGIN',
+      )
+    const logIn = async (session: { unscopedRootKey?: boolean }) => {
+      const user = await signUp(vendor, `noProfile${Date.now()}`)
+      let prompts = 0
+      stubWebauthn(() => {
+        prompts++
+        return user.passkey
+      })
+      const host = memoryStorage('host')
+      const config = passkeyHostConfig(
+        vendor,
+        [mainnet!],
+        { session },
+        host.storage,
+      )
+      await connect(config, { connector: config.connectors[0]! })
+      return {
+        user,
+        config,
+        host,
+        storeKey: `${host.storage.key}.passkeyWallet`,
+        prompts: () => prompts,
+      }
+    }
+
+    const plain = await logIn({})
+    expect(await keysOf(plain.user)).toEqual([])
+    expect(await sessionKeyStore.get(plain.storeKey)).toBeUndefined()
+    const before = plain.prompts()
+    await signMessage(plain.config, { message: 'one' })
+    await signMessage(plain.config, { message: 'two' })
+    expect(plain.prompts()).toBe(before + 2)
+    await disconnect(plain.config)
+
+    const root = await logIn({ unscopedRootKey: true })
+    const [rootKey] = await keysOf(root.user)
+    expect(rootKey?.credential.sessionProfileId).toBeUndefined()
+    expect((await sessionKeyStore.get(root.storeKey))?.publicKey).toBe(
+      rootKey?.credential.publicKey,
+    )
+    const rootBefore = root.prompts()
+    await signMessage(root.config, { message: 'silent' })
+    expect(root.prompts()).toBe(rootBefore)
+
+    // The page reloads without the root key option (as after an upgrade):
+    // the kept root key is revoked as the wallet's code loads.
+    const reloaded = passkeyHostConfig(
+      vendor,
+      [mainnet!],
+      { session: {} },
+      root.host.storage,
+    )
+    await reconnect(reloaded)
+    expect(await sessionKeyStore.get(root.storeKey)).toBeUndefined()
+    await expect.poll(async () => (await keysOf(root.user)).length).toBe(0)
+    await disconnect(reloaded)
+  })
 })

@@ -128,7 +128,9 @@ async function disconnectedWhileDeleteFails(
   const host = memoryStorage('host')
   const storeKey = `${host.storage.key}.passkeyWallet`
   // The next log-in must not end the key itself: only its revocation may.
-  const options = { session: { endOthersOnLogIn: false } }
+  const options = {
+    session: { unscopedRootKey: true, endOthersOnLogIn: false },
+  }
   const page = (more: Partial<PasskeyWalletParameters> = {}) =>
     passkeyHostConfig(
       vendor,
@@ -243,7 +245,7 @@ it.each([
   const [mainnet] = sandboxChains(inject('sandbox').rpcUrls)
   const device = () =>
     passkeyHostConfig(vendor, [mainnet], {
-      session: { endOthersOnLogIn: endOthers },
+      session: { unscopedRootKey: true, endOthersOnLogIn: endOthers },
     })
   const [first, second] = [device(), device()]
   await connect(first, { connector: first.connectors[0]! })

@@ -9,6 +9,7 @@ export const config = createConfig({
   connectors: [
     passkeyWallet({
       organizationId: '<parent org>',
+      session: { profileId: '<session profile>' },
       createAccount,
       // Your Gas Station pays on Base; on Ethereum the user pays. `true` sponsors every batch.
       sponsorship: async ({ chainId }, { signal }) =>

@@ -3,6 +3,8 @@ const env = import.meta.env
 
 export const settings = {
   organizationId: env.VITE_TURNKEY_ORGANIZATION_ID,
+  // The session profile made once at setup; unset: the passkey signs each request.
+  sessionProfileId: env.VITE_TURNKEY_SESSION_PROFILE_ID || undefined,
   // The vendor's API and its Auth Proxy: their public addresses unless set (the sandbox prints its own).
   apiBaseUrl: env.VITE_TURNKEY_API_BASE_URL,
   authProxyUrl: env.VITE_AUTH_PROXY_URL,

@@ -2,6 +2,7 @@
 
 interface ImportMetaEnv {
   readonly VITE_TURNKEY_ORGANIZATION_ID: string
+  readonly VITE_TURNKEY_SESSION_PROFILE_ID?: string
   readonly VITE_TURNKEY_API_BASE_URL?: string
   readonly VITE_AUTH_PROXY_URL?: string
   readonly VITE_AUTH_PROXY_CONFIG_ID: string

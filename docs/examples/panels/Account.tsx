@@ -5,6 +5,7 @@ import { createAccount } from '../backend/calls'
 
 export const passkey = passkeyWallet({
   organizationId: '<parent org>',
+  session: { profileId: '<session profile>' },
   createAccount,
   // Your backend emails a code encrypted to `targetPublicKey`, with the parent API key:
   // type 'email' → email_auth, type 'passkey' → init_user_email_recovery (sub-org found by email).

@@ -7,6 +7,7 @@ export const config = createConfig({
   connectors: [
     passkeyWallet({
       organizationId: '<parent org>',
+      session: { profileId: '<session profile>' },
       authProxy: { configId: '<Auth Proxy config>' }, // url: 'https://authproxy.turnkey.com' by default
     }),
   ],

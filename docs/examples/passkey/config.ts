@@ -24,7 +24,9 @@ export const config = createConfig({
         send: post('/api/send-email-code'),
         verify: post('/api/verify-email-code'),
       },
-      // rpId: 'example.com', rpName: 'Example', apiBaseUrl, session: { expirationSeconds: 900 } | false
+      // A session key, within the profile's scope, signs without a prompt (below); none without it.
+      session: { profileId: '<session profile>' },
+      // rpId: 'example.com', rpName: 'Example', apiBaseUrl, session: { profileId, expirationSeconds: 900 } | false
     }),
   ],
   transports: { [mainnet.id]: http(), [base.id]: http() },

@@ -200,6 +200,7 @@ function openPage(): Config {
         organizationId: sandbox.vendor.parentOrganizationId,
         apiBaseUrl: sandbox.vendor.url,
         rpId: 'localhost',
+        session: { profileId: sandbox.vendor.sessionProfileId },
         createAccount: async () => {
           throw new Error('the soak user signed up before')
         },

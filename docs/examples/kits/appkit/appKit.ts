@@ -22,6 +22,7 @@ export const wagmiAdapter = new WagmiAdapter({
       passkeyWallet({
         organizationId: settings.organizationId,
         apiBaseUrl: settings.apiBaseUrl,
+        session: { profileId: settings.sessionProfileId },
         // No backend: sign-up goes to the vendor's Auth Proxy.
         authProxy: {
           configId: settings.authProxyConfigId,

@@ -22,6 +22,7 @@ const connectors = connectorsForWallets(
           {
             organizationId: settings.organizationId,
             apiBaseUrl: settings.apiBaseUrl,
+            session: { profileId: settings.sessionProfileId },
             // No backend: sign-up goes to the vendor's Auth Proxy.
             authProxy: {
               configId: settings.authProxyConfigId,

@@ -5,6 +5,8 @@ export function walletSettings(): WalletSettings {
   const env = process.env
   return {
     organizationId: env.TURNKEY_ORGANIZATION_ID ?? '',
+    // The session profile made once at setup (docs/passkey.md#session-profiles); unset: the passkey signs each request.
+    sessionProfileId: env.TURNKEY_SESSION_PROFILE_ID || undefined,
     walletConnectProjectId: env.WALLETCONNECT_PROJECT_ID ?? '',
     // Unset in production: the vendor's API and frames, WalletConnect's relay, the chains' public RPC.
     apiBaseUrl: env.TURNKEY_API_BASE_URL,

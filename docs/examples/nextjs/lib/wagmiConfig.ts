@@ -7,6 +7,7 @@ import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'
 
 export type WalletSettings = {
   organizationId: string
+  sessionProfileId?: string | undefined
   walletConnectProjectId: string
   apiBaseUrl?: string | undefined
   exportFrameUrl?: string | undefined
@@ -46,6 +47,8 @@ export function getConfig(settings: WalletSettings) {
         organizationId: settings.organizationId,
         apiBaseUrl: settings.apiBaseUrl,
         exportFrameUrl: settings.exportFrameUrl,
+        // A session key signs, within the profile's scope, without a prompt.
+        session: { profileId: settings.sessionProfileId },
         createAccount: post('/api/create-account'),
         emailCode: {
           send: post('/api/send-email-code'),
