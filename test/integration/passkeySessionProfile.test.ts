@@ -20,6 +20,7 @@ import { signingSessionScope } from '../../sandbox/turnkey/signingSessionProfile
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { createPasskeyBackend, sessionScope } from '../../src/exports/server.js'
 import { SessionProfileMismatchError } from '../../src/passkey/errors.js'
+import type { PasskeyWalletParameters } from '../../src/passkey/passkeyWallet.js'
 import { sessionKeyStore } from '../../src/passkey/sessionKey.js'
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import { VendorRequestError } from '../../src/turnkey/errors.js'
@@ -60,8 +61,11 @@ function backendOf(sandbox: Vendor) {
   })
 }
 
-/** A user logged in through passkeyWallet under `profileId`, with gas on chain 1, counting passkey prompts. */
-async function loggedIn(name: string, profileId: string) {
+/** A user logged in through passkeyWallet with `session`, with gas on chain 1, counting passkey prompts. */
+async function loggedIn(
+  name: string,
+  session: PasskeyWalletParameters['session'],
+) {
   const user = await signUp(vendor, `${name}${Date.now()}`)
   await createTestClient({
     chain: mainnet!,
@@ -77,15 +81,32 @@ async function loggedIn(name: string, profileId: string) {
   const config = passkeyHostConfig(
     vendor,
     [mainnet!],
-    { session: { profileId } },
+    { session },
     host.storage,
   )
   await connect(config, { connector: config.connectors[0]! })
   const storeKey = `${host.storage.key}.passkeyWallet`
-  const key = (await sessionKeyStore.get(storeKey))!
-  expect(prompts).toBe(1)
+  const key = await sessionKeyStore.get(storeKey)
   return { user, config, key, storeKey, host, prompts: () => prompts }
 }
+
+/** Logged in under `profileId`: one prompt opened the session, whose key the page keeps. */
+async function loggedInUnder(name: string, profileId: string) {
+  const logged = await loggedIn(name, { profileId })
+  expect(logged.prompts()).toBe(1)
+  return { ...logged, key: logged.key! }
+}
+
+/** The user's session keys the vendor lists (log-in credentials). */
+const loginKeysOf = async (user: { organizationId: string; userId: string }) =>
+  (
+    await backendClient(vendor).getApiKeys({
+      organizationId: user.organizationId,
+      userId: user.userId,
+    })
+  ).apiKeys.filter(
+    ({ credential }) => credential.type === 'CREDENTIAL_TYPE_LOGIN',
+  )
 
 const transfer = (config: ReturnType<typeof passkeyHostConfig>, to: Hex) =>
   sendTransaction(config, { to, value: parseEther('0.01') })
@@ -96,7 +117,7 @@ describe('session profiles', () => {
   })
 
   it('the session key signs without a prompt, and the vendor refuses it every credential, user, policy and export activity', async () => {
-    const { user, config, key, prompts } = await loggedIn(
+    const { user, config, key, prompts } = await loggedInUnder(
       'scoped',
       signingProfileId,
     )
@@ -200,7 +221,7 @@ describe('session profiles', () => {
         chainIds: [mainnet!.id],
       }),
     })
-    const { config, prompts, storeKey } = await loggedIn(
+    const { config, prompts, storeKey } = await loggedInUnder(
       'narrow',
       sessionProfileId,
     )
@@ -225,17 +246,14 @@ describe('session profiles', () => {
   })
 
   it('the vendor lists the key under its profile; a reload under another profile revokes the kept key before it signs', async () => {
-    const { user, key, storeKey, host, prompts } = await loggedIn(
+    const { user, key, storeKey, host, prompts } = await loggedInUnder(
       'listed',
       signingProfileId,
     )
     const listed = async () =>
-      (
-        await backendClient(vendor).getApiKeys({
-          organizationId: user.organizationId,
-          userId: user.userId,
-        })
-      ).apiKeys.find((apiKey) => apiKey.credential.publicKey === key.publicKey)
+      (await loginKeysOf(user)).find(
+        (apiKey) => apiKey.credential.publicKey === key.publicKey,
+      )
     expect((await listed())?.credential.sessionProfileId).toBe(signingProfileId)
     expect((await sessionKeyStore.get(storeKey))?.sessionProfileId).toBe(
       signingProfileId,
@@ -296,57 +314,12 @@ describe('session profiles', () => {
       await sessionKeyStore.get(`${host.storage.key}.passkeyWallet`),
     ).toBeUndefined()
     // Revoked at the vendor: the user has no session key left.
-    await expect
-      .poll(
-        async () =>
-          (
-            await backendClient(vendor).getApiKeys({
-              organizationId: user.organizationId,
-              userId: user.userId,
-            })
-          ).apiKeys.filter(
-            ({ credential }) => credential.type === 'CREDENTIAL_TYPE_LOGIN',
-          ).length,
-      )
-      .toBe(0)
+    await expect.poll(async () => (await loginKeysOf(user)).length).toBe(0)
   })
 
   it('without a profile there is no session key: each signature asks the passkey; a root key only by name', async () => {
-    const keysOf = async (user: { organizationId: string; userId: string }) =>
-      (
-        await backendClient(vendor).getApiKeys({
-          organizationId: user.organizationId,
-          userId: user.userId,
-        })
-      ).apiKeys.filter(
-        ({ credential }) => credential.type === 'CREDENTIAL_TYPE_LOGIN',
-      )
-    const logIn = async (session: { unscopedRootKey?: boolean }) => {
-      const user = await signUp(vendor, `noProfile${Date.now()}`)
-      let prompts = 0
-      stubWebauthn(() => {
-        prompts++
-        return user.passkey
-      })
-      const host = memoryStorage('host')
-      const config = passkeyHostConfig(
-        vendor,
-        [mainnet!],
-        { session },
-        host.storage,
-      )
-      await connect(config, { connector: config.connectors[0]! })
-      return {
-        user,
-        config,
-        host,
-        storeKey: `${host.storage.key}.passkeyWallet`,
-        prompts: () => prompts,
-      }
-    }
-
-    const plain = await logIn({})
-    expect(await keysOf(plain.user)).toEqual([])
+    const plain = await loggedIn('noProfile', {})
+    expect(await loginKeysOf(plain.user)).toEqual([])
     expect(await sessionKeyStore.get(plain.storeKey)).toBeUndefined()
     const before = plain.prompts()
     await signMessage(plain.config, { message: 'one' })
@@ -354,8 +327,8 @@ describe('session profiles', () => {
     expect(plain.prompts()).toBe(before + 2)
     await disconnect(plain.config)
 
-    const root = await logIn({ unscopedRootKey: true })
-    const [rootKey] = await keysOf(root.user)
+    const root = await loggedIn('rootKey', { unscopedRootKey: true })
+    const [rootKey] = await loginKeysOf(root.user)
     expect(rootKey?.credential.sessionProfileId).toBeUndefined()
     expect((await sessionKeyStore.get(root.storeKey))?.publicKey).toBe(
       rootKey?.credential.publicKey,
@@ -374,7 +347,7 @@ describe('session profiles', () => {
     )
     await reconnect(reloaded)
     expect(await sessionKeyStore.get(root.storeKey)).toBeUndefined()
-    await expect.poll(async () => (await keysOf(root.user)).length).toBe(0)
+    await expect.poll(async () => (await loginKeysOf(root.user)).length).toBe(0)
     await disconnect(reloaded)
   })
 })
