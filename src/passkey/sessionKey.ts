@@ -252,8 +252,17 @@ export function createSessionKeys({
     async revoke(): Promise<void> {
       const leaving = sessionKey
       sessionKey = undefined
+      // The kept key too, when it is not the one signing (a reload still
+      // reading it, or one kept under other options): deleted in the page
+      // only, it would keep its authority at the vendor until it expires.
+      const kept = sessionStoreKey
+        ? await sessionKeyStore.get(sessionStoreKey)
+        : undefined
       await Promise.all([
         leaving && revokeSessionKey(client, leaving, sessionStoreKey),
+        kept &&
+          kept.publicKey !== leaving?.publicKey &&
+          revokeSessionKey(client, kept, sessionStoreKey),
         sessionStoreKey && sessionKeyStore.delete(sessionStoreKey),
       ])
     },
