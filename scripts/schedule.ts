@@ -114,7 +114,7 @@ export const scheduleLastRunFile = new URL(
 /** The generated section of docs/testing.md. */
 export function renderScheduleSection(results: ScheduleResults) {
   return [
-    `Latest passing run: ${results.date.slice(0, 10)}, ${results.machine}, Node ${results.node}; ${results.busyCoresBefore} cores busy with other work in the second before it started. It took ${results.seconds} s, with at most weight ${results.capacity} at once:`,
+    `Latest passing run: ${results.date.slice(0, 10)}, ${results.machine}, Node ${results.node}; ${results.busyCoresBefore} ${results.busyCoresBefore === 1 ? 'core' : 'cores'} busy with other work in the second before it started. It took ${results.seconds} s, with at most weight ${results.capacity} at once:`,
     '',
     scheduleTable(results.suites),
   ].join('\n')
