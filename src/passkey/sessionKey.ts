@@ -334,6 +334,27 @@ function withSessionFallback(
   }
 }
 
+/** The vendor's list of the user's keys, read with `key` itself, and `key`'s own entry in it. */
+async function listing(
+  vendor: VendorClient,
+  key: SessionKey,
+  userId: string | undefined,
+) {
+  const { apiKeys } = await vendor.query<{ apiKeys?: ApiKeyView[] }>(
+    'get_api_keys',
+    { organizationId: key.organizationId, userId },
+    createSessionStamper(key),
+  )
+  return {
+    answered: Array.isArray(apiKeys),
+    own: Array.isArray(apiKeys)
+      ? apiKeys.find(
+          (apiKey) => apiKey?.credential?.publicKey === key.publicKey,
+        )
+      : undefined,
+  }
+}
+
 /**
  * Reads the new key back from the vendor's list of the user's keys (signed
  * by the key): it must be there under `sessionProfileId`, or it is refused
@@ -344,16 +365,9 @@ async function checkSessionProfile(
   key: SessionKey,
   sessionProfileId: string,
 ) {
-  const { apiKeys } = await vendor.query<{ apiKeys?: ApiKeyView[] }>(
-    'get_api_keys',
-    { organizationId: key.organizationId, userId: key.userId },
-    createSessionStamper(key),
-  )
-  if (!Array.isArray(apiKeys))
+  const { answered, own } = await listing(vendor, key, key.userId)
+  if (!answered)
     throw unexpectedVendorAnswer('get_api_keys answered no apiKeys')
-  const own = apiKeys.find(
-    (apiKey) => apiKey?.credential?.publicKey === key.publicKey,
-  )
   const listed = own?.credential?.sessionProfileId
   if (listed !== sessionProfileId)
     throw new SessionProfileMismatchError({
@@ -396,14 +410,7 @@ async function deleteAtVendor(vendor: VendorClient, key: SessionKey) {
           stamper,
         )
       ).userId
-    const { apiKeys } = await vendor.query<{ apiKeys?: ApiKeyView[] }>(
-      'get_api_keys',
-      { organizationId, userId },
-      stamper,
-    )
-    const own = apiKeys?.find(
-      (apiKey) => apiKey.credential?.publicKey === key.publicKey,
-    )
+    const { own } = await listing(vendor, key, userId)
     if (typeof own?.apiKeyId !== 'string') return true
     await vendor.submit(
       'delete_api_keys',
