@@ -473,7 +473,9 @@ export function renderBenchTables(results: BenchResults) {
       results.roundTrips.map((r) => [
         r.connector,
         r.operation,
-        r.vendorRequests,
+        r.repeatedReads
+          ? `${r.vendorRequests} (${r.repeatedReads} a status read again)`
+          : r.vendorRequests,
         r.chainRequests,
         r.walletRequests,
         `${r.least.vendorRequests} / ${r.least.chainRequests} / ${r.least.walletRequests}`,

@@ -39,6 +39,13 @@ export type RoundTrips = {
   connector: string
   operation: Operation
   vendorRequests: number
+  /**
+   * Of `vendorRequests`, reads asked again while the vendor had not yet
+   * done what it was asked (a transaction's status before it is broadcast):
+   * how many depends on the vendor's pace, not the connector's protocol.
+   * Older runs have none.
+   */
+  repeatedReads?: number | undefined
   chainRequests: number
   walletRequests: number
   least: Counts
@@ -67,13 +74,15 @@ type Kind = 'passkey' | 'walletConnect' | 'injected'
  *   `list_wallet_accounts` gives the address, which nothing else does. No
  *   chain request.
  * - reconnect: 0: address, organization and session key are on the device.
- * - sign message / sign typed data: 1 vendor request, `sign_raw_payload` of
- *   the digest hashed in the page. No chain request.
- * - send transaction: 1 vendor request (`sign_transaction`) and 2 chain
- *   requests: `eth_fillTransaction` fills nonce, gas limit and fees in one
- *   request (geth and anvil have it; elsewhere up to 4 reads: nonce, gas,
- *   base fee, tip) and `eth_sendRawTransaction`. The chain id is in the
- *   config: no `eth_chainId`.
+ * - sign message / sign typed data: 1 vendor request, `sign_raw_payload`
+ *   (of the digest hashed in the page; typed data whole, for the vendor to
+ *   parse), stamped by the passkey: a session key under a profile never
+ *   signs what the page could keep. No chain request.
+ * - send transaction (with a session key): 2 vendor requests:
+ *   `eth_send_transaction`, which the vendor fills (nonce, gas, fees) and
+ *   broadcasts itself, and one `get_send_transaction_status` naming the
+ *   transaction's hash; reads of the status asked again before the vendor
+ *   has broadcast it count apart (`repeatedReads`). No chain request.
  *
  * WalletConnect (wallet requests = messages the dapp hands the relay for the
  * wallet; the wallet fills nonce, gas and fees from its own node, so never a
@@ -102,7 +111,7 @@ const least: Record<Kind, Record<Operation, Counts>> = {
     reconnect: counts(0, 0, 0),
     'sign message': counts(1, 0, 0),
     'sign typed data': counts(1, 0, 0),
-    'send transaction': counts(1, 2, 0),
+    'send transaction': counts(2, 0, 0),
   },
   walletConnect: {
     connect: counts(0, 0, 2),
@@ -344,6 +353,10 @@ async function measureConnector(
         connector: candidate.name,
         operation,
         vendorRequests: detail.vendor.length,
+        repeatedReads: detail.vendor.filter(
+          (path, index) =>
+            path.includes('/query/') && path === detail.vendor[index - 1],
+        ).length,
         chainRequests: detail.chain.length,
         walletRequests: candidate.kind === 'passkey' ? 0 : detail.wallet.length,
         least: least[candidate.kind][operation],

@@ -75,7 +75,7 @@ console.log(
     `  vendor API     ${vendor.url}${values.data ? ` (state in ${values.data})` : ''}`,
     `  outbox         ${vendor.url}/sandbox/outbox?to=EMAIL`,
     `  parent org     ${vendor.parentOrganizationId}`,
-    `  session profile ${vendor.sessionProfileId} (signing: sign, send, revoke itself; a login's sessionProfileId)`,
+    `  session profile ${vendor.sessionProfileId} (signing: send transactions, revoke itself; a login's sessionProfileId)`,
     `  parent API key public ${vendor.parentApiKey.publicKey}`,
     `                 private ${vendor.parentApiKey.privateKey} (host backend only)`,
     `  auth proxy     ${authProxy.url} (the browser's Auth Proxy URL)`,

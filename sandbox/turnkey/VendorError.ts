@@ -23,3 +23,5 @@ export const forbidden = (message = 'request not authorized') =>
 export const notFound = (message: string) => new VendorError(404, 5, message)
 export const unimplemented = (message: string) =>
   new VendorError(501, 12, message)
+export const unavailable = (message: string) =>
+  new VendorError(503, 14, message)

@@ -1,12 +1,14 @@
 import {
   type Abi,
   type Address,
+  BaseError,
   type Chain,
   createPublicClient,
   createWalletClient,
   decodeErrorResult,
   defineChain,
   type Hex,
+  HttpRequestError,
   http,
   type PublicClient,
   toFunctionSelector,
@@ -16,6 +18,7 @@ import type { PrivateKeyAccount } from 'viem/accounts'
 import { compileContracts } from '../contracts/compileContracts.js'
 import { type Call, gasDelegateBatch } from '../contracts/gasDelegateBatch.js'
 import type { gasSponsor } from '../contracts/gasStationAddresses.js'
+import { unavailable } from './VendorError.js'
 
 /** The sandbox's chains the emulator sends to: JSON-RPC URL by chain id. */
 export type ChainUrls = Readonly<Record<number, string>>
@@ -154,7 +157,18 @@ type Request = {
     | undefined
 } & Fees
 
-/** Simulates the transaction (its gas estimate); a revert is answered with its decoded chain instead. */
+/** The chain's node did not answer (a transport failure, not a revert). */
+const unreachable = (error: unknown) =>
+  error instanceof BaseError &&
+  error.walk((cause) => cause instanceof HttpRequestError) !== null
+
+const chainUnavailable = () =>
+  unavailable('the chain is unreachable: nothing was sent; try again')
+
+/**
+ * Simulates the transaction (its gas estimate); a revert is answered with
+ * its decoded chain instead, and a node that does not answer with 503.
+ */
 async function prepare(
   client: PublicClient,
   account: PrivateKeyAccount | typeof gasSponsor,
@@ -174,6 +188,7 @@ async function prepare(
           12n) /
         10n
     } catch (error) {
+      if (unreachable(error)) throw chainUnavailable()
       return {
         ok: false,
         error: await revertOf(client, account, request, error),
@@ -181,7 +196,9 @@ async function prepare(
     }
   const fees =
     request.maxFeePerGas === undefined
-      ? await client.estimateFeesPerGas()
+      ? await client.estimateFeesPerGas().catch((error: unknown) => {
+          throw unreachable(error) ? chainUnavailable() : error
+        })
       : {
           maxFeePerGas: request.maxFeePerGas,
           maxPriorityFeePerGas: request.maxPriorityFeePerGas ?? 0n,

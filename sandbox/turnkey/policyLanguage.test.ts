@@ -149,19 +149,19 @@ describe('signingSessionScope', () => {
   const allows = (type: string) =>
     evaluate(signingSessionScope, { 'activity.type': type })
 
-  it('allows signing, sending and deleting API keys', () => {
+  it('allows sending through the vendor and deleting API keys', () => {
     for (const type of [
-      'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
-      'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
-      'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
       'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
       'ACTIVITY_TYPE_DELETE_API_KEYS',
     ])
       expect(allows(type), type).toBe(true)
   })
 
-  it('allows nothing that changes who controls the account, exports or sets policy', () => {
+  it('allows no signature the page could keep, nothing that changes who controls the account, exports or sets policy', () => {
     for (const type of [
+      'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+      'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
+      'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
       'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
       'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
       'ACTIVITY_TYPE_DELETE_AUTHENTICATORS',

@@ -17,6 +17,9 @@ type Type = 'bool' | 'int' | 'string' | 'list<int>' | 'list<string>'
 /** The request fields a scope may read, and their types. */
 const fields = {
   'activity.type': 'string',
+  'activity.params.encoding': 'string',
+  'activity.params.hash_function': 'string',
+  'eth.eip_712.primary_type': 'string',
   'eth.tx.to': 'string',
   'eth.tx.value': 'int',
   'eth.tx.chain_id': 'int',

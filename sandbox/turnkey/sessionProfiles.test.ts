@@ -13,6 +13,7 @@ import {
   serializeTransaction,
   toHex,
 } from 'viem'
+import { hashAuthorization } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SoftwareAuthenticator } from '../../test/helpers/softwareAuthenticator.js'
 import {
@@ -291,31 +292,56 @@ describe('a session key under the signing profile', () => {
     })
   })
 
-  it('signs raw payloads and transactions', async () => {
-    completed(
-      await submit(
+  it('is refused every signature it could keep past the session: raw payloads, an EIP-7702 authorization in either form, signed transactions', async () => {
+    const authorization = {
+      address: getAddress(`0x${'a7'.repeat(20)}`),
+      chainId: 0,
+      nonce: 0,
+    }
+    const { payload, ...rest } = rawPayload(user)
+    const attempts: [string, string, Record<string, unknown>][] = [
+      [
         'sign_raw_payload',
         'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
-        user.organizationId,
         rawPayload(user),
-        session.stamper,
-      ),
-      'signRawPayloadResult',
-    )
-    const { payload, ...rest } = rawPayload(user)
-    completed(
-      await submit(
+      ],
+      [
+        'sign_raw_payload',
+        'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+        { ...rawPayload(user), payload: hashAuthorization(authorization) },
+      ],
+      [
+        'sign_raw_payload',
+        'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+        {
+          ...rest,
+          payload: JSON.stringify(authorization),
+          encoding: 'PAYLOAD_ENCODING_EIP7702_AUTHORIZATION',
+          hashFunction: 'HASH_FUNCTION_KECCAK256',
+        },
+      ],
+      [
         'sign_raw_payloads',
         'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
-        user.organizationId,
         { ...rest, payloads: [payload, payload] },
-        session.stamper,
-      ),
-      'signRawPayloadsResult',
-    )
-    completed(
+      ],
+    ]
+    for (const [name, type, parameters] of attempts)
+      expectRefused(
+        await submit(
+          name,
+          type,
+          user.organizationId,
+          parameters,
+          session.stamper,
+        ),
+        'Signing session',
+        `does not allow ${type}`,
+      )
+    expectRefused(
       await signTransaction(user, session.stamper, unsignedTransaction()),
-      'signTransactionResult',
+      'Signing session',
+      'does not allow ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
     )
   })
 
@@ -512,6 +538,98 @@ describe('a narrower profile', () => {
   })
 })
 
+describe('a scope that reads the request', () => {
+  const mail = (user: User, primaryType: string) => ({
+    signWith: user.address,
+    payload: JSON.stringify({
+      types: {
+        EIP712Domain: [{ name: 'name', type: 'string' }],
+        [primaryType]: [{ name: 'contents', type: 'string' }],
+      },
+      primaryType,
+      domain: { name: 'Mail' },
+      message: { contents: 'hello' },
+    }),
+    encoding: 'PAYLOAD_ENCODING_EIP712',
+    hashFunction: 'HASH_FUNCTION_NO_OP',
+  })
+
+  it('typed data by its encoding and primary type: a raw digest has no typed data, which denies', async () => {
+    const { sessionProfileId } = completed(
+      await createProfile({
+        sessionProfileName: 'Typed data but permits',
+        scope:
+          "activity.type == 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2' && activity.params.encoding == 'PAYLOAD_ENCODING_EIP712' && activity.params.hash_function == 'HASH_FUNCTION_NO_OP' && !(eth.eip_712.primary_type in ['Permit', 'PermitSingle'])",
+      }),
+      'createSessionProfileResult',
+    )
+    const user = await signUp(vendor, 'typed')
+    const { stamper } = await logIn(user, { sessionProfileId })
+    const sign = (parameters: Record<string, unknown>) =>
+      submit(
+        'sign_raw_payload',
+        'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+        user.organizationId,
+        parameters,
+        stamper,
+      )
+    completed(await sign(mail(user, 'Mail')), 'signRawPayloadResult')
+    expectRefused(
+      await sign(mail(user, 'Permit')),
+      'Typed data but permits',
+      'does not allow ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+    )
+    expectRefused(
+      await sign(rawPayload(user)),
+      'Typed data but permits',
+      'eth.eip_712 is the typed data of ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2 with PAYLOAD_ENCODING_EIP712',
+    )
+    expectRefused(
+      await signTransaction(user, stamper, unsignedTransaction()),
+      'Typed data but permits',
+      'activity.params.encoding is a parameter of a raw payload, not of ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+    )
+  })
+
+  it('the one call of eth_send_transaction as eth.tx: a batch of several calls has none, which denies', async () => {
+    const { sessionProfileId } = completed(
+      await createProfile({
+        sessionProfileName: 'Sends to one recipient',
+        scope: `activity.type == 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2' && eth.tx.to == '${recipient}' && eth.tx.value <= 1000 && eth.tx.chain_id == 1`,
+      }),
+      'createSessionProfileResult',
+    )
+    const user = await signUp(vendor, 'sends')
+    const { stamper } = await logIn(user, { sessionProfileId })
+    const send = (calls: Record<string, unknown>[], caip2 = 'eip155:1') =>
+      submit(
+        'eth_send_transaction',
+        'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
+        user.organizationId,
+        { from: user.address, caip2, calls },
+        stamper,
+      )
+    const call = { to: getAddress(recipient), value: '1000' }
+    // Inside the scope, the request reaches the endpoint (whatever the chain then answers).
+    expect((await send([call])).status).not.toBe(403)
+    for (const [calls, caip2] of [
+      [[{ ...call, to: getAddress(`0x${'1'.repeat(40)}`) }], 'eip155:1'],
+      [[{ ...call, value: '1001' }], 'eip155:1'],
+      [[call], 'eip155:8453'],
+    ] as const)
+      expectRefused(
+        await send([...calls], caip2),
+        'Sends to one recipient',
+        'does not allow ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
+      )
+    expectRefused(
+      await send([call, call]),
+      'Sends to one recipient',
+      'a batch of several calls has none',
+    )
+  })
+})
+
 describe('login under a profile', () => {
   it("lasts the shorter of the login's and the profile's expiration", async () => {
     const { sessionProfileId } = completed(
@@ -688,16 +806,15 @@ describe('otp_login with sessionProfileId', () => {
       scope: signingSessionScope,
       organization_id: user.organizationId,
     })
-    completed(
-      await submit(
-        'sign_raw_payload',
-        'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
-        user.organizationId,
-        rawPayload(user),
-        key.stamper,
-      ),
-      'signRawPayloadResult',
-    )
+    expect(
+      (
+        await query(
+          'whoami',
+          { organizationId: user.organizationId },
+          key.stamper,
+        )
+      ).status,
+    ).toBe(200)
     expectRefused(
       await submit(
         'create_authenticators',

@@ -3,15 +3,17 @@ import type { Vendor } from './startVendor.js'
 
 /**
  * The scope of the sandbox's signing session profile: a session key issued
- * under it signs raw payloads and transactions, sends transactions, and
- * deletes API keys (its own, on disconnect: the policy language has no
- * keyword for the key that signs the request, so deleting keys is allowed by
- * type), and nothing else; anything else asks the passkey. Exact activity
- * types, not version-agnostic kinds: a new version of an activity is allowed
- * only once someone has looked at it.
+ * under it sends transactions through the vendor, which broadcasts each at
+ * once, and deletes API keys (its own, on disconnect: the policy language has
+ * no keyword for the key that signs the request, so deleting keys is allowed
+ * by type), and nothing else: no signature it could keep past the session
+ * (a raw payload, a signed transaction), and nothing that is not signing;
+ * anything else asks the passkey. Exact activity types, not version-agnostic
+ * kinds: a new version of an activity is allowed only once someone has
+ * looked at it.
  */
 export const signingSessionScope =
-  "activity.type in ['ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2', 'ACTIVITY_TYPE_DELETE_API_KEYS']"
+  "activity.type in ['ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2', 'ACTIVITY_TYPE_DELETE_API_KEYS']"
 
 const sessionProfileName = 'Signing session'
 
@@ -55,7 +57,7 @@ export async function signingSessionProfileId(
     parameters: {
       sessionProfileName,
       scope: signingSessionScope,
-      notes: 'Signs, sends transactions and revokes itself; nothing else.',
+      notes: 'Sends transactions and revokes itself; nothing else.',
     },
     resultKey: 'createSessionProfileResult',
   })

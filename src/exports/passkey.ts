@@ -54,6 +54,8 @@ export {
   type SignerMismatchErrorType,
   SponsorshipRefusedError,
   type SponsorshipRefusedErrorType,
+  TransactionNotSentError,
+  type TransactionNotSentErrorType,
   WebauthnNotSupportedError,
   type WebauthnNotSupportedErrorType,
 } from '../passkey/errors.js'

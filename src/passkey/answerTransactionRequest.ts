@@ -13,11 +13,13 @@ import {
   sendTransaction,
   signTransaction,
 } from 'viem/actions'
+import type { TransactionAsked } from './calls.js'
 
 /**
- * `eth_signTransaction` (prepared, then signed) or `eth_sendTransaction`:
- * the RPC parameter read as a viem request, `check`ed (its sender and chain)
- * before the connected account's `client` is made. Loaded when a
+ * `eth_signTransaction` (prepared, then signed) or `eth_sendTransaction`
+ * (sent `throughVendor` where it can be, else signed and sent): the RPC
+ * parameter read as a viem request, `check`ed (its sender and chain) before
+ * the connected account's `client` is made. Loaded when a
  * transaction is first asked for: viem's transaction actions are not needed
  * to sign up or log in.
  */
@@ -29,12 +31,16 @@ export async function answerTransactionRequest(
     transaction: { chainId?: number | undefined },
   ) => void,
   client: () => Client<Transport, Chain, Account>,
+  throughVendor: (transaction: TransactionAsked) => Promise<Hex | undefined>,
 ) {
   const transaction = fromRpcTransaction(value)
   check(value, transaction)
   const current = client()
   if (method === 'eth_sendTransaction')
-    return sendTransaction(current, transaction as never)
+    return (
+      (await throughVendor(transaction as TransactionAsked)) ??
+      sendTransaction(current, transaction as never)
+    )
   const prepared = await prepareTransactionRequest(
     current,
     transaction as never,

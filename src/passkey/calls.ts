@@ -17,22 +17,25 @@ import {
   UnsupportedNonOptionalCapabilityError,
   UnsupportedProviderMethodError,
 } from 'viem'
+import { withDeadline } from '../core/deadlines.js'
 import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/stampers.js'
-import { SponsorshipRefusedError } from './errors.js'
+import { SponsorshipRefusedError, TransactionNotSentError } from './errors.js'
 import type {
   SponsorshipDecision,
   SponsorshipRequest,
 } from './passkeyWalletParameters.js'
 
 /*
- * passkeyWallet's EIP-5792 calls (version 2.0.0) on the vendor's transaction
- * management: one `eth_send_transaction` per batch, which the vendor runs as
- * one EIP-7702 batch through its Gas Station (all calls or none), paid by the
- * user or, when the host says so, sponsored. Loaded with the first
- * `wallet_*` call request: connecting and signing need none of it.
+ * passkeyWallet on the vendor's transaction management: its EIP-5792 calls
+ * (version 2.0.0), one `eth_send_transaction` per batch, which the vendor
+ * runs as one EIP-7702 batch through its Gas Station (all calls or none),
+ * paid by the user or, when the host says so, sponsored; and a session key's
+ * `eth_sendTransaction`, which the vendor signs and broadcasts at once.
+ * Loaded with the first `wallet_*` call request or session key's
+ * transaction: connecting and signing need none of it.
  */
 
 /** The chains the vendor's `eth_send_transaction` runs on (its `caip2` list). */
@@ -241,6 +244,25 @@ async function sendCalls(value: unknown, context: CallsContext) {
     },
     context,
   )
+  const statusId = await submitSend(
+    context,
+    chainId,
+    calls,
+    sponsor,
+    context.stamper(),
+  )
+  return { id: toCallsId(chainId, statusId) }
+}
+
+/** One `eth_send_transaction` on `chainId`: the vendor's status id of what it sends. */
+async function submitSend(
+  context: CallsContext,
+  chainId: number,
+  calls: Call[],
+  sponsor: boolean,
+  stamper: Stamper,
+): Promise<string> {
+  const { session } = context
   let result: { sendTransactionStatusId?: unknown }
   try {
     result = await context.vendor.submit(
@@ -260,7 +282,7 @@ async function sendCalls(value: unknown, context: CallsContext) {
         },
         resultKey: 'ethSendTransactionResultV2',
       },
-      context.stamper(),
+      stamper,
     )
   } catch (error) {
     if (
@@ -281,8 +303,119 @@ async function sendCalls(value: unknown, context: CallsContext) {
       statusText: 'malformed eth_send_transaction result',
       body: undefined,
     })
-  return { id: toCallsId(chainId, statusId) }
+  return statusId
 }
+
+/** What `eth_sendTransaction` asks, as viem reads it. */
+export type TransactionAsked = {
+  to?: Address | null | undefined
+  data?: Hex | undefined
+  value?: bigint | undefined
+  nonce?: number | undefined
+  type?: string | undefined
+  gasPrice?: bigint | undefined
+  accessList?: readonly unknown[] | undefined
+  authorizationList?: readonly unknown[] | undefined
+}
+
+/** How long the vendor has to name the transaction it broadcast. */
+const broadcastDeadlineMs = 60_000
+/**
+ * Between status reads: a session key's are silent; a passkey's (the key
+ * ended mid-send) are prompts, so fewer.
+ */
+const statusPollMs = { session: 250, passkey: 1500 } as const
+
+/**
+ * `eth_sendTransaction` through the vendor's transaction management, which
+ * broadcasts it at once: a session key never hands the page a signed
+ * transaction it could keep for later. The hash once the vendor names it;
+ * `undefined` where the vendor cannot send it as asked (a chain it does not
+ * serve, a nonce of the app's choosing, a contract creation, a legacy gas
+ * price, an access or authorization list) or with no session key to send
+ * it, which the caller then has the passkey sign.
+ */
+export async function sendThroughVendor(
+  transaction: TransactionAsked,
+  chainId: number,
+  context: CallsContext,
+): Promise<Hex | undefined> {
+  const { to, data, value, nonce, type, gasPrice } = transaction
+  if (
+    !callChains(context).some((chain) => chain.id === chainId) ||
+    !to ||
+    nonce !== undefined ||
+    gasPrice !== undefined ||
+    (type !== undefined && type !== 'eip1559') ||
+    transaction.accessList?.length ||
+    transaction.authorizationList !== undefined
+  )
+    return undefined
+  const stamper = context.stamper()
+  if (stamper.kind !== 'session') return undefined
+  // Refused (out of its scope, or no longer valid), the key gives way to the
+  // passkey's own signature: one prompt, where a send stamped by the passkey
+  // would need the passkey again to read what it sent.
+  stamper.fallsBack = false
+  let statusId: string
+  try {
+    statusId = await submitSend(
+      context,
+      chainId,
+      [{ to, data, ...(value !== undefined && { value }) }],
+      false,
+      stamper,
+    )
+  } catch (error) {
+    if (
+      error instanceof VendorRequestError &&
+      (error.status === 401 || error.status === 403)
+    )
+      return undefined
+    throw error
+  }
+  return withDeadline(
+    broadcastDeadlineMs,
+    (signal) => broadcastHash(statusId, context, signal),
+    () =>
+      new TransactionNotSentError({
+        reason: `the vendor named no broadcast transaction within ${broadcastDeadlineMs / 1000} s; it may still send it (status ${statusId})`,
+      }),
+  )
+}
+
+/** The hash of the transaction the vendor broadcast for `statusId`, read until it has one. */
+async function broadcastHash(
+  statusId: string,
+  context: CallsContext,
+  signal: AbortSignal,
+) {
+  for (;;) {
+    signal.throwIfAborted()
+    // The vendor broadcasts after it answers: a passkey's read waits for it first.
+    if (context.stamper().kind === 'passkey')
+      await new Promise((resolve) => setTimeout(resolve, statusPollMs.passkey))
+    const status = await readStatus(statusId, context)
+    // Sent, even if it then reverts: the app reads that in its receipt.
+    const hash = status?.eth?.txHash
+    if (typeof hash === 'string' && isHex(hash) && hash.length === 66)
+      return hash
+    if (failed.has(String(status?.txStatus)))
+      throw new TransactionNotSentError({ reason: failureReason(status) })
+    if (context.stamper().kind === 'session')
+      await new Promise((resolve) => setTimeout(resolve, statusPollMs.session))
+  }
+}
+
+const readStatus = (statusId: string, context: CallsContext) =>
+  context.vendor.query<VendorStatus>(
+    'get_send_transaction_status',
+    {
+      organizationId: context.session.organizationId,
+      sendTransactionStatusId: statusId,
+    },
+    context.stamper(),
+  )
 
 type VendorStatus = {
   txStatus?: unknown
@@ -347,14 +480,7 @@ async function callsStatus(id: unknown, context: CallsContext) {
   }
   let status: VendorStatus
   try {
-    status = await context.vendor.query<VendorStatus>(
-      'get_send_transaction_status',
-      {
-        organizationId: context.session.organizationId,
-        sendTransactionStatusId: statusId,
-      },
-      context.stamper(),
-    )
+    status = await readStatus(statusId, context)
   } catch (error) {
     if (
       error instanceof VendorRequestError &&

@@ -164,6 +164,7 @@ export function createPasskeyRuntime({
         session: () => session,
         vendor,
         stamper,
+        signatureStamper: () => sessionKeys.signatureStamper(),
         sponsorship: checked.sponsorship,
         backendTimeoutMs,
         chains,
@@ -237,7 +238,7 @@ export function createPasskeyRuntime({
       if (requestedChainId !== undefined) chainId = requestedChainId
       session = next
       await storeConnection(storage, { ...next, chainId }, stillWanted)
-      provider.fetchBeforePrompts(sessionKeys.live?.expiresAt)
+      provider.fetchBeforePrompts(sessionKeys.silentUntil)
       emit('connect', { chainId: `0x${chainId.toString(16)}` })
       emit('accountsChanged', [next.address])
       return { address: next.address, chainId }
@@ -397,7 +398,7 @@ function loadRequestCode<code>(load: () => Promise<code>) {
       return code.value
     },
     load: code.load,
-    /** Fetches now, or at `signsSilentlyUntil` (unix seconds) while a session key signs. */
+    /** Fetches now, or at `signsSilentlyUntil` (unix seconds) while a session key signs everything. */
     fetchBeforePrompts(signsSilentlyUntil: number | undefined) {
       clearTimeout(timer)
       if (code.value) return

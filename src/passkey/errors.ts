@@ -271,3 +271,28 @@ export class SponsorshipRefusedError extends BaseError {
     })
   }
 }
+
+export type TransactionNotSentErrorType = TransactionNotSentError & {
+  name: 'TransactionNotSentError'
+}
+/**
+ * The vendor, asked to send a transaction, did not broadcast it: its
+ * simulation reverted, the chain refused it, or it named none in time.
+ */
+export class TransactionNotSentError extends BaseError {
+  override name = 'TransactionNotSentError'
+  static get code() {
+    return 'transaction_not_sent' as const
+  }
+  constructor({ reason, cause }: { reason: string; cause?: unknown }) {
+    super('The transaction was not sent.', {
+      code: TransactionNotSentError.code,
+      details: reason,
+      cause,
+      docsPath: 'docs/passkey.md#sign-up-log-in-sign',
+      metaMessages: [
+        'Check what the transaction does (the reason above), then try again.',
+      ],
+    })
+  }
+}

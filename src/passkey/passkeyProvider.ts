@@ -5,6 +5,7 @@ import {
   createClient,
   custom,
   type EIP1193Parameters,
+  getTypesForEIP712Domain,
   type Hex,
   hashMessage,
   hashTypedData,
@@ -19,6 +20,8 @@ import {
   recoverAddress,
   type Signature,
   serializeTransaction,
+  serializeTypedData,
+  type TypedDataDefinition,
   UnauthorizedProviderError,
   UnsupportedProviderMethodError,
 } from 'viem'
@@ -35,7 +38,7 @@ import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/stampers.js'
-import type { CallsContext } from './calls.js'
+import type { CallsContext, TransactionAsked } from './calls.js'
 import {
   SignedTransactionMismatchError,
   SignerMismatchError,
@@ -56,8 +59,10 @@ export type CreateSessionProviderParameters = Omit<
   /** The connected session; `undefined` when none. */
   session(): ConnectedSession | undefined
   vendor: VendorClient
-  /** Who authorises each signature: the passkey, or a session key. */
+  /** Who authorises each request: a session key within its scope, else the passkey. */
   stamper: () => Stamper
+  /** Who authorises a signature the page gets back: the passkey, or a root session key. */
+  signatureStamper: () => Stamper
   /** Who pays for `wallet_sendCalls`: passkeyWallet's `sponsorship` option. */
   sponsorship: CallsContext['sponsorship']
   backendTimeoutMs: number
@@ -72,6 +77,7 @@ export function createSessionProvider({
   session,
   vendor,
   stamper,
+  signatureStamper,
   sponsorship,
   backendTimeoutMs,
   ...parameters
@@ -82,7 +88,11 @@ export function createSessionProvider({
     if (!current) return undefined
     let vendorAccount = accounts.get(current)
     if (!vendorAccount) {
-      vendorAccount = toVendorAccount({ ...current, vendor, stamper })
+      vendorAccount = toVendorAccount({
+        ...current,
+        vendor,
+        stamper: signatureStamper,
+      })
       accounts.set(current, vendorAccount)
     }
     return vendorAccount
@@ -215,6 +225,39 @@ export function createPasskeyProvider({
       )
   }
 
+  /** What the calls' code needs of the session `asked` of: refused if another one connected meanwhile. */
+  function callsContext(asked: LocalAccount): CallsContext {
+    const context = calls()
+    if (!context || context.session.address !== asked.address)
+      throw new UnauthorizedProviderError(
+        new SessionNotFoundError({ reason: 'ended' }),
+      )
+    return {
+      ...context,
+      chains,
+      signerOf,
+      chainRequest: (id) => chainTransport(id).transport.request,
+    }
+  }
+
+  /**
+   * With a session key, a transaction goes through the vendor, which
+   * broadcasts it at once: the key never signs one the page could keep and
+   * send after the session. `undefined` where the passkey signs it instead.
+   */
+  async function sendThroughVendor(
+    asked: LocalAccount,
+    transaction: TransactionAsked,
+  ) {
+    if (calls()?.stamper().kind !== 'session') return undefined
+    const calling = await import('./calls.js')
+    return calling.sendThroughVendor(
+      transaction,
+      chainId(),
+      callsContext(asked),
+    )
+  }
+
   /** The chain id of a switch/add request, if the host configured it (else 4902). */
   function configuredChainId(parameter: unknown) {
     const target = hexToNumber((parameter as { chainId: Hex }).chainId)
@@ -239,17 +282,7 @@ export function createPasskeyProvider({
       // As transactions: for the account it was asked of, once the code loaded.
       const asked = connectedAccount()
       const { answerCallsRequest } = await import('./calls.js')
-      const context = calls()
-      if (!context || context.session.address !== asked.address)
-        throw new UnauthorizedProviderError(
-          new SessionNotFoundError({ reason: 'ended' }),
-        )
-      return answerCallsRequest(method, args, {
-        ...context,
-        chains,
-        signerOf,
-        chainRequest: (id) => chainTransport(id).transport.request,
-      })
+      return answerCallsRequest(method, args, callsContext(asked))
     }
     switch (method) {
       case 'eth_chainId':
@@ -302,6 +335,7 @@ export function createPasskeyProvider({
           args[0],
           checkTransaction,
           client,
+          (transaction) => sendThroughVendor(asked, transaction),
         )
       }
       case 'wallet_switchEthereumChain':
@@ -358,8 +392,9 @@ const malformed = (what: 'signature' | 'transaction') =>
 
 /**
  * A viem account whose keys stay with the vendor: messages are hashed per
- * EIP-191 and typed data per EIP-712 here, and the digest is signed there
- * (one request each); transactions are signed with `sign_transaction`.
+ * EIP-191 here and the digest is signed there; typed data is sent whole
+ * (`PAYLOAD_ENCODING_EIP712`), so that the vendor parses what it signs;
+ * transactions are signed with `sign_transaction` (one request each).
  * Every answer is checked to be by `address` before it is returned.
  */
 export function toVendorAccount({
@@ -368,7 +403,18 @@ export function toVendorAccount({
   vendor,
   stamper,
 }: VendorAccountParameters): LocalAccount<'vendor'> {
-  async function signDigest(digest: Hex): Promise<Hex> {
+  /**
+   * Signs `digest`, sent as `payload`: the digest itself, or the typed data
+   * it is the hash of, which the vendor parses (and a session profile's
+   * scope can read) before it signs.
+   */
+  async function signDigest(
+    digest: Hex,
+    payload: { payload: string; encoding: string } = {
+      payload: digest,
+      encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+    },
+  ): Promise<Hex> {
     const { r, s, v } = await vendor.submit<{
       r: string
       s: string
@@ -380,8 +426,7 @@ export function toVendorAccount({
         organizationId,
         parameters: {
           signWith: address,
-          payload: digest,
-          encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+          ...payload,
           hashFunction: 'HASH_FUNCTION_NO_OP',
         },
         resultKey: 'signRawPayloadResult',
@@ -409,7 +454,20 @@ export function toVendorAccount({
   const account = toAccount({
     address,
     signMessage: ({ message }) => signDigest(hashMessage(message)),
-    signTypedData: (typedData) => signDigest(hashTypedData(typedData)),
+    signTypedData(parameters) {
+      const typedData = parameters as TypedDataDefinition
+      return signDigest(hashTypedData(typedData), {
+        // As eth_signTypedData_v4 sends it: the domain's type named too.
+        payload: serializeTypedData({
+          ...typedData,
+          types: {
+            EIP712Domain: getTypesForEIP712Domain({ domain: typedData.domain }),
+            ...typedData.types,
+          },
+        }),
+        encoding: 'PAYLOAD_ENCODING_EIP712',
+      })
+    },
     async signTransaction(transaction, options) {
       const serializer = options?.serializer ?? serializeTransaction
       const unsigned = await serializer(transaction)

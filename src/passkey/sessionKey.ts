@@ -192,6 +192,14 @@ export function createSessionKeys({
     get live() {
       return sessionKey && isLive(sessionKey) ? sessionKey : undefined
     },
+    /**
+     * Until when (unix seconds) no request needs the passkey: a live root
+     * key's expiry. A key under a profile leaves messages and typed data to
+     * the passkey from the start.
+     */
+    get silentUntil() {
+      return sessionProfileId === undefined ? this.live?.expiresAt : undefined
+    },
     /** A live session key signs silently; otherwise the passkey prompts. */
     stamper(credentialId?: string): Stamper {
       if (!sessionKey || !isLive(sessionKey))
@@ -199,6 +207,16 @@ export function createSessionKeys({
       const silent = createSessionStamper(sessionKey)
       keyOf.set(silent, sessionKey)
       return silent
+    },
+
+    /**
+     * Who authorises a signature the page gets back (a message, typed data,
+     * a signed transaction), which it could keep and use after the session:
+     * never a key under a session profile, whose scope cannot bound what a
+     * digest is; the passkey. A root key signs as the passkey would.
+     */
+    signatureStamper(): Stamper {
+      return sessionProfileId === undefined ? this.stamper() : passkeyStamper()
     },
 
     /**
@@ -321,8 +339,8 @@ function withSessionFallback(
         throw error
       const ended = endedError(stamper)
       if (ended) throw ended
-      if (outOfScope) return call(fallback())
-      await onExpired()
+      if (!outOfScope) await onExpired()
+      if (stamper.fallsBack === false) throw error
       return call(fallback())
     }
   }

@@ -5,13 +5,13 @@ import {
 } from './createSessionProfile.js'
 
 describe('sessionScope', () => {
-  it('without limits: signing, sending and revoking itself, by exact activity type', () => {
+  it('without limits: sending through the vendor and revoking itself, by exact activity type; no raw payload, no signed transaction', () => {
     expect(sessionScope()).toBe(
-      "activity.type in ['ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2', 'ACTIVITY_TYPE_DELETE_API_KEYS']",
+      "activity.type in ['ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2', 'ACTIVITY_TYPE_DELETE_API_KEYS']",
     )
   })
 
-  it('with limits: signed transactions within them only, addresses in lower case', () => {
+  it('with limits: transactions sent within them only, addresses in lower case', () => {
     expect(
       sessionScope({
         to: ['0xAbCdEf0123456789aBcDeF0123456789AbCdEf01'],
@@ -19,10 +19,10 @@ describe('sessionScope', () => {
         chainIds: [1, 8453],
       }),
     ).toBe(
-      "activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' && eth.tx.to in ['0xabcdef0123456789abcdef0123456789abcdef01'] && eth.tx.value <= 1000000000000000000 && eth.tx.chain_id in [1, 8453]",
+      "activity.type == 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2' && eth.tx.to in ['0xabcdef0123456789abcdef0123456789abcdef01'] && eth.tx.value <= 1000000000000000000 && eth.tx.chain_id in [1, 8453]",
     )
     expect(sessionScope({ maxValue: 0n })).toBe(
-      "activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' && eth.tx.value <= 0",
+      "activity.type == 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2' && eth.tx.value <= 0",
     )
   })
 

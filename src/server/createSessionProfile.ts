@@ -7,20 +7,20 @@ import type { Stamper } from '../turnkey/stampers.js'
 import { InvalidPasskeyBackendParameterError } from './errors.js'
 
 /**
- * What a session key may sign alone: messages and typed data, transactions,
- * and its own revocation on disconnect (the policy language names no "key
- * that signs", so deleting keys is allowed by type). Exact activity types: a
- * new version of an activity is allowed only once the pack knows it.
+ * What a session key may do alone: send transactions through the vendor,
+ * which broadcasts each at once, and revoke itself on disconnect (the policy
+ * language names no "key that signs", so deleting keys is allowed by type).
+ * Never a signature it hands back: a raw payload (a digest can be an EIP-7702
+ * authorization, a permit, an order, a transaction for later) or a signed
+ * transaction would outlive the session. Exact activity types: a new version
+ * of an activity is allowed only once the pack knows it.
  */
-const signingTypes = [
-  'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
-  'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
-  'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+const sessionTypes = [
   'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
   'ACTIVITY_TYPE_DELETE_API_KEYS',
 ] as const
 
-/** Limits on the transactions a session key may sign alone; anything past them asks the passkey. */
+/** Limits on the transactions a session key may send alone; anything past them asks the passkey. */
 export type SessionTransactionLimits = {
   /** Only to these addresses (contracts or accounts). */
   to?: readonly Address[] | undefined
@@ -52,19 +52,18 @@ const list = (values: readonly (string | number | bigint)[]) =>
 
 /**
  * A session profile's scope, in the vendor's policy language. With no
- * limits: the pack's signing session, which signs messages, typed data and
- * any transaction, and revokes itself, and nothing else (no credential,
- * user, authenticator, policy, email or export activity: those ask the
- * passkey). With limits: only transactions within them. The vendor's engine
- * evaluates a whole scope for every request, and a transaction's fields do
- * not exist for a message, so such a scope signs nothing else: messages ask
- * the passkey, and the key cannot revoke itself (it ends when it expires,
- * or at the user's next log-in).
+ * limits: the pack's session, which sends any transaction through the
+ * vendor and revokes itself, and nothing else: messages, typed data, signed
+ * transactions and every credential, user, authenticator, policy, email or
+ * export activity ask the passkey. With limits: only transactions within
+ * them. The vendor's engine evaluates a whole scope for every request, and a
+ * transaction's fields do not exist for a revocation, so such a key cannot
+ * revoke itself (it ends when it expires, or at the user's next log-in).
  */
 export function sessionScope(limits?: SessionTransactionLimits): string {
-  if (limits === undefined) return `activity.type in ${list(signingTypes)}`
+  if (limits === undefined) return `activity.type in ${list(sessionTypes)}`
   const { to, maxValue, chainIds } = limits
-  const conditions = [`activity.type == 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2'`]
+  const conditions = [`activity.type == '${sessionTypes[0]}'`]
   if (to !== undefined) {
     if (
       !Array.isArray(to) ||

@@ -9,6 +9,12 @@ import {
 export type Stamper = {
   /** A passkey prompts the user; a session key signs silently until it expires. */
   kind: 'passkey' | 'session'
+  /**
+   * `false`: when the vendor refuses this session key, the request fails
+   * with the vendor's error, for the caller to take another way, instead of
+   * being sent again with the passkey.
+   */
+  fallsBack?: false
   stamp(body: string): Promise<{ header: string; value: string }>
 }
 

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { type Hash, verifyMessage } from 'viem'
 import type { SandboxChainUrls } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
+import { confirmedTransaction } from '../helpers/confirmedTransaction.js'
 import {
   installTestWallet,
   type TestWalletControls,
@@ -10,7 +11,6 @@ import { linkOpened } from '../helpers/linkOpened.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { askWalletCapabilities, sendBatch } from '../helpers/playgroundSteps.js'
 import { fundFromFaucet } from '../helpers/sandboxTools.js'
-import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
 
 const rpcUrls = JSON.parse(

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { type Hash, verifyMessage, verifyTypedData } from 'viem'
 import { playgroundTypedData } from '../../playground/src/typedData.js'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
+import { confirmedTransaction } from '../helpers/confirmedTransaction.js'
 import {
   signatureOf,
   signInPlayground,
@@ -10,7 +11,6 @@ import { signUp } from '../helpers/playgroundSteps.js'
 import { advanceClock, armFault } from '../helpers/sandboxSwitches.js'
 import { fundFromFaucet } from '../helpers/sandboxTools.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
-import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
 
 const vendor = JSON.parse(
@@ -41,20 +41,23 @@ test('sign up, sign, reload without a prompt, disconnect and log in again', asyn
   })
   const address = await signUp(page, 'ada')
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-  // With a session key nothing prompts: the code that answers requests waits for the first one.
-  await page.waitForLoadState('networkidle')
-  expect(requestCode).toEqual([])
+  // A message asks the passkey even with a session key: the code that answers it is fetched once
+  // connected, so that the prompt follows the tap with no download in between.
+  await expect.poll(() => requestCode.length).toBe(1)
   const [credential] = await authenticator.credentials()
   expect(credential?.rpId).toBe('localhost')
 
-  // A message signed through the vendor verifies for the account, without a prompt (session key).
+  // A message signed through the vendor verifies for the account, after one passkey prompt: a
+  // session key never signs what the page could keep past the session.
   const promptsBefore = (await authenticator.credentials())[0]!.signCount
   const requests = countVendorRequests(page)
   const message = `Hello ${Date.now()}`
   const signature = await signInPlayground(page, message)
   expect(await verifyMessage({ address, message, signature })).toBe(true)
   expect(requests).toEqual(['/public/v1/submit/sign_raw_payload'])
-  expect((await authenticator.credentials())[0]!.signCount).toBe(promptsBefore)
+  expect((await authenticator.credentials())[0]!.signCount).toBe(
+    promptsBefore + 1,
+  )
   expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toMatch(
     /privateKey|"d":/,
   )
@@ -147,9 +150,8 @@ test('a signature asked before a disconnect is never made for the account that c
   page,
 }) => {
   await page.goto('/')
-  await addVirtualAuthenticator(page)
-  const first = await signUp(page, 'grace')
-  // The code that answers requests loads with the first one: hold it until another account is in.
+  const authenticator = await addVirtualAuthenticator(page)
+  // The code that answers requests is fetched once connected: hold it until another account is in.
   let held = false
   let release!: () => void
   const released = new Promise<void>((resolve) => {
@@ -160,6 +162,7 @@ test('a signature asked before a disconnect is never made for the account that c
     await released
     await route.continue()
   })
+  const first = await signUp(page, 'grace')
   const requests = countVendorRequests(page)
   await page.getByLabel('Message').fill('asked by grace')
   await page.getByRole('button', { name: 'Sign', exact: true }).click()
@@ -167,8 +170,11 @@ test('a signature asked before a disconnect is never made for the account that c
   await page.getByRole('button', { name: 'Disconnect' }).click()
   await expect(page.getByTestId('status')).toHaveText('disconnected')
   // A second account on a device that holds the first one's passkey: its prompts ask for its own.
+  const [graceKey] = await authenticator.credentials()
   const second = await signUp(page, 'hopper')
   expect(second).not.toBe(first)
+  // The message asks the passkey: the user picks hopper's, not grace's, in the browser's list.
+  await authenticator.removeCredential(graceKey!.credentialId)
   // The second account signs its own message once the code is in: one signature, its own.
   await page.getByLabel('Message').fill('asked by hopper')
   await page.getByRole('button', { name: 'Sign', exact: true }).click()
@@ -215,55 +221,42 @@ test('a cancelled passkey prompt is a rejection and leaves nothing behind', asyn
   expect(stored).toEqual([])
 })
 
-test('the session key signs without a prompt until the vendor says it expired, then the passkey does', async ({
+test('the session key sends without a prompt until the vendor says it expired, then the passkey signs', async ({
   page,
 }) => {
   await page.goto('/')
   const authenticator = await addVirtualAuthenticator(page)
   const address = await signUp(page, 'hopper')
+  await fundFromFaucet(page)
+  await expect(page.getByTestId('eth-balance')).toHaveText('1')
+  const clients = sandboxClients()
   const prompts = async () => (await authenticator.credentials())[0]!.signCount
   const before = await prompts()
-  expect(
-    await verifyMessage({
-      address,
-      message: 'one',
-      signature: await signInPlayground(page, 'one'),
-    }),
-  ).toBe(true)
+  const sent = countVendorRequests(page)
+  await page.getByLabel('ETH amount').fill('0.1')
+  await page.getByRole('button', { name: 'Send ETH' }).click()
+  const first = await confirmedTransaction(page, 'eth-tx')
+  expect((await clients[1].getTransactionReceipt({ hash: first })).from).toBe(
+    address.toLowerCase(),
+  )
+  // The vendor sent it: the page never held a signed transaction.
+  expect(sent[0]).toBe('/public/v1/submit/eth_send_transaction')
+  expect(sent).not.toContain('/public/v1/submit/sign_transaction')
   expect(await prompts()).toBe(before)
 
-  // The vendor's clock passes the 900 s: the session key is refused, the passkey takes over by itself.
+  // The vendor's clock passes the 900 s: the session key is refused, the passkey signs by itself.
   await advanceClock(vendor.url, 901_000)
   const requests = countVendorRequests(page)
-  const signature = await signInPlayground(page, 'two')
-  expect(await verifyMessage({ address, message: 'two', signature })).toBe(true)
+  await page.getByRole('button', { name: 'Send ETH' }).click()
+  const second = await confirmedTransaction(page, 'eth-tx', first)
+  expect(
+    (await clients[1].getTransactionReceipt({ hash: second })).status,
+  ).toBe('success')
   expect(requests).toEqual([
-    '/public/v1/submit/sign_raw_payload',
-    '/public/v1/submit/sign_raw_payload',
+    '/public/v1/submit/eth_send_transaction',
+    '/public/v1/submit/sign_transaction',
   ])
   expect(await prompts()).toBe(before + 1)
-})
-
-test('with a session key, the code that answers requests is fetched when the key expires, before the prompt it brings', async ({
-  page,
-}) => {
-  await page.clock.install()
-  await page.goto('/')
-  await addVirtualAuthenticator(page)
-  const requestCode: string[] = []
-  page.on('request', (request) => {
-    if (/passkeyProvider/.test(request.url())) requestCode.push(request.url())
-  })
-  await signUp(page, 'turing')
-  await page.waitForLoadState('networkidle')
-  expect(requestCode).toEqual([])
-  // The session key lasts 900 s: then a signature needs the passkey.
-  const fetched = page.waitForRequest(/passkeyProvider/, {
-    timeout: 10_000,
-  })
-  await page.clock.fastForward('15:01')
-  await fetched
-  expect(requestCode).toHaveLength(1)
 })
 
 test('with session: false every signature asks for the passkey', async ({

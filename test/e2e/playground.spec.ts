@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test'
 import { erc20Abi, formatEther, verifyMessage } from 'viem'
 import { sandboxAccountName } from '../../sandbox/contracts/nameResolver.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
+import { confirmedTransaction } from '../helpers/confirmedTransaction.js'
 import { signInPlayground } from '../helpers/playgroundSignature.js'
 import { withSandboxTools } from '../helpers/sandboxTools.js'
-import { confirmedTransaction } from './confirmedTransaction.js'
 import { sandboxClients } from './sandboxClients.js'
 
 const account = devAccount(0).address

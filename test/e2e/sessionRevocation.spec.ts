@@ -1,6 +1,6 @@
 import { expect, type Request, test } from '@playwright/test'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
-import { sign, signUp } from '../helpers/playgroundSteps.js'
+import { signUp } from '../helpers/playgroundSteps.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
 const vendor = JSON.parse(
@@ -18,23 +18,24 @@ const replayStamped = (request: Request, headers: Record<string, string>) =>
     body: request.postData()!,
   })
 
+/** The session key's first request: the log-in's read-back of the key at the vendor. */
+const stampedByKey = '/public/v1/query/get_api_keys'
+
 /*
  * Disconnect in the playground revokes the session key at the vendor: a
- * signature request the page sent before, replayed word for word afterwards,
- * is refused.
+ * request the key stamped before, replayed word for word afterwards, is
+ * refused.
  */
 test('after Disconnect, a request the session key stamped before is refused by the vendor', async ({
   page,
 }) => {
   await page.goto('/')
   await addVirtualAuthenticator(page)
-  await signUp(page, `revoked-${Date.now()}`)
   const signed: Request[] = []
   page.on('request', (request) => {
-    if (request.url().endsWith('/public/v1/submit/sign_raw_payload'))
-      signed.push(request)
+    if (request.url().endsWith(stampedByKey)) signed.push(request)
   })
-  await sign(page, 'signed with the session key')
+  await signUp(page, `revoked-${Date.now()}`)
   const [request] = signed
   expect(request).toBeDefined()
   const headers = await request!.allHeaders()
@@ -59,14 +60,12 @@ test('a sign-out before the wallet’s code loaded still revokes the session key
   await addVirtualAuthenticator(page)
   const signed: Request[] = []
   page.on('request', (request) => {
-    if (request.url().endsWith('/public/v1/submit/sign_raw_payload'))
-      signed.push(request)
+    if (request.url().endsWith(stampedByKey)) signed.push(request)
   })
   await page.evaluate(
     (name) => window.harness.signUp(name),
     `stored-${Date.now()}`,
   )
-  await page.evaluate(() => window.harness.signMessage('the last visit'))
   const [request] = signed
   const headers = await request!.allHeaders()
   expect(headers['x-stamp']).toBeDefined()

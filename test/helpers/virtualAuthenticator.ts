@@ -18,6 +18,8 @@ export type VirtualAuthenticator = {
     }[]
   >
   setUserVerified(isUserVerified: boolean): Promise<void>
+  /** Forgets one passkey (its id in base64url), as when the user deletes it. */
+  removeCredential(credentialId: string): Promise<void>
   /** Forgets every passkey, as when the device is lost or reset. */
   clearCredentials(): Promise<void>
   remove(): Promise<void>
@@ -66,6 +68,12 @@ export async function addVirtualAuthenticator(
         isUserVerified: verified,
       })
     },
+    async removeCredential(credentialId) {
+      await cdp.send('WebAuthn.removeCredential', {
+        authenticatorId,
+        credentialId: fromBase64Url(credentialId),
+      })
+    },
     async clearCredentials() {
       await cdp.send('WebAuthn.clearCredentials', { authenticatorId })
     },
@@ -79,4 +87,8 @@ export async function addVirtualAuthenticator(
 // CDP speaks standard base64.
 function toBase64Url(base64: string) {
   return Buffer.from(base64, 'base64').toString('base64url')
+}
+
+function fromBase64Url(base64url: string) {
+  return Buffer.from(base64url, 'base64url').toString('base64')
 }

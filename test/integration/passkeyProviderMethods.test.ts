@@ -19,6 +19,7 @@ import { sandboxChains } from '../../sandbox/chains.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { ChainNotConfiguredError } from '../../src/core/chains.js'
 import { RequestRefusedError } from '../../src/core/connectionErrors.js'
+import { TransactionNotSentError } from '../../src/passkey/errors.js'
 import type { PasskeyProvider } from '../../src/passkey/passkeyWallet.js'
 import {
   passkeyHostConfig,
@@ -47,7 +48,7 @@ const publicClient = (chain: typeof mainnet | typeof base) =>
   createPublicClient({ chain, transport: http() })
 
 beforeAll(async () => {
-  vendor = await startVendor()
+  vendor = await startVendor({ chains: inject('sandbox').rpcUrls })
   const user = await signUp(vendor, `methods${Date.now()}`)
   address = user.address
   // Gas for the account on both chains (anvil's own cheat code: no dev account's nonce is shared).
@@ -186,6 +187,33 @@ describe('passkeyWallet’s provider answers each optional method', () => {
     expect(receipt.from).toBe(address.toLowerCase())
     expect(await publicClient(mainnet).getBalance({ address: recipient })).toBe(
       parseEther('0.5'),
+    )
+  })
+
+  it('eth_sendTransaction the vendor will not send (more than the account holds): TransactionNotSentError with its reason, and nothing sent', async () => {
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const nonce = await publicClient(mainnet).getTransactionCount({ address })
+    const refused = await provider
+      .request({
+        method: 'eth_sendTransaction',
+        params: [
+          {
+            from: address,
+            to: recipient,
+            value: numberToHex(parseEther('1000')),
+          },
+        ],
+      })
+      .catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(TransactionNotSentError)
+    expect((refused as TransactionNotSentError).details).toMatch(
+      /exceeds the balance/,
+    )
+    expect(await publicClient(mainnet).getTransactionCount({ address })).toBe(
+      nonce,
+    )
+    expect(await publicClient(mainnet).getBalance({ address: recipient })).toBe(
+      0n,
     )
   })
 

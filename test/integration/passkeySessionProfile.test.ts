@@ -12,8 +12,10 @@ import {
   type Hex,
   http,
   parseEther,
+  serializeTransaction,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { hashAuthorization } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { signingSessionScope } from '../../sandbox/turnkey/signingSessionProfile.js'
@@ -44,7 +46,7 @@ let vendor: Vendor
 let signingProfileId: string
 
 beforeAll(async () => {
-  vendor = await startVendor()
+  vendor = await startVendor({ chains: inject('sandbox').rpcUrls })
   vi.stubGlobal('indexedDB', new IDBFactory())
   ;({ sessionProfileId: signingProfileId } =
     await backendOf(vendor).createSessionProfile())
@@ -116,18 +118,28 @@ describe('session profiles', () => {
     expect(sessionScope()).toBe(signingSessionScope)
   })
 
-  it('the session key signs without a prompt, and the vendor refuses it every credential, user, policy and export activity', async () => {
+  it('the session key sends transactions without a prompt; a message asks the passkey; the vendor refuses the key every signature it could keep, and every credential, user, policy and export activity', async () => {
     const { user, config, key, prompts } = await loggedInUnder(
       'scoped',
       signingProfileId,
     )
-    await signMessage(config, { message: 'under a profile' })
     const sent = await transfer(
       config,
       privateKeyToAccount(generatePrivateKey()).address,
     )
     expect(sent).toMatch(/^0x[0-9a-f]{64}$/)
     expect(prompts()).toBe(1)
+    // The vendor broadcast it: the key never held a signed transaction.
+    expect(
+      (
+        await createPublicClient({
+          chain: mainnet!,
+          transport: http(),
+        }).waitForTransactionReceipt({ hash: sent })
+      ).status,
+    ).toBe('success')
+    await signMessage(config, { message: 'under a profile' })
+    expect(prompts()).toBe(2)
 
     // What a script holding the key could try, each refused by the vendor itself.
     const asKey = createVendorClient({ baseUrl: vendor.url })
@@ -139,6 +151,38 @@ describe('session profiles', () => {
     const refusals = await Promise.all(
       (
         [
+          [
+            // An EIP-7702 authorization for every chain, as a digest: a lasting delegation.
+            'sign_raw_payload',
+            'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+            {
+              signWith: user.address,
+              payload: hashAuthorization({
+                address: privateKeyToAccount(generatePrivateKey()).address,
+                chainId: 0,
+                nonce: 0,
+              }),
+              encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+              hashFunction: 'HASH_FUNCTION_NO_OP',
+            },
+          ],
+          [
+            // A signed transaction the page could send after the session.
+            'sign_transaction',
+            'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+            {
+              signWith: user.address,
+              type: 'TRANSACTION_TYPE_ETHEREUM',
+              unsignedTransaction: serializeTransaction({
+                chainId: 1,
+                nonce: 5,
+                to: user.address,
+                maxFeePerGas: 1n,
+                maxPriorityFeePerGas: 1n,
+                gas: 21_000n,
+              }).slice(2),
+            },
+          ],
           [
             'create_api_keys',
             'ACTIVITY_TYPE_CREATE_API_KEYS_V2',
@@ -200,6 +244,8 @@ describe('session profiles', () => {
       ),
     )
     expect(refusals).toEqual([
+      'sign_raw_payload: 403',
+      'sign_transaction: 403',
       'create_api_keys: 403',
       'create_authenticators: 403',
       'update_user: 403',

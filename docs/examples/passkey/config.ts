@@ -24,7 +24,7 @@ export const config = createConfig({
         send: post('/api/send-email-code'),
         verify: post('/api/verify-email-code'),
       },
-      // A session key, within the profile's scope, signs without a prompt (below); none without it.
+      // A session key, within the profile's scope, sends transactions without a prompt (below); none without it.
       session: { profileId: '<session profile>' },
       // rpId: 'example.com', rpName: 'Example', apiBaseUrl, session: { profileId, expirationSeconds: 900 } | false
     }),

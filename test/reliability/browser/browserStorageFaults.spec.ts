@@ -1,6 +1,9 @@
 import { expect, type Page } from '@playwright/test'
-import { type Address, verifyMessage } from 'viem'
+import { type Address, createPublicClient, http, verifyMessage } from 'viem'
+import { sandboxChains } from '../../../sandbox/chains.js'
+import { sendEthInPlayground } from '../../helpers/confirmedTransaction.js'
 import { playgroundAlert, sign, signUp } from '../../helpers/playgroundSteps.js'
+import { fundFromFaucet } from '../../helpers/sandboxTools.js'
 import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 import { tally } from '../tally.js'
@@ -103,7 +106,7 @@ async function accountsMadeFor(
   ).filter((activity) => JSON.stringify(activity.intent).includes(userName))
 }
 
-test('IndexedDB unavailable, as in some private windows: sign-up and signatures work with the session key for this page; after a reload wagmi reconnects and each signature asks for the passkey; nothing secret in web storage', async ({
+test('IndexedDB unavailable, as in some private windows: sign-up and transactions work with the session key for this page; after a reload wagmi reconnects and each transaction asks for the passkey; nothing secret in web storage', async ({
   page,
   playground,
 }) => {
@@ -121,8 +124,12 @@ test('IndexedDB unavailable, as in some private windows: sign-up and signatures 
     0,
   )
 
-  // The session key signs without a prompt: it lives in memory, for this page.
-  await expectSigned(page, address, vendor, `no indexeddb ${Date.now()}`)
+  // The session key sends without a prompt: it lives in memory, for this page.
+  await fundFromFaucet(page)
+  await expect(page.getByTestId('eth-balance')).toHaveText('1')
+  const [ethereum] = sandboxChains(playground.sandbox.rpcUrls)
+  const chain = createPublicClient({ chain: ethereum, transport: http() })
+  const first = await sendEthInPlayground(page, chain, address)
   expect(await prompts()).toBe(promptsAfterSignUp)
   await expect(playgroundAlert(page)).toHaveCount(0)
   // Web storage holds the public connection only: no key, no bundle.
@@ -143,9 +150,11 @@ test('IndexedDB unavailable, as in some private windows: sign-up and signatures 
   await expect(page.getByTestId('status')).toHaveText('connected')
   await expect(page.getByTestId('address')).toHaveText(address)
   expect(await prompts()).toBe(promptsAfterSignUp)
-  await expectSigned(page, address, vendor, `after the reload ${Date.now()}`)
+  const second = await sendEthInPlayground(page, chain, address, {
+    after: first,
+  })
   expect(await prompts()).toBe(promptsAfterSignUp + 1)
-  await expectSigned(page, address, vendor, `and again ${Date.now()}`)
+  await sendEthInPlayground(page, chain, address, { after: second })
   expect(await prompts()).toBe(promptsAfterSignUp + 2)
   await expect(playgroundAlert(page)).toHaveCount(0)
   expect(secretsIn(await readHostStorage(page))).toEqual([])

@@ -1,6 +1,16 @@
 import { expect, type Page } from '@playwright/test'
-import { type Address, type Hash, verifyMessage } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  type Hash,
+  http,
+  parseEther,
+  verifyMessage,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { ConnectorHarness } from '../../../playground/harness/connector.js'
+import { sandboxChains } from '../../../sandbox/chains.js'
 import { devAccount } from '../../../sandbox/devAccounts.js'
 import {
   openConnectorHarness,
@@ -16,6 +26,8 @@ declare const window: { harness: ConnectorHarness }
 
 const inFlight = 50
 const inARow = 200
+// Each is a transaction mined on the sandbox's chain: fewer than the signatures.
+const sendsInFlight = 20
 
 const messagesFor = (name: string) =>
   Array.from(
@@ -51,18 +63,59 @@ async function signUp(
   return { address, authenticator }
 }
 
-test(`passkeyWallet with its session key: ${inFlight} signatures in flight resolve correctly, in order, each signed once`, async ({
+test(`passkeyWallet with its session key: ${sendsInFlight} transactions in flight are each sent once, in order`, async ({
   page,
   playground,
 }) => {
   const vendor = vendorSwitches(playground.sandbox.vendor)
-  const { address } = await signUp(page, playground)
-  const messages = await expectEachSignedInOrder(page, 'session key', address)
-  for (const message of messages)
-    expect(await vendor.signaturesOf(message)).toEqual([
-      'ACTIVITY_STATUS_COMPLETED',
-    ])
-  tally('loadRequest', 'session key: signatures in flight', messages.length)
+  const { address, authenticator } = await signUp(page, playground)
+  const [ethereum] = sandboxChains(playground.sandbox.rpcUrls)
+  await createTestClient({
+    chain: ethereum,
+    mode: 'anvil',
+    transport: http(),
+  }).setBalance({ address, value: parseEther('1') })
+  const chain = createPublicClient({ chain: ethereum, transport: http() })
+  const promptsBefore = (await authenticator.credentials())[0]!.signCount
+  const sentBefore = (
+    await vendor.activities('ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2')
+  ).length
+  const recipients = Array.from(
+    { length: sendsInFlight },
+    () => privateKeyToAccount(generatePrivateKey()).address,
+  )
+  const { hashes, resolved } = await page.evaluate(async (recipients) => {
+    const resolved: number[] = []
+    const hashes = await Promise.all(
+      recipients.map((to, index) =>
+        window.harness.sendTransaction(to, '1000').then((hash) => {
+          resolved.push(index)
+          return hash
+        }),
+      ),
+    )
+    return { hashes, resolved }
+  }, recipients)
+  expect(resolved).toEqual(recipients.map((_, index) => index))
+  const receipts = await Promise.all(
+    hashes.map((hash) => chain.waitForTransactionReceipt({ hash })),
+  )
+  expect(receipts.map((receipt) => receipt.status)).toEqual(
+    recipients.map(() => 'success'),
+  )
+  // In the order asked: each one's nonce follows the one before.
+  const nonces = await Promise.all(
+    hashes.map(async (hash) => (await chain.getTransaction({ hash })).nonce),
+  )
+  expect(nonces).toEqual(nonces.map((_, index) => nonces[0]! + index))
+  for (const to of recipients)
+    expect(await chain.getBalance({ address: to })).toBe(1000n)
+  // Each sent once, by the vendor, with no prompt.
+  expect(
+    (await vendor.activities('ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2')).length,
+  ).toBe(sentBefore + sendsInFlight)
+  expect((await authenticator.credentials())[0]!.signCount).toBe(promptsBefore)
+  tally('loadRequest', 'session key: transactions in flight', sendsInFlight)
 })
 
 test(`passkeyWallet with a passkey prompt per signature: ${inFlight} in flight wait for each other's prompt`, async ({
@@ -100,7 +153,7 @@ test(`injectedWallet: ${inFlight} signatures in flight resolve correctly and in 
   tally('loadRequest', 'injected: signatures in flight', messages.length)
 })
 
-test(`passkeyWallet: ${inARow} signatures in a row with the session key leave the heap flat`, async ({
+test(`passkeyWallet: ${inARow} signatures in a row leave the heap flat`, async ({
   page,
   playground,
 }) => {

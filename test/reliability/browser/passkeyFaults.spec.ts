@@ -13,7 +13,8 @@ import { tally } from '../tally.js'
 import { test } from './reliabilityTest.js'
 
 const signPath = '/public/v1/submit/sign_raw_payload'
-const signTransactionType = 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2'
+// With the session key, the vendor sends each transaction (eth_send_transaction).
+const sendTransactionType = 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2'
 /** The wallet is still connected to the same account, and signs again at once. */
 async function expectStillWorking(
   page: Page,
@@ -120,7 +121,7 @@ test('the browser offline and back: the signature waits for the network, then co
   tally('fault', 'browser offline during a passkey signature')
 })
 
-test('the chain node crashes before a send: nothing is signed; after its restart the send confirms once', async ({
+test('the chain node crashes before a send: nothing is sent; after its restart the send confirms once', async ({
   page,
   playground,
 }) => {
@@ -128,9 +129,9 @@ test('the chain node crashes before a send: nothing is signed; after its restart
   await fundFromFaucet(page)
   await expect(page.getByTestId('eth-balance')).toHaveText('1')
   const vendor = vendorSwitches(playground.sandbox.vendor)
-  const transactionsSigned = async () =>
-    (await vendor.activities(signTransactionType)).length
-  const signedBefore = await transactionsSigned()
+  const transactionsSent = async () =>
+    (await vendor.activities(sendTransactionType)).length
+  const sentBefore = await transactionsSent()
   const anvil = playground.sandbox.anvils[1]!
   await anvil.crash()
   try {
@@ -141,10 +142,10 @@ test('the chain node crashes before a send: nothing is signed; after its restart
       has: page.getByRole('heading', { name: 'Send ETH' }),
     })
     await expect(sendEth.locator('p.error[role=alert]')).toHaveText(
-      'HTTP request failed.',
+      'the chain is unreachable: nothing was sent; try again',
     )
     await expect(page.getByTestId('status')).toHaveText('connected')
-    expect(await transactionsSigned()).toBe(signedBefore)
+    expect(await transactionsSent()).toBe(sentBefore)
   } finally {
     await anvil.restart()
   }
@@ -153,7 +154,7 @@ test('the chain node crashes before a send: nothing is signed; after its restart
     'Confirmed in block',
   )
   await expect(page.getByTestId('eth-balance')).toHaveText(/^0\.8999/)
-  expect(await transactionsSigned()).toBe(signedBefore + 1)
+  expect(await transactionsSent()).toBe(sentBefore + 1)
   await expect(page.getByTestId('address')).toHaveText(address)
   tally('fault', 'anvil crashed before a send')
 })
