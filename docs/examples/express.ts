@@ -1,14 +1,8 @@
 // server.ts: Express (or Connect, or node:http) with the two functions of nodeHttp.ts.
 import express from 'express'
-import { createPasskeyBackend } from 'wagmi-connector-pack/server'
+// The backend with its rate limit (authorize), from the top of this page.
+import { passkeyBackend } from './backend/passkeyBackend.js'
 import { sendWebResponse, toWebRequest } from './nodeHttp.js'
-
-const passkeyBackend = createPasskeyBackend({
-  organizationId: process.env.TURNKEY_ORGANIZATION_ID!,
-  apiPublicKey: process.env.TURNKEY_API_PUBLIC_KEY!,
-  apiPrivateKey: process.env.TURNKEY_API_PRIVATE_KEY!,
-  appName: 'Example',
-})
 
 const app = express()
 // Before any body parser (express.json()): the handlers read the body themselves.

@@ -1,13 +1,7 @@
 // server.ts: Hono on Node, Bun or Deno (on Workers, create the backend from `env` once).
 import { Hono } from 'hono'
-import { createPasskeyBackend } from 'wagmi-connector-pack/server'
-
-const passkeyBackend = createPasskeyBackend({
-  organizationId: process.env.TURNKEY_ORGANIZATION_ID!,
-  apiPublicKey: process.env.TURNKEY_API_PUBLIC_KEY!,
-  apiPrivateKey: process.env.TURNKEY_API_PRIVATE_KEY!,
-  appName: 'Example',
-})
+// The backend with its rate limit (authorize), from the top of this page.
+import { passkeyBackend } from './backend/passkeyBackend.js'
 
 const app = new Hono()
 app.post('/api/send-email-code', (c) => passkeyBackend.sendEmailCode(c.req.raw))

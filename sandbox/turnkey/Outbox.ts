@@ -1,3 +1,4 @@
+import { sameEmail } from './emails.js'
 /** What the emulator "emails": recovery bundles, email-auth bundles, OTP codes. */
 export type Email = {
   to: string
@@ -27,8 +28,6 @@ export class Outbox {
 
   /** Emails to `to`, newest last. */
   to(to: string): Email[] {
-    return this.emails.filter(
-      (email) => email.to.toLowerCase() === to.toLowerCase(),
-    )
+    return this.emails.filter((email) => sameEmail(email.to, to))
   }
 }

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto'
+import { incomingEmail, sameEmail } from './emails.js'
 import {
   encryptCredentialBundle,
   mintSessionJwt,
@@ -33,10 +34,10 @@ function expirationOf(value: unknown, fallback = defaultExpirationSeconds) {
   return seconds
 }
 
-function userByEmail(context: EndpointContext, email: unknown): User {
-  if (typeof email !== 'string') throw badRequest('bad request body')
-  const user = context.organization.users.find(
-    (u) => u.userEmail?.toLowerCase() === email.toLowerCase(),
+function userByEmail(context: EndpointContext, value: unknown): User {
+  const email = incomingEmail(value, 'the email')
+  const user = context.organization.users.find((u) =>
+    sameEmail(u.userEmail, email),
   )
   if (!user) throw notFound('no user found with the given email')
   return user

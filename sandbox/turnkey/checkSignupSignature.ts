@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
+import { sameEmail } from './emails.js'
 import { readClientSignedUsage } from './readClientSignedUsage.js'
 import { badRequest } from './VendorError.js'
 import type { VerificationTokenClaims } from './verificationTokens.js'
@@ -42,10 +43,7 @@ export function checkSignupSignature({
       'client signature message must be the sign-up usage of this token: {"signupV2":{"email":…,"apiKeys":…,"authenticators":…,"oauthProviders":…},"tokenId":…,"type":"USAGE_TYPE_SIGNUP"}',
     )
   const { email, phoneNumber } = signup as Record<string, unknown>
-  if (
-    typeof email !== 'string' ||
-    email.toLowerCase() !== claims.contact.toLowerCase()
-  )
+  if (typeof email !== 'string' || !sameEmail(email, claims.contact))
     throw badRequest(
       'client signature sign-up usage: email must be the email the verification token verified',
     )

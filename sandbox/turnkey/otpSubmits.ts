@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { checkLoginSignature } from './checkLoginSignature.js'
+import { incomingEmail, sameEmail } from './emails.js'
 import { mintSessionJwt } from './enclaveCrypto.js'
 import type { SubmitEndpoint } from './endpoint.js'
 import type { ApiKey } from './model.js'
@@ -66,6 +67,7 @@ export const otpSubmits: Record<string, SubmitEndpoint> = {
         throw badRequest('invalid otp type: OTP_TYPE_EMAIL or OTP_TYPE_SMS')
       if (typeof contact !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(contact))
         throw badRequest('invalid email address')
+      incomingEmail(contact, 'contact')
       if (typeof appName !== 'string' || !appName)
         throw badRequest('appName is required')
       const length = otpLength === undefined ? 9 : Number(otpLength)
@@ -179,8 +181,8 @@ export const otpSubmits: Record<string, SubmitEndpoint> = {
         invalidateExisting,
         expirationSeconds,
       })
-      const user = organization.users.find(
-        (u) => u.userEmail?.toLowerCase() === claims.contact.toLowerCase(),
+      const user = organization.users.find((u) =>
+        sameEmail(u.userEmail, claims.contact),
       )
       if (!user)
         throw notFound('no user with the verified email in this organization')

@@ -85,8 +85,11 @@ describe('parsePolicy refuses what it cannot read, saying why', () => {
     ["activity.kind == 'SIGN_TRANSACTION'", /unknown field 'activity.kind'/],
     ["activity.action == 'SIGN'", /unknown field 'activity.action'/],
     ["wallet.id == 'x'", /unknown field 'wallet.id'/],
-    ['activity.params.api_key_ids.count() == 1', /functions and indexing/],
-    ["eth.tx.data[0..10] == '0xa9059cbb'", /functions and indexing/],
+    ['activity.params.api_key_ids.count() == 1', /functions are not supported/],
+    ["eth.tx.data[0] == '0x'", /not an index/],
+    ["eth.tx.data[10..0] == '0x'", /ends \(0\) before it starts \(10\)/],
+    ['eth.tx.value[0..2] == 1', /slices strings only/],
+    ["eth.tx.data[0..10] == '0xA9059CBB'", /is not lowercase hex/],
     ['activity.type == "X"', /single quotes only/],
     ["activity.type == 'X", /unterminated string/],
     ["activity.type == 'it\\'s'", /documents no escapes/],
@@ -136,6 +139,20 @@ describe('evaluatePolicy', () => {
     expect(() =>
       evaluatePolicy(parsePolicy('false && eth.tx.chain_id == 1'), rawPayload),
     ).toThrow(EvaluationError)
+  })
+
+  it('a slice of a string field: the characters from start to before end, as a function selector is read', () => {
+    const transfer = request({
+      'eth.tx.data': `0xa9059cbb${'00'.repeat(64)}`,
+    })
+    const scope = parsePolicy(
+      "eth.tx.data[0..10] in ['0xa9059cbb', '0x23b872dd']",
+    )
+    expect(evaluatePolicy(scope, transfer)).toBe(true)
+    const approve = request({ 'eth.tx.data': `0x095ea7b3${'00'.repeat(64)}` })
+    expect(evaluatePolicy(scope, approve)).toBe(false)
+    // A plain transfer of ETH has no selector: '0x' is not one of them.
+    expect(evaluatePolicy(scope, request({ 'eth.tx.data': '0x' }))).toBe(false)
   })
 
   it('a value above the largest int is an evaluation error', () => {

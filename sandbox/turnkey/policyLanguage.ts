@@ -2,7 +2,8 @@
  * The part of the vendor's policy language that session-profile scopes use in
  * the sandbox: `&&`, `||`, `!`, parentheses, `==`, `!=`, `<`, `<=`, `>`,
  * `>=`, `in` a list literal, single-quoted strings, integers, `true` and
- * `false`, over the request fields below. The language is strongly typed, so
+ * `false`, over the request fields below and slices of the string ones
+ * (`eth.tx.data[0..10]`). The language is strongly typed, so
  * a scope is checked once, when its profile is created; anything outside this
  * part (another field, a function, an index, a form the vendor leaves
  * ambiguous) is refused then with the reason, never read as something the
@@ -63,6 +64,13 @@ export type Expression =
   | { kind: 'literal'; type: Type; value: Value }
   | { kind: 'field'; type: Type; field: Field }
   | { kind: 'not'; type: 'bool'; operand: Expression }
+  | {
+      kind: 'slice'
+      type: 'string'
+      field: Field
+      start: number
+      end: number
+    }
   | {
       kind: 'logical'
       type: 'bool'
@@ -265,17 +273,47 @@ export function parsePolicy(source: string): Expression {
     if (token.kind === 'word') {
       if (token.text === 'true' || token.text === 'false')
         return { kind: 'literal', type: 'bool', value: token.text === 'true' }
-      if (isSymbol('(') || isSymbol('['))
+      if (isSymbol('('))
         throw new PolicyLanguageError(
-          `${quote(peek())} after '${token.text}': functions and indexing are not supported by the sandbox`,
+          `${quote(peek())} after '${token.text}': functions are not supported by the sandbox`,
         )
       if (!isField(token.text))
         throw new PolicyLanguageError(
           `unknown field '${token.text}' at ${token.at}: the sandbox evaluates ${Object.keys(fields).join(', ')}`,
         )
+      if (isSymbol('[')) return slice(token.text, next())
       return { kind: 'field', type: fields[token.text], field: token.text }
     }
     throw new PolicyLanguageError(`unexpected ${quote(token)}`)
+  }
+
+  // slice := string-field '[' int '..' int ']': the characters from start to before end
+  function slice(field: Field, open: Token): Expression {
+    if (fields[field] !== 'string')
+      throw new PolicyLanguageError(
+        `'[' at ${open.at} after ${field}, ${article(fields[field])}: the sandbox slices strings only`,
+      )
+    const bound = () => {
+      const token = next()
+      if (token.kind !== 'int')
+        throw new PolicyLanguageError(
+          `${quote(token)} in the slice at ${open.at}: a slice is [start..end] with int literals`,
+        )
+      return Number(int(token))
+    }
+    const start = bound()
+    if (!isSymbol('..'))
+      throw new PolicyLanguageError(
+        `${quote(peek())} in the slice at ${open.at}: the sandbox takes slices [start..end], not an index`,
+      )
+    next()
+    const end = bound()
+    expect(']')
+    if (end <= start)
+      throw new PolicyLanguageError(
+        `the slice at ${open.at} ends (${end}) before it starts (${start})`,
+      )
+    return { kind: 'slice', type: 'string', field, start, end }
   }
 
   // list := '[' literal (',' literal)* ']', one type throughout
@@ -354,9 +392,18 @@ function checkComparison(
     [left, right],
     [right, left],
   ] as const) {
-    if (side.kind !== 'field' || other.kind !== 'literal') continue
-    const hex = hexLiterals[side.field]
-    if (!hex) continue
+    if (
+      (side.kind !== 'field' && side.kind !== 'slice') ||
+      other.kind !== 'literal'
+    )
+      continue
+    const whole = hexLiterals[side.field]
+    if (!whole) continue
+    // A part of a hex field is lowercase hex too, of any length.
+    const hex =
+      side.kind === 'slice'
+        ? { pattern: /^(?:0x)?[0-9a-f]*$/, form: 'lowercase hex' }
+        : whole
     const literals = Array.isArray(other.value) ? other.value : [other.value]
     const wrong = literals.find(
       (value) => typeof value !== 'string' || !hex.pattern.test(value),
@@ -396,6 +443,11 @@ function evaluate(
         )
       return value
     }
+    case 'slice':
+      return (read(expression.field) as string).slice(
+        expression.start,
+        expression.end,
+      )
     case 'not':
       return !evaluate(expression.operand, read)
     case 'logical': {

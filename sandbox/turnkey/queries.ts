@@ -1,3 +1,4 @@
+import { incomingEmail, sameEmail } from './emails.js'
 import type { QueryEndpoint } from './endpoint.js'
 import { badRequest, notFound } from './VendorError.js'
 import {
@@ -122,7 +123,7 @@ export const queries: Record<string, QueryEndpoint> = {
         )
       if (typeof filterValue !== 'string' || filterValue === '')
         throw badRequest('filterValue is required')
-      const email = filterValue.toLowerCase()
+      const email = incomingEmail(filterValue, 'filterValue')
       return {
         organizationIds: state
           .subOrganizationsOf(organization.organizationId)
@@ -130,7 +131,7 @@ export const queries: Record<string, QueryEndpoint> = {
             (sub) =>
               filterType === 'EMAIL' &&
               sub.users.some(
-                (u) => u.emailVerified && u.userEmail?.toLowerCase() === email,
+                (u) => u.emailVerified && sameEmail(u.userEmail, email),
               ),
           )
           .map((sub) => sub.organizationId),

@@ -74,8 +74,11 @@ function callsFrom(value: unknown): Call[] {
       `calls must contain between 1 and ${maxCalls} entries, not ${Array.isArray(value) ? value.length : 0}`,
     )
   return value.map((call: Record<string, unknown>, index) => {
-    if (typeof call.to !== 'string' || !isAddress(call.to, { strict: false }))
-      throw badRequest(`calls[${index}].to must be a 0x-prefixed address`)
+    // A mixed-case address with a wrong EIP-55 checksum is a typo, not an address.
+    if (typeof call.to !== 'string' || !isAddress(call.to))
+      throw badRequest(
+        `calls[${index}].to must be a 0x-prefixed address (mixed case only with its EIP-55 checksum)`,
+      )
     if (
       call.data !== undefined &&
       (typeof call.data !== 'string' ||
@@ -127,9 +130,16 @@ const usd = (value: number) => value.toFixed(6)
 
 /**
  * Refuses a sponsored batch that its organization's or the billing
- * organization's window could not pay for at the estimate's price.
+ * organization's window could not pay for at the estimate's price, and
+ * counts the estimate against the windows from the moment it is accepted
+ * (in the same turn as the check: a batch accepted meanwhile is counted), so
+ * that batches sent at once cannot overshoot them. Its entry, which the
+ * batch's real cost replaces once it is mined.
  */
-function checkSponsorship(context: EndpointContext, estimateUsd: number) {
+function reserveSponsorship(
+  context: EndpointContext,
+  estimateUsd: number,
+): { atMs: number; usd: number } {
   const { state, organization, nowMs } = context
   const billing = billingOrganization(state, organization)
   const config = billing.gasUsageConfig
@@ -163,6 +173,10 @@ function checkSponsorship(context: EndpointContext, estimateUsd: number) {
         `gas sponsorship limit exceeded: the ${who}'s window of ${config.windowDurationMinutes} minutes allows ${usd(limit)} USD, ${usd(used)} USD is used and this transaction may cost up to ${usd(estimateUsd)} USD`,
       )
   }
+  const reservation = { atMs: nowMs, usd: estimateUsd }
+  organization.sponsoredGas ??= []
+  organization.sponsoredGas.push(reservation)
+  return reservation
 }
 
 const costUsd = (gas: bigint, gasPrice: bigint) =>
@@ -176,7 +190,8 @@ function track(
   context: EndpointContext,
   client: PublicClient,
   prepared: Prepared,
-  sponsored: boolean,
+  /** A sponsored batch's entry in its windows: its estimate until mined. */
+  sponsored?: { usd: number },
 ) {
   const { organization } = context
   const sent: SentTransaction = {
@@ -200,13 +215,8 @@ function track(
         hash,
         pollingInterval: 100,
       })
-      if (sponsored) {
-        organization.sponsoredGas ??= []
-        organization.sponsoredGas.push({
-          atMs: context.nowMs,
-          usd: costUsd(receipt.gasUsed, receipt.effectiveGasPrice),
-        })
-      }
+      if (sponsored)
+        sponsored.usd = costUsd(receipt.gasUsed, receipt.effectiveGasPrice)
       if (receipt.status === 'success') sent.txStatus = 'INCLUDED'
       else {
         sent.txStatus = 'FAILED'
@@ -217,6 +227,7 @@ function track(
       sent.error = {
         message: `broadcast failed: ${(error as Error).message.split('\n')[0]}`,
       }
+      // Whether it reached the chain is unknown: the estimate stays counted.
     }
   })()
   return { sendTransactionStatusId: sent.sendTransactionStatusId }
@@ -259,9 +270,14 @@ export const sendTransactionSubmits: Record<string, SubmitEndpoint> = {
             fees,
           })
         : await prepareCall(client, account, calls[0]!, fees)
-      if (sponsored && prepared.ok)
-        checkSponsorship(context, costUsd(prepared.gas, prepared.maxFeePerGas))
-      return track(context, client, prepared, sponsored)
+      const reservation =
+        sponsored && prepared.ok
+          ? reserveSponsorship(
+              context,
+              costUsd(prepared.gas, prepared.maxFeePerGas),
+            )
+          : undefined
+      return track(context, client, prepared, reservation)
     },
   },
   eth_undelegate_7702: {
@@ -280,7 +296,6 @@ export const sendTransactionSubmits: Record<string, SubmitEndpoint> = {
         context,
         client,
         await prepareUndelegation(client, account, feesFrom(parameters)),
-        false,
       )
     },
   },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { checkSignupSignature } from './checkSignupSignature.js'
+import { givenEmail, sameEmail } from './emails.js'
 import type { EndpointContext, SubmitEndpoint } from './endpoint.js'
 import type { ApiKey, User } from './model.js'
 import { isCompressedP256PublicKey } from './p256.js'
@@ -66,7 +67,10 @@ async function createRootUser(
   return {
     userId: randomUUID(),
     userName,
-    userEmail: typeof userEmail === 'string' ? userEmail : undefined,
+    userEmail:
+      typeof userEmail === 'string'
+        ? givenEmail(userEmail, 'userEmail')
+        : undefined,
     userPhoneNumber:
       typeof userPhoneNumber === 'string' ? userPhoneNumber : undefined,
     userTags: [],
@@ -105,10 +109,9 @@ function verifiedSignUp(
   const claims = readUsableVerificationToken(verificationToken, context, [
     context.organization.organizationId,
   ])
-  const contact = claims.contact.toLowerCase()
   const rootUser = (rootUserParams as Record<string, unknown>[]).find(
     ({ userEmail }) =>
-      typeof userEmail === 'string' && userEmail.toLowerCase() === contact,
+      typeof userEmail === 'string' && sameEmail(userEmail, claims.contact),
   )
   if (!rootUser)
     throw badRequest(
@@ -121,16 +124,14 @@ function verifiedSignUp(
 /** The users whose email a spent verification token proved. */
 function markVerified(users: User[], contact: string) {
   for (const user of users)
-    if (user.userEmail?.toLowerCase() === contact.toLowerCase())
-      user.emailVerified = true
+    if (sameEmail(user.userEmail, contact)) user.emailVerified = true
 }
 
 /** Sets a user's email; a proof comes only with `update_user_email`'s token, and a change drops the old one. */
 function setEmail(user: User, email: string, proven: boolean) {
-  const next = email || undefined
+  const next = givenEmail(email, 'userEmail')
   if (proven) user.emailVerified = true
-  else if (next?.toLowerCase() !== user.userEmail?.toLowerCase())
-    user.emailVerified = false
+  else if (!sameEmail(next, user.userEmail)) user.emailVerified = false
   user.userEmail = next
 }
 
@@ -340,7 +341,7 @@ export const submits: Record<string, SubmitEndpoint> = {
           context.organization.organizationId,
           context.organization.parentOrganizationId,
         ])
-        if (claims.contact.toLowerCase() !== userEmail.toLowerCase())
+        if (!sameEmail(claims.contact, userEmail))
           throw badRequest(
             'the email the verification token verified is not userEmail',
           )

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto'
 import { encryptOtpCodeToBundle } from '@turnkey/crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readVerificationTokenClaims } from '../../src/turnkey/verificationToken.js'
 import { postToProxy } from '../../test/helpers/authProxyUsers.js'
 import { advanceClock } from '../../test/helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../../test/helpers/softwareAuthenticator.js'
@@ -161,6 +162,53 @@ const alreadyUsed = refused(
   9,
   'verification token already used: verify a new OTP code',
 )
+
+describe('a look-alike email (the Kelvin sign for K)', () => {
+  const lookalike = '\u212Aim@example.com'
+
+  it('is refused wherever an address comes in, before any code is sent or anything is stored', async () => {
+    const init = await submit('init_otp', 'ACTIVITY_TYPE_INIT_OTP_V3', {
+      otpType: 'OTP_TYPE_EMAIL',
+      contact: lookalike,
+      appName: 'Sandbox',
+    })
+    expect(init.status).toBe(400)
+    expect(init.body.message).toContain('NFKC')
+    expect(vendor.outbox.to(lookalike)).toEqual([])
+    const lookup = await vendorPost('query/list_verified_suborgs', {
+      organizationId: vendor.parentOrganizationId,
+      filterType: 'EMAIL',
+      filterValue: lookalike,
+    })
+    expect(lookup.status).toBe(400)
+    const account = await submit(
+      'create_sub_organization',
+      'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
+      {
+        subOrganizationName: 'look-alike',
+        rootQuorumThreshold: 1,
+        rootUsers: [
+          {
+            userName: 'eve',
+            userEmail: lookalike,
+            apiKeys: [],
+            authenticators: [],
+            oauthProviders: [],
+          },
+        ],
+      },
+    )
+    expect(account.status).toBe(400)
+    expect(await subOrganizationsOf('kim@example.com')).toEqual([])
+  })
+
+  it('the plain address it reads as is one address in every case', async () => {
+    const key = clientKey()
+    const token = await verifyEmail('Kim@Example.com', key)
+    expect(readVerificationTokenClaims(token)?.contact).toBe('Kim@Example.com')
+    expect(vendor.outbox.to('kim@example.com')).toHaveLength(1)
+  })
+})
 
 describe('create_sub_organization with a verification token', () => {
   it('creates the sub-organization once per token', async () => {

@@ -10,6 +10,10 @@ export {
   RequestRefusedError,
   type RequestRefusedErrorType,
 } from '../core/connectionErrors.js'
+export {
+  LookalikeEmailError,
+  type LookalikeEmailErrorType,
+} from '../core/email.js'
 export { BaseError, type BaseErrorType } from '../core/errors.js'
 export {
   type HostBackendCallback,

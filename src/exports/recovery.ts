@@ -1,5 +1,10 @@
 // biome-ignore-all lint/performance/noBarrelFile: entrypoint module
 // Apart from /passkey: see docs/layout.md, "Shell and runtime".
+
+export {
+  LookalikeEmailError,
+  type LookalikeEmailErrorType,
+} from '../core/email.js'
 export { BaseError, type BaseErrorType } from '../core/errors.js'
 export {
   InvalidRecoveryCodeError,

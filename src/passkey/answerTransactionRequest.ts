@@ -13,6 +13,7 @@ import {
   sendTransaction,
   signTransaction,
 } from 'viem/actions'
+import { assertRequest } from 'viem/utils'
 import type { TransactionAsked } from './calls.js'
 
 /**
@@ -35,6 +36,9 @@ export async function answerTransactionRequest(
 ) {
   const transaction = fromRpcTransaction(value)
   check(value, transaction)
+  // As viem's own actions: a mixed-case address with a wrong EIP-55 checksum
+  // is InvalidAddressError before any request, the vendor's send included.
+  assertRequest(transaction as Parameters<typeof assertRequest>[0])
   const current = client()
   if (method === 'eth_sendTransaction')
     return (

@@ -7,6 +7,7 @@ import {
   hexToBigInt,
   hexToNumber,
   hexToString,
+  InvalidAddressError,
   InvalidParamsRpcError,
   isAddress,
   isHex,
@@ -150,6 +151,8 @@ function readCalls(value: unknown): Call[] {
       throw invalid(
         `${where}.to must be an address (a batch cannot deploy a contract)`,
       )
+    // As viem's own actions: a mixed-case address must carry its EIP-55 checksum.
+    if (!isAddress(call.to)) throw new InvalidAddressError({ address: call.to })
     if (
       call.data !== undefined &&
       !(isHex(call.data) && call.data.length % 2 === 0)

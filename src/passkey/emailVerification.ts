@@ -1,3 +1,4 @@
+import { canonicalEmail, checkedEmail } from '../core/email.js'
 import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
 import { createSupersession } from '../core/lifecycle.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
@@ -161,9 +162,12 @@ export function createEmailVerification({
   }
 
   return {
-    /** Emails a code to `email` (normalized: trimmed, lower case); an earlier code or proof is dropped. */
+    /**
+     * Emails a code to `email` (canonicalEmail; LookalikeEmailError before
+     * anything is sent); an earlier code or proof is dropped.
+     */
     async sendCode(email: string) {
-      const normalized = email.trim().toLowerCase()
+      const normalized = checkedEmail(email)
       const signal = rounds.supersede()
       sent = undefined
       proof = undefined
@@ -211,7 +215,7 @@ export function createEmailVerification({
     },
     /** The proof for a sign-up with `email`, or EmailNotVerifiedError before any prompt. */
     proofFor(email: string): EmailProof {
-      const normalized = email.trim().toLowerCase()
+      const normalized = canonicalEmail(email)
       if (proof?.email !== normalized)
         throw new EmailNotVerifiedError({ email: normalized })
       return proof

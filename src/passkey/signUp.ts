@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import { isUuid } from '../core/checks.js'
 import { loadOnce } from '../core/connector.js'
+import { canonicalEmail } from '../core/email.js'
 import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { CreateAuthProxyClientParameters } from '../turnkey/createAuthProxyClient.js'
@@ -189,7 +190,7 @@ export function loadEmailVerification({
     proofFor(email: string): EmailProof {
       const loaded = verification.value
       if (!loaded)
-        throw new EmailNotVerifiedError({ email: email.trim().toLowerCase() })
+        throw new EmailNotVerifiedError({ email: canonicalEmail(email) })
       return loaded.proofFor(email)
     },
     /** Forgets every code and proof (a finished sign-up, a disconnect). */

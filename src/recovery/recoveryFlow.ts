@@ -1,3 +1,4 @@
+import { checkedEmail } from '../core/email.js'
 import { createSupersession } from '../core/lifecycle.js'
 import { createStore } from '../core/store.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
@@ -275,11 +276,11 @@ export function createRecoveryFlow(
     async sendEmail({ email, type }) {
       requireStep('sendEmail', 'idle', 'waiting-for-code')
       refuseTypeNotOffered(type, codeSender.types, steps.getSnapshot().step)
-      const address = email.trim()
       await runStep(
         steps.getSnapshot().step,
         'sending-email',
         async (throwIfReset) => {
+          const address = checkedEmail(email)
           const sentAt = now()
           const code = await codeSender.send({ email: address, type })
           try {

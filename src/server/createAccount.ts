@@ -1,4 +1,5 @@
 import { isUuid } from '../core/checks.js'
+import { canonicalEmail } from '../core/email.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import {
   grpcCode,
@@ -62,7 +63,7 @@ function parseEmail(value: unknown) {
   if (!email)
     throw badField(
       'invalid_email',
-      '`email` must be an email address such as ada@example.com, or be left out.',
+      '`email` must be an email address such as ada@example.com, in plain characters (no look-alike such as the Kelvin sign K), or be left out.',
     )
   return email
 }
@@ -260,7 +261,8 @@ export async function createAccount(
       Date.now(),
     )
     if (
-      claims?.contact.toLowerCase() !== email ||
+      !claims ||
+      canonicalEmail(claims.contact) !== email ||
       claims.organization_id !== organizationId
     )
       throw badField(

@@ -144,7 +144,7 @@ const logPrefix = '[wagmi-connector-pack/server]'
 const vendorFailureMessage =
   'The wallet service did not complete the request. Try again in a moment.'
 /** Answers about the request itself, the same whatever accounts exist. */
-const badInputStatuses = new Set([400, 403, 405, 413, 415])
+const badInputStatuses = new Set([400, 403, 405, 408, 413, 415])
 const silent = { warn() {}, error() {} }
 
 /**
@@ -313,7 +313,7 @@ export function createPasskeyBackend(
    */
   function withVendor<value>(
     asked: string,
-    work: (vendor: VendorClient) => PromiseLike<value>,
+    work: (vendor: VendorClient, signal: AbortSignal) => PromiseLike<value>,
   ) {
     return withDeadline(
       timeoutMs,
@@ -342,6 +342,7 @@ export function createPasskeyBackend(
             // once, by the handler that met it, scrubbed and with its route.
             log: silent,
           }),
+          signal,
         ),
       () => new VendorTimeoutError({ path: asked, timeoutMs }),
     )
@@ -353,19 +354,41 @@ export function createPasskeyBackend(
     { floorMs = 0 } = {},
   ): PasskeyBackendHandler {
     const respond = async (request: Request) => {
+      // What was still awaited when the deadline passed: the client's body,
+      // the host's gate, or the work (the vendor).
+      let awaiting = 'body' as 'body' | 'gate' | 'work'
       try {
-        // The body, the host's gate and the vendor share one deadline.
+        // The body, the host's gate and the vendor share one deadline; what
+        // comes after it (a late body) does nothing.
         const answer = await withVendor(
           new URL(request.url).pathname,
-          async (vendor) => {
+          async (vendor, signal) => {
             const body = await readJsonBody(request)
+            signal.throwIfAborted()
+            awaiting = 'gate'
             await authorized(options.authorize, request, body, route)
+            signal.throwIfAborted()
+            awaiting = 'work'
             return work(body, vendor)
           },
         )
         return jsonAnswer(200, answer)
       } catch (error) {
         if (error instanceof HostAnswer) return error.response
+        if (error instanceof VendorTimeoutError && awaiting === 'body')
+          return jsonAnswer(408, {
+            code: 'request_timeout',
+            message: `The request's body did not arrive within ${timeoutMs} ms: send it again.`,
+          })
+        if (error instanceof VendorTimeoutError && awaiting === 'gate') {
+          console.error(
+            `${logPrefix} ${route}: authorize did not answer within ${timeoutMs} ms`,
+          )
+          return jsonAnswer(500, {
+            code: 'internal_error',
+            message: 'The server failed unexpectedly; its log says why.',
+          })
+        }
         if (error instanceof Refusal)
           return jsonAnswer(
             error.status,

@@ -26,8 +26,51 @@ describe('sessionScope', () => {
     )
   })
 
+  it('with functions: only calls of those, by their 4-byte selectors, from signatures or ABI items', () => {
+    expect(
+      sessionScope({
+        to: ['0xAbCdEf0123456789aBcDeF0123456789AbCdEf01'],
+        functions: [
+          'transfer(address,uint256)',
+          {
+            type: 'function',
+            name: 'transferFrom',
+            stateMutability: 'nonpayable',
+            inputs: [
+              { name: 'from', type: 'address' },
+              { name: 'to', type: 'address' },
+              { name: 'amount', type: 'uint256' },
+            ],
+            outputs: [{ type: 'bool' }],
+          },
+        ],
+      }),
+    ).toBe(
+      "activity.type == 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2' && eth.tx.to in ['0xabcdef0123456789abcdef0123456789abcdef01'] && eth.tx.data[0..10] in ['0xa9059cbb', '0x23b872dd']",
+    )
+    expect(
+      sessionScope({
+        functions: ['function approve(address spender, uint256 amount)'],
+      }),
+    ).toBe(
+      "activity.type == 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2' && eth.tx.data[0..10] in ['0x095ea7b3']",
+    )
+  })
+
   it.each([
     ['no limit', {}, 'give at least one of'],
+    ['no function', { functions: [] }, '`functions` must list'],
+    [
+      'a misspelt type',
+      { functions: ['transfer(adress,uint256)'] },
+      '`functions` must list',
+    ],
+    ['not a signature', { functions: ["x' || true"] }, '`functions` must list'],
+    [
+      'an event',
+      { functions: ['event Transfer(address,address,uint256)'] },
+      '`functions` must list',
+    ],
     ['no address', { to: [] }, '`to` must list'],
     ['a quote in an address', { to: ["0x1' || true || '"] }, '`to` must list'],
     ['a negative value', { maxValue: -1n }, '`maxValue` must be'],

@@ -1,4 +1,10 @@
-import { type Address, isAddress } from 'viem'
+import {
+  type AbiFunction,
+  type Address,
+  isAddress,
+  parseAbiItem,
+  toFunctionSelector,
+} from 'viem'
 import { isUuid, isWholeFrom } from '../core/checks.js'
 import { BaseError } from '../core/errors.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
@@ -28,6 +34,14 @@ export type SessionTransactionLimits = {
   maxValue?: bigint | undefined
   /** Only on these chains. */
   chainIds?: readonly number[] | undefined
+  /**
+   * Only calls of these functions: signatures (`'transfer(address,uint256)'`,
+   * `'function transfer(address to, uint256 amount)'`) or ABI function items.
+   * `to` alone bounds the contract, not the call: `to: [token]` lets the key
+   * send the token's `approve` as well as its `transfer`. A transfer of ETH
+   * alone calls no function, so it is outside.
+   */
+  functions?: readonly (string | AbiFunction)[] | undefined
 }
 
 export type InvalidSessionScopeErrorType = InvalidSessionScopeError & {
@@ -62,7 +76,7 @@ const list = (values: readonly (string | number | bigint)[]) =>
  */
 export function sessionScope(limits?: SessionTransactionLimits): string {
   if (limits === undefined) return `activity.type in ${list(sessionTypes)}`
-  const { to, maxValue, chainIds } = limits
+  const { to, maxValue, chainIds, functions } = limits
   const conditions = [`activity.type == '${sessionTypes[0]}'`]
   if (to !== undefined) {
     if (
@@ -94,11 +108,42 @@ export function sessionScope(limits?: SessionTransactionLimits): string {
       )
     conditions.push(`eth.tx.chain_id in ${list(chainIds)}`)
   }
+  if (functions !== undefined)
+    conditions.push(`eth.tx.data[0..10] in ${list(selectorsOf(functions))}`)
   if (conditions.length === 1)
     throw new InvalidSessionScopeError(
-      'give at least one of `to`, `maxValue` and `chainIds`, or no limits at all',
+      'give at least one of `to`, `maxValue`, `chainIds` and `functions`, or no limits at all',
     )
   return conditions.join(' && ')
+}
+
+/** The 4-byte selectors of `functions`, as the policy language reads calldata: lowercase hex. */
+function selectorsOf(functions: readonly (string | AbiFunction)[]) {
+  const refused = () =>
+    new InvalidSessionScopeError(
+      '`functions` must list one or more function signatures or ABI function items',
+    )
+  if (!Array.isArray(functions) || functions.length === 0) throw refused()
+  return functions.map((item) => {
+    if (
+      typeof item !== 'string' &&
+      (typeof item !== 'object' || item?.type !== 'function')
+    )
+      throw refused()
+    try {
+      // Parsed first: a misspelt type (`adress`) is refused, not hashed.
+      const parsed =
+        typeof item === 'string'
+          ? parseAbiItem(
+              item.startsWith('function ') ? item : `function ${item}`,
+            )
+          : item
+      if (parsed.type !== 'function') throw refused()
+      return toFunctionSelector(parsed).toLowerCase()
+    } catch {
+      throw refused()
+    }
+  })
 }
 
 /** What `createSessionProfile` creates: a name, the scope, and how long its sessions may last at most. */

@@ -1,5 +1,6 @@
 import { p256 } from '@noble/curves/p256'
 import { isUuid } from '../core/checks.js'
+import { canonicalEmail } from '../core/email.js'
 import { encryptOtpCode } from '../turnkey/bundles.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import {
@@ -37,7 +38,7 @@ const verificationTokenSeconds = '600'
 const invalidEmail = () =>
   badField(
     'invalid_email',
-    '`email` must be an email address such as ada@example.com.',
+    '`email` must be an email address such as ada@example.com, in plain characters (no look-alike such as the Kelvin sign K).',
   )
 
 /** `POST …/send-email-code` `{ email }`: the vendor emails a code, whoever asks (no lookup, no oracle). */
@@ -287,7 +288,7 @@ export function parseRecoveryStartRequest(body: unknown): RecoveryStartRequest {
   if (!email)
     throw badField(
       'invalid_email',
-      "`email` must be the account's email address, such as ada@example.com.",
+      "`email` must be the account's email address, such as ada@example.com, in plain characters (no look-alike such as the Kelvin sign K).",
     )
   const { type } = fields
   if (type !== 'email' && type !== 'passkey')
@@ -368,8 +369,10 @@ export async function sendRecoveryCode(
           {
             type: 'ACTIVITY_TYPE_EMAIL_AUTH_V3',
             organizationId: subOrganizationId,
-            // Each new code ends the ones before: one live email credential at a time.
-            parameters: { ...parameters, invalidateExisting: true },
+            // Anyone may start a recovery for any address: a new code must not
+            // void the owner's earlier one, nor the recovery session it opened.
+            // Each code ends when it is used or expires.
+            parameters,
             resultKey: 'emailAuthResult',
           },
           context.stamper,
@@ -395,7 +398,7 @@ async function userIdOf(
   const user = (Array.isArray(users) ? users : []).find(
     (candidate: { userEmail?: unknown }) =>
       typeof candidate?.userEmail === 'string' &&
-      candidate.userEmail.toLowerCase() === email,
+      canonicalEmail(candidate.userEmail) === email,
   ) as { userId?: unknown } | undefined
   if (!isUuid(user?.userId))
     throw unexpectedVendorAnswer('list_users returned no user with the email')

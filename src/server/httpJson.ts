@@ -1,3 +1,4 @@
+import { canonicalEmail, hasLookalikeCharacters } from '../core/email.js'
 import { fromBase64Url } from '../core/encodings.js'
 import { badField, Refusal } from './errors.js'
 
@@ -163,13 +164,15 @@ const emailSyntax =
   /^[^\s@"<>()[\]\\,;:\p{Cc}]{1,64}@(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/iu
 
 /**
- * An email address as the handlers store and look it up: trimmed and in
- * lower case, so `Ada@Example.com ` at sign-up and `ada@example.com` at
- * recovery find the same account. Undefined when it is not an address.
+ * An email address as the handlers store and look it up (canonicalEmail), so
+ * `Ada@Example.com ` at sign-up and `ada@example.com` at recovery find the
+ * same account. Undefined when it is not an address, or holds a look-alike
+ * character that would make it read as another's.
  */
 export function normalizeEmail(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined
-  const email = value.trim().toLowerCase()
+  if (typeof value !== 'string' || hasLookalikeCharacters(value))
+    return undefined
+  const email = canonicalEmail(value)
   return email.length <= 254 && emailSyntax.test(email) ? email : undefined
 }
 

@@ -4,6 +4,7 @@ import {
   createPublicClient,
   createTestClient,
   type Hex,
+  InvalidAddressError,
   numberToHex,
   parseEther,
   parseTransaction,
@@ -25,6 +26,7 @@ import {
   passkeyHostConfig,
   stubWebauthn,
 } from '../helpers/passkeyHostInNode.js'
+import { vendorActivities } from '../helpers/sandboxSwitches.js'
 import { signUp } from '../helpers/vendorUsers.js'
 
 /*
@@ -215,6 +217,37 @@ describe('passkeyWallet’s provider answers each optional method', () => {
     expect(await publicClient(mainnet).getBalance({ address: recipient })).toBe(
       0n,
     )
+  })
+
+  it('a mixed-case address with a wrong EIP-55 checksum: InvalidAddressError before any vendor request, for a transaction and a batch', async () => {
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const wrongCase = `0x${[...recipient.slice(2)]
+      .map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()))
+      .join('')}` as Hex
+    const before = (await vendorActivities(vendor.url)).length
+    for (const request of [
+      {
+        method: 'eth_sendTransaction',
+        params: [{ from: address, to: wrongCase, value: '0x1' }],
+      },
+      {
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            version: '2.0.0',
+            chainId: numberToHex(mainnet.id),
+            atomicRequired: true,
+            calls: [{ to: wrongCase, value: '0x1' }],
+          },
+        ],
+      },
+    ] as const) {
+      const refused = await provider
+        .request(request as never)
+        .catch((error: unknown) => error)
+      expect(refused, request.method).toBeInstanceOf(InvalidAddressError)
+    }
+    expect((await vendorActivities(vendor.url)).length).toBe(before)
   })
 
   it('wallet_addEthereumChain: null for a configured chain; 4902 (ChainNotConfiguredError) for any other', async () => {

@@ -4,11 +4,14 @@ import {
   reconnect,
   sendTransaction,
   signMessage,
+  writeContract,
 } from '@wagmi/core'
 import { IDBFactory } from 'fake-indexeddb'
 import {
   createPublicClient,
   createTestClient,
+  createWalletClient,
+  erc20Abi,
   type Hex,
   http,
   parseEther,
@@ -18,6 +21,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { hashAuthorization } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
+import { deployTestToken } from '../../sandbox/contracts/deployTestToken.js'
+import { devAccount } from '../../sandbox/devAccounts.js'
 import { signingSessionScope } from '../../sandbox/turnkey/signingSessionProfile.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { createPasskeyBackend, sessionScope } from '../../src/exports/server.js'
@@ -135,6 +140,7 @@ describe('session profiles', () => {
         await createPublicClient({
           chain: mainnet!,
           transport: http(),
+          pollingInterval: 100,
         }).waitForTransactionReceipt({ hash: sent })
       ).status,
     ).toBe('success')
@@ -271,7 +277,11 @@ describe('session profiles', () => {
       'narrow',
       sessionProfileId,
     )
-    const chain = createPublicClient({ chain: mainnet!, transport: http() })
+    const chain = createPublicClient({
+      chain: mainnet!,
+      transport: http(),
+      pollingInterval: 100,
+    })
 
     await transfer(config, allowed)
     expect(prompts()).toBe(1)
@@ -289,6 +299,70 @@ describe('session profiles', () => {
     expect(prompts()).toBe(2)
     expect(await sessionKeyStore.revoking(storeKey)).toEqual([])
     expect(await sessionKeyStore.get(storeKey)).toBeUndefined()
+  })
+
+  it('a profile bounding the calls: the token’s transfer is sent alone; its approve, outside, asks the passkey once', async () => {
+    const funder = devAccount(8)
+    const token = await deployTestToken({ chain: mainnet!, account: funder })
+    const { config, user, prompts } = await loggedInUnder(
+      'calls',
+      (
+        await backendOf(vendor).createSessionProfile({
+          name: 'Token transfers only',
+          scope: sessionScope({
+            to: [token],
+            functions: ['transfer(address,uint256)'],
+          }),
+        })
+      ).sessionProfileId,
+    )
+    const chain = createPublicClient({
+      chain: mainnet!,
+      transport: http(),
+      pollingInterval: 100,
+    })
+    await chain.waitForTransactionReceipt({
+      hash: await createWalletClient({
+        account: funder,
+        chain: mainnet!,
+        transport: http(),
+      }).writeContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [user.address, 100n],
+      }),
+    })
+    const other = privateKeyToAccount(generatePrivateKey()).address
+    const sent = await writeContract(config, {
+      address: token,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [other, 5n],
+    })
+    expect((await chain.waitForTransactionReceipt({ hash: sent })).status).toBe(
+      'success',
+    )
+    expect(prompts()).toBe(1)
+    const approved = await writeContract(config, {
+      address: token,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [other, 5n],
+    })
+    expect(
+      (await chain.waitForTransactionReceipt({ hash: approved })).status,
+    ).toBe('success')
+    expect(prompts()).toBe(2)
+    expect(
+      await chain.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [user.address, other],
+      }),
+    ).toBe(5n)
+    await disconnect(config)
   })
 
   it('the vendor lists the key under its profile; a reload under another profile revokes the kept key before it signs', async () => {

@@ -382,6 +382,39 @@ describe('the sign-up email is proved before it is kept', () => {
     expect(await recoveredAccount(victim)).toBe(victimAccount)
   })
 
+  it("a look-alike of the victim's address (the Kelvin sign for K) is refused at every route before any code is sent: it can neither take nor block hers", async () => {
+    const victim = 'kim@example.com'
+    expect((await signUp('kim', victim)).response.status).toBe(200)
+    const lookalike = '\u212Aim@example.com'
+    const { challenge, attestation } = new SoftwareAuthenticator().register()
+    const answers = await Promise.all([
+      backend.sendEmailCode(post('/api/send-email-code', { email: lookalike })),
+      backend.startRecovery(
+        post('/api/start-recovery', {
+          email: lookalike,
+          type: 'email',
+          targetPublicKey: newTargetKey().publicKey,
+        }),
+      ),
+      backend.signUp(
+        post('/api/create-account', {
+          userName: 'eve',
+          email: lookalike,
+          challenge,
+          attestation,
+        }),
+      ),
+    ])
+    for (const answer of answers) {
+      expect(answer.status).toBe(400)
+      expect((await answer.json()).code).toBe('invalid_email')
+    }
+    await sent()
+    // Only the victim's own sign-up code reached her inbox; her recovery reaches her account.
+    expect((await emailsTo(vendor, victim)).map((e) => e.kind)).toEqual(['otp'])
+    expect(await recoveredAccount(victim)).toBe((await accountsOf(victim))[0])
+  })
+
   /** A stranger's own account, with the victim's email set on it without a proof (`update_user`). */
   async function plant(email: string) {
     const { passkey, response } = await signUp('eve', 'eve@example.com')
@@ -634,31 +667,103 @@ describe('public routes give no oracle and no free emails', () => {
     expect(unknown.elapsedMs).toBeGreaterThanOrEqual(floorMs - 5)
   })
 
-  it('each new email code ends the earlier ones: only the last code’s key is left on the user', async () => {
-    const { passkey } = await signUp('ada', 'twice-coded@example.com')
-    const { userId, organizationId } = await new TurnkeyClient(
-      { baseUrl: vendor.url },
-      passkey.stamper(),
-    ).getWhoami({ organizationId: vendor.parentOrganizationId })
-    const emailKeys = async () =>
+  it('recovery start whose body arrives after the deadline: 408 request_timeout, never 502, and the late body sends nothing', async () => {
+    const email = 'late-body@example.com'
+    await signUp('ada', email)
+    const slow = backendWith({
+      verificationTokenPublicKey: vendor.signerPublicKey,
+      vendorTimeoutMs: 200,
+      startRecoveryFloorMs: 0,
+    })
+    let deliver!: () => void
+    const delivered = new Promise<void>((resolve) => {
+      deliver = resolve
+    })
+    let consumed!: () => void
+    const read = new Promise<void>((resolve) => {
+      consumed = resolve
+    })
+    const body = new TextEncoder().encode(
+      JSON.stringify({
+        email,
+        type: 'email',
+        targetPublicKey: newTargetKey().publicKey,
+      }),
+    )
+    const request = new Request('http://localhost/api/start-recovery', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({
+        async pull(controller) {
+          await delivered
+          controller.enqueue(body)
+          controller.close()
+          consumed()
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit)
+    const response = await slow.startRecovery(request)
+    expect(response.status).toBe(408)
+    expect(await response.json()).toEqual({
+      code: 'request_timeout',
+      message:
+        "The request's body did not arrive within 200 ms: send it again.",
+    })
+    // The body comes after all: it starts nothing (whatever it set off would
+    // be queued by the turn after the handler read it).
+    deliver()
+    await read
+    await new Promise((resolve) => setImmediate(resolve))
+    await sent()
+    expect(
+      (await emailsTo(vendor, email)).filter((e) => e.kind === 'email_auth'),
+    ).toEqual([])
+  })
+
+  it("a stranger's recovery start voids nothing: the owner's earlier code still opens her account, and each code ends when used or expired", async () => {
+    const email = 'twice-coded@example.com'
+    const { subOrganizationId } = (await (
+      await signUp('ada', email)
+    ).response.json()) as { subOrganizationId: string }
+    // The owner starts a recovery, and keeps her code's key in her page.
+    const owner = newTargetKey()
+    expect(
       (
-        await backendClient(vendor).getApiKeys({ organizationId, userId })
-      ).apiKeys.filter(
-        (apiKey) =>
-          apiKey.credential.type === 'CREDENTIAL_TYPE_EMAIL_AUTH_KEY_P256',
-      )
+        await backend.startRecovery(
+          post('/api/start-recovery', {
+            email,
+            type: 'email',
+            targetPublicKey: owner.publicKey,
+          }),
+        )
+      ).status,
+    ).toBe(200)
+    await sent()
+    const [ownerCode] = (await emailsTo(vendor, email)).filter(
+      (e) => e.kind === 'email_auth',
+    )
+    // A stranger who knows the address starts recoveries of his own.
     for (const _ of [1, 2]) {
-      const response = await backend.startRecovery(
-        post('/api/start-recovery', {
-          email: 'twice-coded@example.com',
-          type: 'email',
-          targetPublicKey: newTargetKey().publicKey,
-        }),
-      )
-      expect(response.status).toBe(200)
+      expect(
+        (
+          await backend.startRecovery(
+            post('/api/start-recovery', {
+              email,
+              type: 'email',
+              targetPublicKey: newTargetKey().publicKey,
+            }),
+          )
+        ).status,
+      ).toBe(200)
       await sent()
     }
-    expect(await emailKeys()).toHaveLength(1)
+    // Her code still opens her account.
+    const key = decryptCredentialBundle(ownerCode!.secret, owner.privateKey)
+    const { organizationId } = await keyClient(vendor, key).getWhoami({
+      organizationId: vendor.parentOrganizationId,
+    })
+    expect(organizationId).toBe(subOrganizationId)
   })
 
   it('authorize runs before any vendor call, with the parsed body: false is 403, its own Response is answered as is', async () => {

@@ -4,6 +4,7 @@ import {
   createPublicClient,
   createWalletClient,
   erc20Abi,
+  getAddress,
   http,
   parseEther,
 } from 'viem'
@@ -199,7 +200,7 @@ describe('eth_send_transaction through the Gas Station, with @turnkey/core', () 
     expect(await balanceOf(recipient)).toBe(before.sent)
   })
 
-  it('refuses what the schema refuses: no calls, 51 calls, another account, another chain', async () => {
+  it('refuses what the schema refuses: no calls, 51 calls, another account, another chain, an address with a wrong checksum', async () => {
     const stranger = await signUp(vendor, 'gas-station-stranger')
     const send = (transaction: Record<string, unknown>) =>
       client
@@ -228,6 +229,14 @@ describe('eth_send_transaction through the Gas Station, with @turnkey/core', () 
     )
     expect(await send({ caip2: 'eip155:137', calls: [approve(1n)] })).toContain(
       'the sandbox runs no chain for eip155:137',
+    )
+    // A mixed-case address whose EIP-55 checksum is wrong: 400, never 500.
+    const checksummed = getAddress(user.address)
+    const wrongCase = `0x${[...checksummed.slice(2)]
+      .map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()))
+      .join('')}`
+    expect(await send({ calls: [{ to: wrongCase, value: '1' }] })).toContain(
+      'calls[0].to must be a 0x-prefixed address (mixed case only with its EIP-55 checksum)',
     )
   })
 
@@ -310,6 +319,81 @@ describe('eth_send_transaction through the Gas Station, with @turnkey/core', () 
     )
     for (const activity of activities)
       expect(schemaProblems('v1Activity', activity)).toEqual([])
+  })
+
+  it('counts a sponsored batch against the window from the moment it is accepted: batches sent at once cannot overshoot it', async () => {
+    // Each batch its own (the vendor merges identical requests into one activity).
+    const sponsored = (_: unknown, index: number) =>
+      client
+        .ethSendTransaction({
+          organizationId: user.organizationId,
+          transaction: {
+            from: user.address,
+            caip2,
+            sponsor: true,
+            calls: [approve(1000n + BigInt(index))],
+          },
+        })
+        .then(
+          (sendTransactionStatusId) => ({ sendTransactionStatusId }),
+          (error: Error & { cause?: Error }) => ({
+            refused: String(error.cause?.message),
+          }),
+        )
+    // One batch's estimate, as a refusal states it.
+    await setGasUsageConfig(vendor, {
+      orgWindowLimitUsd: '100',
+      subOrgWindowLimitUsd: '0.000001',
+      windowDurationMinutes: '60',
+    })
+    const probe = await sponsored(undefined, 99)
+    const estimate = Number(
+      /may cost up to ([0-9.]+) USD/.exec(
+        'refused' in probe ? probe.refused : '',
+      )?.[1],
+    )
+    expect(estimate).toBeGreaterThan(0)
+    // Room for two and a half of them; six sent at once.
+    const limit = (estimate * 2.5).toFixed(6)
+    await setGasUsageConfig(vendor, {
+      orgWindowLimitUsd: '100',
+      subOrgWindowLimitUsd: limit,
+      windowDurationMinutes: '1',
+    })
+    await vendor.clock.advance(61_000)
+    const answers = await Promise.all(Array.from({ length: 6 }, sponsored))
+    const accepted = answers.filter((a) => 'sendTransactionStatusId' in a)
+    expect(accepted.length).toBeGreaterThan(0)
+    expect(accepted.length).toBeLessThanOrEqual(2)
+    for (const answer of answers)
+      if ('refused' in answer)
+        expect(answer.refused).toContain('gas sponsorship limit exceeded')
+    // Mined (or reverted on chain: sent at once, they share the delegate's nonce), each paid for.
+    for (const answer of accepted)
+      await expect
+        .poll(
+          async () =>
+            (
+              await backendClient(vendor).getSendTransactionStatus({
+                organizationId: user.organizationId,
+                sendTransactionStatusId: (
+                  answer as { sendTransactionStatusId: string }
+                ).sendTransactionStatusId,
+              })
+            ).txStatus,
+          { interval: 100 },
+        )
+        .toMatch(/^(INCLUDED|FAILED)$/)
+    const usage = await backendClient(vendor).getGasUsage({
+      organizationId: user.organizationId,
+    })
+    expect(Number(usage.usageUsd)).toBeLessThanOrEqual(Number(limit))
+    await setGasUsageConfig(vendor, {
+      orgWindowLimitUsd: '100',
+      subOrgWindowLimitUsd: '10',
+      windowDurationMinutes: '60',
+      enabled: true,
+    })
   })
 
   it('refuses a sponsored batch over the sub-organization’s limit', async () => {

@@ -4,29 +4,27 @@ import {
 } from 'wagmi-connector-pack/server'
 
 // The client's address as your own proxy sets it: here the entry it appends to x-forwarded-for
-// (the entries before it are whatever the client sent).
+// (the entries before it are whatever the client sent). Without one, every such request shares
+// one key: a client cannot escape the limit by leaving the header out.
 const clientIp = (request: Request) =>
-  request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim()
+  request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() ||
+  'no address'
 const emailOf = (body: unknown) => {
   const { email } = (body ?? {}) as { email?: unknown }
-  return typeof email === 'string' ? email.trim().toLowerCase() : undefined
+  return typeof email === 'string' ? email.trim().toLowerCase() : ''
 }
-// 30 requests a minute per address and route; 5 codes per email every 10 minutes.
+// 30 requests a minute per address and route; 5 codes every 10 minutes per email, counted per
+// client first: a stranger asking codes for someone's address uses up his own quota, not hers.
 const perIp = createRateLimit({
   limit: 30,
   windowMs: 60_000,
-  key: (request, _, route) => {
-    const ip = clientIp(request)
-    return ip && `${route} ${ip}`
-  },
+  key: (request, _, route) => `${route} ${clientIp(request)}`,
 })
-const perEmail = createRateLimit({
+const perClientEmail = createRateLimit({
   limit: 5,
   windowMs: 600_000,
-  key: (_, body, route) => {
-    const email = emailOf(body)
-    return email && `${route} ${email}`
-  },
+  key: (request, body, route) =>
+    `${route} ${clientIp(request)} ${emailOf(body)}`,
 })
 
 export const passkeyBackend = createPasskeyBackend({
@@ -36,7 +34,7 @@ export const passkeyBackend = createPasskeyBackend({
   appName: 'Example', // shown in the recovery emails
   // Before any vendor call: a 429 of the limit's, or on to the route.
   authorize: (request, body, route) =>
-    perIp(request, body, route) ?? perEmail(request, body, route),
+    perIp(request, body, route) ?? perClientEmail(request, body, route),
 })
 // passkeyBackend.sendEmailCode(request)   → POST /api/send-email-code
 // passkeyBackend.verifyEmailCode(request) → POST /api/verify-email-code

@@ -1,4 +1,5 @@
 import { encryptOtpCodeToBundle } from '@turnkey/crypto'
+import { sameEmail } from '../emails.js'
 import { isCompressedP256PublicKey } from '../p256.js'
 import {
   badRequest,
@@ -152,7 +153,7 @@ export const proxyEndpoints: Record<string, ProxyEndpoint> = {
       )
       if (
         claims.verification_type !== 'OTP_TYPE_EMAIL' ||
-        claims.contact.toLowerCase() !== String(filterValue).toLowerCase() ||
+        !sameEmail(claims.contact, String(filterValue)) ||
         claims.organization_id !== context.parentOrganizationId
       )
         throw forbidden(
