@@ -324,22 +324,12 @@ describe('eth_send_transaction through the Gas Station, with @turnkey/core', () 
   it('counts a sponsored batch against the window from the moment it is accepted: batches sent at once cannot overshoot it', async () => {
     // Each batch its own (the vendor merges identical requests into one activity).
     const sponsored = (_: unknown, index: number) =>
-      client
-        .ethSendTransaction({
-          organizationId: user.organizationId,
-          transaction: {
-            from: user.address,
-            caip2,
-            sponsor: true,
-            calls: [approve(1000n + BigInt(index))],
-          },
-        })
-        .then(
-          (sendTransactionStatusId) => ({ sendTransactionStatusId }),
-          (error: Error & { cause?: Error }) => ({
-            refused: String(error.cause?.message),
-          }),
-        )
+      sendSponsored(approve(1000n + BigInt(index))).then(
+        (sendTransactionStatusId) => ({ sendTransactionStatusId }),
+        (error: Error & { cause?: Error }) => ({
+          refused: String(error.cause?.message),
+        }),
+      )
     // One batch's estimate, as a refusal states it.
     await setGasUsageConfig(vendor, {
       orgWindowLimitUsd: '100',
@@ -402,22 +392,21 @@ describe('eth_send_transaction through the Gas Station, with @turnkey/core', () 
       subOrgWindowLimitUsd: '0.000001',
       windowDurationMinutes: '60',
     })
-    const refused = await client
-      .ethSendTransaction({
-        organizationId: user.organizationId,
-        transaction: {
-          from: user.address,
-          caip2,
-          sponsor: true,
-          calls: [approve(1n)],
-        },
-      })
-      .catch((error: Error & { cause?: Error }) => error.cause?.message)
+    const refused = await sendSponsored(approve(1n)).catch(
+      (error: Error & { cause?: Error }) => error.cause?.message,
+    )
     expect(refused).toMatch(
       /^Turnkey error 9: gas sponsorship limit exceeded: the sub-organization's window of 60 minutes allows 0\.000001 USD/,
     )
   })
 })
+
+/** One sponsored batch of `call` from the user, through @turnkey/core: its status id. */
+const sendSponsored = (call: ReturnType<typeof approve>) =>
+  client.ethSendTransaction({
+    organizationId: user.organizationId,
+    transaction: { from: user.address, caip2, sponsor: true, calls: [call] },
+  })
 
 /** What the vendor's published schema finds wrong with `value` as its `definition`. */
 function schemaProblems(definition: string, value: unknown) {
