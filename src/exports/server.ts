@@ -10,6 +10,7 @@ export {
 export {
   createRateLimit,
   type RateLimitParameters,
+  type RateLimitRedisClient,
 } from '../server/createRateLimit.js'
 export type { SessionProfileOptions } from '../server/createSessionProfile.js'
 export {

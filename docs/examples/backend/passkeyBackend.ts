@@ -15,6 +15,7 @@ const emailOf = (body: unknown) => {
 }
 // 30 requests a minute per address and route; 5 codes every 10 minutes per email, counted per
 // client first: a stranger asking codes for someone's address uses up his own quota, not hers.
+// Counted in this process's memory; with several instances, give each limit `redis` (below).
 const perIp = createRateLimit({
   limit: 30,
   windowMs: 60_000,
@@ -33,8 +34,9 @@ export const passkeyBackend = createPasskeyBackend({
   apiPrivateKey: process.env.TURNKEY_API_PRIVATE_KEY!, // 64 hex characters; server environment only
   appName: 'Example', // shown in the recovery emails
   // Before any vendor call: a 429 of the limit's, or on to the route.
-  authorize: (request, body, route) =>
-    perIp(request, body, route) ?? perClientEmail(request, body, route),
+  authorize: async (request, body, route) =>
+    (await perIp(request, body, route)) ??
+    (await perClientEmail(request, body, route)),
 })
 // passkeyBackend.sendEmailCode(request)   → POST /api/send-email-code
 // passkeyBackend.verifyEmailCode(request) → POST /api/verify-email-code

@@ -31,7 +31,8 @@ export function passkeyBackend(): PasskeyBackend {
     appName: 'Example',
     // Recovery start emails its code after it has answered: keep that work alive.
     waitUntil: after,
-    // Each server instance counts its own: put a shared store here when you run many.
+    // Each serverless function counts alone in memory: give createRateLimit `redis`
+    // (a client of a Redis they all reach) for one count across them.
     authorize: (request, body, route) => perIp(request, body, route),
   })
   return backend
