@@ -39,6 +39,8 @@ export type {
   ExportStep,
 } from '../export/exportFlow.js'
 export {
+  AmbiguousPasskeyError,
+  type AmbiguousPasskeyErrorType,
   EmailNotVerifiedError,
   type EmailNotVerifiedErrorType,
   EmailTakenError,

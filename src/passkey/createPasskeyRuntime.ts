@@ -17,9 +17,13 @@ import {
   createVendorClient,
   type VendorClient,
 } from '../turnkey/createVendorClient.js'
+import { VendorRequestError } from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import { createPasskeyStamper } from '../turnkey/stampers.js'
-import { InvalidPasskeyWalletParameterError } from './errors.js'
+import {
+  AmbiguousPasskeyError,
+  InvalidPasskeyWalletParameterError,
+} from './errors.js'
 import { getPasskeyAssertion } from './passkeyCeremonies.js'
 import {
   checkPasskeyWalletParameters,
@@ -134,15 +138,26 @@ export function createPasskeyRuntime({
    */
   async function logIn(signal: AbortSignal, credentialId?: string) {
     const { start } = sessionKeys
-    const organizationId = start
-      ? await start(parameters.organizationId, signal, credentialId)
-      : (
-          await vendor.query<{ organizationId: string }>(
+    const organizationId = await (start
+      ? start(parameters.organizationId, signal, credentialId)
+      : vendor
+          .query<{ organizationId: string }>(
             'whoami',
             { organizationId: parameters.organizationId },
             passkeyStamper(credentialId, signal),
           )
-        ).organizationId
+          .then((answer) => answer.organizationId)
+    ).catch((error: unknown) => {
+      // The credential id is public: a stranger may have put it on an account of his.
+      if (
+        error instanceof VendorRequestError &&
+        /more than one suborg associated with a credential id/i.test(
+          error.vendorMessage,
+        )
+      )
+        throw new AmbiguousPasskeyError({ cause: error })
+      throw error
+    })
     return {
       organizationId,
       ...(await firstAccount(organizationId, credentialId)),

@@ -296,3 +296,29 @@ export class TransactionNotSentError extends BaseError {
     })
   }
 }
+
+export type AmbiguousPasskeyErrorType = AmbiguousPasskeyError & {
+  name: 'AmbiguousPasskeyError'
+}
+/**
+ * The vendor finds the passkey's credential id on more than one account, so
+ * it cannot tell whose log-in this is. A credential id is public: a stranger
+ * can register it on an account of his own. Recovery adds a new passkey,
+ * with an id of its own.
+ */
+export class AmbiguousPasskeyError extends BaseError {
+  override name = 'AmbiguousPasskeyError'
+  static get code() {
+    return 'ambiguous_passkey' as const
+  }
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('This passkey is registered to more than one account.', {
+      code: AmbiguousPasskeyError.code,
+      cause,
+      docsPath: 'docs/passkey.md#sign-up-log-in-sign',
+      metaMessages: [
+        'Recover your account by email: recovery adds a new passkey that is yours alone.',
+      ],
+    })
+  }
+}

@@ -1,0 +1,111 @@
+import { decryptCredentialBundle, generateP256KeyPair } from '@turnkey/crypto'
+import { connect } from '@wagmi/core'
+import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { sandboxChains } from '../../sandbox/chains.js'
+import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
+import { createPasskeyBackend } from '../../src/exports/server.js'
+import { AmbiguousPasskeyError } from '../../src/passkey/errors.js'
+import {
+  afterAnswers,
+  jsonPost as post,
+  sandboxBackendOptions,
+  signUpRequest,
+} from '../helpers/hostBackend.js'
+import { memoryStorage } from '../helpers/memoryStorage.js'
+import {
+  passkeyHostConfig,
+  stubWebauthn,
+} from '../helpers/passkeyHostInNode.js'
+import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
+import { emailsTo, keyClient, signUp } from '../helpers/vendorUsers.js'
+
+/*
+ * A passkey's credential id is public. A stranger who registers it on an
+ * account of his own makes the vendor unable to tell whose log-in it is:
+ * the victim gets AmbiguousPasskeyError, which sends her to recovery, and
+ * her recovery reaches her own account.
+ */
+
+const [mainnet] = sandboxChains(inject('sandbox').rpcUrls)
+let vendor: Vendor
+const { waitUntil, sent } = afterAnswers()
+
+beforeAll(async () => {
+  vendor = await startVendor()
+})
+afterAll(() => vendor.stop())
+
+it('a log-in whose credential id a stranger registered too: AmbiguousPasskeyError, nothing connected; her email recovery still reaches her account', async () => {
+  const backend = createPasskeyBackend({
+    ...sandboxBackendOptions(vendor),
+    appName: 'Squat test',
+    waitUntil,
+    verificationTokenPublicKey: vendor.signerPublicKey,
+    startRecoveryFloorMs: 0,
+  })
+  const email = 'squatted@example.com'
+  const { passkey, request } = await signUpRequest(
+    backend,
+    vendor.url,
+    'victim',
+    email,
+  )
+  const signedUp = await backend.signUp(request)
+  const { subOrganizationId } = (await signedUp.json()) as {
+    subOrganizationId: string
+  }
+
+  // The stranger's own account, and the victim's credential id on it (with his own key).
+  const stranger = await signUp(vendor, `stranger${Date.now()}`)
+  const squat = new SoftwareAuthenticator()
+  Object.defineProperty(squat, 'credentialId', { value: passkey.credentialId })
+  const added = await stranger.client.createAuthenticators({
+    type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+    timestampMs: String(Date.now()),
+    organizationId: stranger.organizationId,
+    parameters: {
+      userId: stranger.userId,
+      authenticators: [squat.register()],
+    },
+  })
+  expect(added.activity.status).toBe('ACTIVITY_STATUS_COMPLETED')
+
+  // The victim logs in on a new device.
+  stubWebauthn(() => passkey)
+  const config = passkeyHostConfig(
+    vendor,
+    [mainnet!],
+    {},
+    memoryStorage('host').storage,
+  )
+  const failed = await connect(config, {
+    connector: config.connectors[0]!,
+  }).catch((error: unknown) => error)
+  expect(failed).toBeInstanceOf(AmbiguousPasskeyError)
+  expect(failed).toMatchObject({
+    code: 'ambiguous_passkey',
+    shortMessage: 'This passkey is registered to more than one account.',
+  })
+  expect(config.state.status).toBe('disconnected')
+
+  // Recovery by email: the code opens her account, not the stranger's.
+  const target = generateP256KeyPair()
+  const started = await backend.startRecovery(
+    post('/api/start-recovery', {
+      email,
+      type: 'email',
+      targetPublicKey: target.publicKeyUncompressed,
+    }),
+  )
+  expect(started.status).toBe(200)
+  await sent()
+  const code = (await emailsTo(vendor, email))
+    .filter((e) => e.kind === 'email_auth')
+    .at(-1)!
+  const key = decryptCredentialBundle(code.secret, target.privateKey)
+  const { organizationId } = await keyClient(vendor, key).getWhoami({
+    organizationId: vendor.parentOrganizationId,
+  })
+  expect(organizationId).toBe(subOrganizationId)
+  expect(organizationId).not.toBe(stranger.organizationId)
+})
