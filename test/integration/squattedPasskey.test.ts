@@ -1,6 +1,6 @@
 import { decryptCredentialBundle, generateP256KeyPair } from '@turnkey/crypto'
 import { connect } from '@wagmi/core'
-import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { createPasskeyBackend } from '../../src/exports/server.js'
@@ -34,6 +34,8 @@ beforeAll(async () => {
   vendor = await startVendor()
 })
 afterAll(() => vendor.stop())
+// stubWebauthn stands in for the browser: nothing of it is left for the next file.
+afterEach(() => vi.unstubAllGlobals())
 
 it('a log-in whose credential id a stranger registered too: AmbiguousPasskeyError, nothing connected; her email recovery still reaches her account', async () => {
   const backend = createPasskeyBackend({
