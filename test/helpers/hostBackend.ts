@@ -1,3 +1,4 @@
+import { decryptCredentialBundle, generateP256KeyPair } from '@turnkey/crypto'
 import type { Vendor } from '../../sandbox/turnkey/startVendor.js'
 import type { PasskeyBackend } from '../../src/exports/server.js'
 import { createEmailVerification } from '../../src/passkey/emailVerification.js'
@@ -11,7 +12,7 @@ import {
 import { generateStampingKey } from '../../src/turnkey/stampers.js'
 import { readVerificationTokenClaims } from '../../src/turnkey/verificationToken.js'
 import { SoftwareAuthenticator } from './softwareAuthenticator.js'
-import { newestCode } from './vendorUsers.js'
+import { emailsTo, keyClient, newestCode } from './vendorUsers.js'
 
 /*
  * The host backend (wagmi-connector-pack/server) as passkeyWallet talks to
@@ -38,6 +39,39 @@ export function afterAnswers() {
     waitUntil: (work: Promise<unknown>) => void pending.push(work),
     sent: () => Promise.all(pending.splice(0)),
   }
+}
+
+/**
+ * The account an email recovery of `email` reaches, as the page learns it:
+ * recovery start through `backend`, the newest code emailed, opened with the
+ * page's key, and `whoami` with it. Undefined when no code came.
+ */
+export async function recoveredAccount(
+  backend: PasskeyBackend,
+  vendor: Pick<Vendor, 'url' | 'parentOrganizationId' | 'parentApiKey'>,
+  email: string,
+  sent: () => Promise<unknown>,
+) {
+  const target = generateP256KeyPair()
+  const answer = await backend.startRecovery(
+    jsonPost('/api/start-recovery', {
+      email,
+      type: 'email',
+      targetPublicKey: target.publicKeyUncompressed,
+    }),
+  )
+  if (answer.status !== 200)
+    throw new Error(`start-recovery answered ${answer.status}`)
+  await sent()
+  const code = (await emailsTo(vendor, email))
+    .filter((e) => e.kind === 'email_auth')
+    .at(-1)
+  if (!code) return undefined
+  const key = decryptCredentialBundle(code.secret, target.privateKey)
+  const { organizationId } = await keyClient(vendor, key).getWhoami({
+    organizationId: vendor.parentOrganizationId,
+  })
+  return organizationId
 }
 
 /** A JSON POST as the page sends it to the host backend. */

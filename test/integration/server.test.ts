@@ -23,6 +23,7 @@ import {
   afterAnswers,
   jsonPost as post,
   proveEmail,
+  recoveredAccount as recoveredAccountOf,
   sandboxBackendOptions,
   signUpRequest,
   withEmailProof,
@@ -90,31 +91,9 @@ const newTargetKey = () => {
   return { privateKey: key.privateKey, publicKey: key.publicKeyUncompressed }
 }
 
-/**
- * The account an email recovery of `email` reaches, as the page learns it:
- * the newest code emailed, opened with the page's key, and `whoami` with it.
- */
-async function recoveredAccount(email: string) {
-  const target = newTargetKey()
-  const answer = await backend.startRecovery(
-    post('/api/start-recovery', {
-      email,
-      type: 'email',
-      targetPublicKey: target.publicKey,
-    }),
-  )
-  expect(await answer.json()).toEqual({ accepted: true })
-  await sent()
-  const code = (await emailsTo(vendor, email))
-    .filter((e) => e.kind === 'email_auth')
-    .at(-1)
-  if (!code) return undefined
-  const key = decryptCredentialBundle(code.secret, target.privateKey)
-  const { organizationId } = await keyClient(vendor, key).getWhoami({
-    organizationId: vendor.parentOrganizationId,
-  })
-  return organizationId
-}
+/** The account an email recovery of `email` reaches, as the page learns it. */
+const recoveredAccount = (email: string) =>
+  recoveredAccountOf(backend, vendor, email, sent)
 
 describe('signUp', () => {
   it("creates the user's sub-organization: the passkey, the email, an Ethereum account at m/44'/60'/0'/0/0", async () => {
