@@ -1,4 +1,8 @@
-import { canonicalEmail, hasLookalikeCharacters } from '../../src/core/email.js'
+import {
+  canonicalEmail,
+  checkedEmail,
+  LookalikeEmailError,
+} from '../../src/core/email.js'
 import { badRequest } from './VendorError.js'
 
 /**
@@ -9,11 +13,14 @@ import { badRequest } from './VendorError.js'
  */
 export function incomingEmail(value: unknown, field: string): string {
   if (typeof value !== 'string') throw badRequest('bad request body')
-  if (hasLookalikeCharacters(value))
+  try {
+    return checkedEmail(value)
+  } catch (error) {
+    if (!(error instanceof LookalikeEmailError)) throw error
     throw badRequest(
       `${field} holds a character that NFKC changes (a look-alike such as the Kelvin sign): refused`,
     )
-  return canonicalEmail(value)
+  }
 }
 
 /** A user's email as given (the emulator stores it so), refused if NFKC changes it; none for an empty one. */

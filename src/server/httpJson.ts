@@ -1,4 +1,4 @@
-import { canonicalEmail, hasLookalikeCharacters } from '../core/email.js'
+import { checkedEmail, LookalikeEmailError } from '../core/email.js'
 import { fromBase64Url } from '../core/encodings.js'
 import { badField, Refusal } from './errors.js'
 
@@ -170,9 +170,14 @@ const emailSyntax =
  * character that would make it read as another's.
  */
 export function normalizeEmail(value: unknown): string | undefined {
-  if (typeof value !== 'string' || hasLookalikeCharacters(value))
-    return undefined
-  const email = canonicalEmail(value)
+  if (typeof value !== 'string') return undefined
+  let email: string
+  try {
+    email = checkedEmail(value)
+  } catch (error) {
+    if (error instanceof LookalikeEmailError) return undefined
+    throw error
+  }
   return email.length <= 254 && emailSyntax.test(email) ? email : undefined
 }
 
