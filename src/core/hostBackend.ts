@@ -108,7 +108,7 @@ const contract: Record<HostBackendCallback, string> = {
   'emailCode.send':
     'passkeyWallet({ emailCode: { send } }) must resolve to { otpId, otpEncryptionTargetBundle } or to a fetch Response of that JSON (docs/backend.md).',
   'emailCode.verify':
-    'passkeyWallet({ emailCode: { verify } }) must resolve to { verificationToken } or to a fetch Response of that JSON (docs/backend.md).',
+    'passkeyWallet({ emailCode: { verify } }) must resolve to { verificationToken, verificationTokenId } or to a fetch Response of that JSON (docs/backend.md).',
   'recovery.start':
     'passkeyWallet({ recovery: { start } }) must resolve to a 2xx fetch Response or to the JSON { accepted: true } your backend answered (docs/backend.md).',
   sponsorship:

@@ -24,7 +24,7 @@ import {
   type PasskeyWalletParameters,
 } from './passkeyWalletParameters.js'
 
-/** The proof a sign-up carries for its email: the vendor's token and the key it is bound to. */
+/** The proof a sign-up carries for its email: the vendor's token (sealed by a host backend) and the key it is bound to. */
 export type EmailProof = {
   email: string
   verificationToken: string
@@ -36,11 +36,12 @@ export type EmailProof = {
 /** Where codes go and are checked: the host backend's two routes, or the Auth Proxy. */
 type CodeChannel = {
   send(email: string): Promise<SendEmailCodeAnswer | { otpId: string }>
+  /** The proof, or InvalidEmailCodeError; a token not bound to `publicKey` is no proof. */
   verify(
     request:
       | VerifyEmailCodeRequest
       | Omit<VerifyEmailCodeRequest, 'otpEncryptionTargetBundle'>,
-  ): Promise<unknown>
+  ): Promise<{ verificationToken: string; tokenId: string }>
   /** Whether a verified email already has an account, when the channel must ask apart. */
   hasAccount?(email: string, verificationToken: string): Promise<boolean>
 }
@@ -87,13 +88,27 @@ function backendChannel(
         })
       return { otpId, otpEncryptionTargetBundle }
     },
-    verify: (request) =>
-      readHostBackendAnswer(
-        'emailCode.verify',
-        (signal) =>
-          emailCode.verify(request as VerifyEmailCodeRequest, { signal }),
-        timeoutMs,
-      ).catch(typed),
+    async verify(request) {
+      const { verificationToken, verificationTokenId } =
+        await readHostBackendAnswer(
+          'emailCode.verify',
+          (signal) =>
+            emailCode.verify(request as VerifyEmailCodeRequest, { signal }),
+          timeoutMs,
+        ).catch(typed)
+      // Sealed by the backend: the page cannot read it, only carry it to sign-up.
+      if (
+        typeof verificationToken !== 'string' ||
+        typeof verificationTokenId !== 'string' ||
+        verificationTokenId === ''
+      )
+        throw new HostBackendError({
+          callback: 'emailCode.verify',
+          reason:
+            'its answer has no verificationToken and verificationTokenId strings',
+        })
+      return { verificationToken, tokenId: verificationTokenId }
+    },
   }
 }
 
@@ -101,15 +116,32 @@ function backendChannel(
 function proxyChannel(client: AuthProxyClient): CodeChannel {
   return {
     send: async (email) => ({ otpId: await startProxyOtp(client, email) }),
-    verify: ({ otpId, otpCode, publicKey }) =>
-      client
-        .post('otp_verify', { otpId, otpCode, publicKey })
+    async verify({ otpId, otpCode, publicKey }) {
+      const { verificationToken } = await client
+        .post<{ verificationToken?: unknown }>('otp_verify', {
+          otpId,
+          otpCode,
+          publicKey,
+        })
         .catch((error) => {
           const refusal = readOtpRefusal(error)
           if (refusal)
             throw new InvalidEmailCodeError({ ...refusal, cause: error })
           throw error
-        }),
+        })
+      const claims =
+        typeof verificationToken === 'string'
+          ? readVerificationTokenClaims(verificationToken)
+          : undefined
+      if (!claims || claims.public_key !== publicKey)
+        throw expiredOrUsed(
+          'the answer carries no verification token for this page’s key',
+        )
+      return {
+        verificationToken: verificationToken as string,
+        tokenId: claims.id,
+      }
+    },
     async hasAccount(email, verificationToken) {
       const { organizationId } = await client.post<{
         organizationId?: unknown
@@ -184,21 +216,12 @@ export function createEmailVerification({
       const key = await generateStampingKey()
       const using = await channel()
       const { email: _sentTo, ...flow } = pending
-      const answer = (await using.verify({
+      const { verificationToken, tokenId } = await using.verify({
         ...flow,
         otpCode: code.replace(/[\s-]/g, '').toUpperCase(),
         publicKey: key.publicKey,
-      })) as { verificationToken?: unknown }
-      const verificationToken = answer?.verificationToken
-      const claims =
-        typeof verificationToken === 'string'
-          ? readVerificationTokenClaims(verificationToken)
-          : undefined
-      if (!claims || claims.public_key !== key.publicKey)
-        throw expiredOrUsed(
-          'the answer carries no verification token for this page’s key',
-        )
-      if (await using.hasAccount?.(pending.email, verificationToken as string))
+      })
+      if (await using.hasAccount?.(pending.email, verificationToken))
         throw new EmailTakenError({ email: pending.email })
       if (signal.aborted)
         throw expiredOrUsed(
@@ -207,8 +230,8 @@ export function createEmailVerification({
       sent = undefined
       proof = {
         email: pending.email,
-        verificationToken: verificationToken as string,
-        tokenId: claims.id,
+        verificationToken,
+        tokenId,
         key,
       }
       return { email: pending.email }

@@ -71,7 +71,7 @@ function parseEmail(value: unknown) {
 const emailNotVerified = () =>
   badField(
     'email_not_verified',
-    'An email is kept only once its owner entered the code sent to it: send `verificationToken` and `clientSignature` with it (passkeyWallet does after `sendEmailCode` and `confirmEmailCode`), or leave `email` out.',
+    'An email is kept only once its owner entered the code sent to it: send the `verificationToken` verify-email-code answered and a `clientSignature` with it (passkeyWallet does after `sendEmailCode` and `confirmEmailCode`), or leave `email` out.',
   )
 
 function parseVerification(
@@ -247,13 +247,18 @@ export async function createAccount(
   {
     organizationId,
     stamper,
+    seal,
     verificationTokenPublicKey,
-  }: Pick<EmailCodeContext, 'organizationId' | 'stamper'> & {
+  }: Pick<EmailCodeContext, 'organizationId' | 'stamper' | 'seal'> & {
     verificationTokenPublicKey: string
   },
 ): Promise<CreateAccountAnswer> {
   const request = parseCreateAccountRequest(body)
-  const { email, verificationToken, clientSignature } = request
+  const { email, clientSignature } = request
+  // What the page sent is verify-email-code's seal: only this backend opens it.
+  const verificationToken = email
+    ? await seal.open(request.verificationToken)
+    : undefined
   if (email) {
     const claims = verifyVerificationToken(
       verificationToken,

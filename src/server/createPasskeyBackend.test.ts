@@ -15,6 +15,7 @@ import {
   createPasskeyBackend,
 } from './createPasskeyBackend.js'
 import { parseRecoveryStartRequest } from './emailCodes.js'
+import { createTokenSeal } from './sealedVerificationToken.js'
 
 const uuid =
   /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
@@ -223,15 +224,15 @@ describe('signUp', () => {
     const vendor = fakeVendor()
     const { backend, key } = backendWith(vendor)
     const passkey = registration()
+    const token = verificationToken({
+      id: crypto.randomUUID(),
+      verification_type: 'OTP_TYPE_EMAIL',
+      contact: 'ada@example.com',
+      organization_id: parentOrganizationId,
+      public_key: `02${'ab'.repeat(32)}`,
+      exp: String(Date.now() + 600_000),
+    })
     const proof = {
-      verificationToken: verificationToken({
-        id: crypto.randomUUID(),
-        verification_type: 'OTP_TYPE_EMAIL',
-        contact: 'ada@example.com',
-        organization_id: parentOrganizationId,
-        public_key: `02${'ab'.repeat(32)}`,
-        exp: String(Date.now() + 600_000),
-      }),
       clientSignature: {
         publicKey: `02${'ab'.repeat(32)}`,
         scheme: 'CLIENT_SIGNATURE_SCHEME_API_P256',
@@ -246,6 +247,11 @@ describe('signUp', () => {
           email: 'Ada@Example.com',
           ...passkey,
           ...proof,
+          // As verify-email-code hands it to the page: sealed to this backend.
+          verificationToken: await createTokenSeal({
+            organizationId: parentOrganizationId,
+            apiPrivateKey: key.apiPrivateKey,
+          }).seal(token),
         }),
       ),
     )
@@ -297,6 +303,8 @@ describe('signUp', () => {
           ],
         },
         ...proof,
+        // The vendor gets the token itself.
+        verificationToken: token,
       },
     })
     expect(await stampVerifies(request!, key.apiPublicKey)).toBe(true)

@@ -30,6 +30,7 @@ import {
   VendorUnreachableError,
 } from './errors.js'
 import { jsonAnswer, readJsonBody } from './httpJson.js'
+import { createTokenSeal } from './sealedVerificationToken.js'
 
 export type CreatePasskeyBackendParameters = {
   /** Your parent organization at the vendor (Turnkey), a UUID. */
@@ -107,7 +108,8 @@ export type PasskeyBackend = {
   sendEmailCode: PasskeyBackendHandler
   /**
    * `emailCode.verify`: POST `{ otpId, otpEncryptionTargetBundle, otpCode, publicKey }`
-   * → 200 `{ verificationToken }`; 400 `invalid_email_code` (tries left) or
+   * → 200 `{ verificationToken, verificationTokenId }`, the token sealed to
+   * this backend (the page never holds the vendor's bearer proof); 400 `invalid_email_code` (tries left) or
    * `email_code_expired` (a new code is needed); 409 `email_taken`.
    */
   verifyEmailCode: PasskeyBackendHandler
@@ -424,15 +426,20 @@ export function createPasskeyBackend(
     }
   }
 
+  const seal = createTokenSeal({
+    apiPrivateKey: options.apiPrivateKey,
+    organizationId,
+  })
   const signUp = handler('sign-up', (body, vendor) =>
     createAccount(body, vendor, {
       organizationId,
       stamper,
+      seal,
       verificationTokenPublicKey: options.verificationTokenPublicKey,
     }),
   )
 
-  const emailCodeContext = { organizationId, appName, stamper }
+  const emailCodeContext = { organizationId, appName, stamper, seal }
   const sendCode = handler('send-email-code', (body, vendor) =>
     sendEmailCode(body, vendor, emailCodeContext),
   )

@@ -18,15 +18,17 @@ import type { Stamper } from '../turnkey/stampers.js'
 import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
 import { badField, Refusal } from './errors.js'
 import { normalizeEmail, readFields } from './httpJson.js'
+import type { TokenSeal } from './sealedVerificationToken.js'
 
 // The codes the vendor emails: one that proves an address before a sign-up
 // names it, and one that starts a recovery from the account's verified address.
 
-/** What the email-code routes sign with and name in the email. */
+/** What the email-code routes sign with and name in the email, and what seals the proof they give. */
 export type EmailCodeContext = {
   organizationId: string
   appName: string
   stamper: Stamper
+  seal: TokenSeal
 }
 
 /** Six digits, for ten minutes: typed from an email on a phone. */
@@ -117,14 +119,15 @@ function toCodeRefusal(error: unknown): never {
 
 /**
  * `POST …/verify-email-code`: the vendor checks the code and answers its
- * proof, bound to the page's key. An address that already has an account is
+ * proof, bound to the page's key; the page gets it sealed to this backend,
+ * with the id its key signs. An address that already has an account is
  * refused here, before a passkey is made for nothing: only whoever read the
  * code learns it.
  */
 export async function verifyEmailCode(
   body: unknown,
   vendor: VendorClient,
-  { organizationId, stamper }: EmailCodeContext,
+  { organizationId, stamper, seal }: EmailCodeContext,
 ): Promise<VerifyEmailCodeAnswer> {
   const fields = readFields(body, {
     path: 'the body',
@@ -182,7 +185,10 @@ export async function verifyEmailCode(
     )
   if (await hasAccount(claims.contact, vendor, { organizationId, stamper }))
     throw emailTaken()
-  return { verificationToken: verificationToken as string }
+  return {
+    verificationToken: await seal.seal(verificationToken as string),
+    verificationTokenId: claims.id,
+  }
 }
 
 /** The address already recovers an account. */

@@ -30,7 +30,11 @@ export type CreateAccountRequest = {
   /** base64url challenge the passkey was created with. */
   challenge: string
   attestation: VendorAttestation
-  /** The vendor's proof that the owner of `email` entered the code (`verify_otp`). */
+  /**
+   * The proof that the owner of `email` entered the code: to the host
+   * backend, verify-email-code's answer (the vendor's token sealed to the
+   * backend); to the Auth Proxy, the vendor's token (`otp_verify`).
+   */
   verificationToken?: string | undefined
   /** The verified key's signature over this sign-up (`USAGE_TYPE_SIGNUP`). */
   clientSignature?: ClientSignature | undefined
@@ -170,8 +174,16 @@ export type VerifyEmailCodeRequest = SendEmailCodeAnswer & {
   publicKey: string
 }
 
-/** The vendor's proof that the code was right (`verify_otp`). */
-export type VerifyEmailCodeAnswer = { verificationToken: string }
+/**
+ * The vendor's proof that the code was right (`verify_otp`), sealed: only the
+ * backend that sealed it opens it, at sign-up. The vendor's token is a bearer
+ * proof wherever no client signature is asked (`update_user_email`), so it
+ * never reaches the page. Its id is what the page's key signs.
+ */
+export type VerifyEmailCodeAnswer = {
+  verificationToken: string
+  verificationTokenId: string
+}
 
 // The recovery-start route, as passkeyWallet's `recovery.start` calls it and
 // the backend answers it.

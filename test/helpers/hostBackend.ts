@@ -10,7 +10,6 @@ import {
   signUpUsage,
 } from '../../src/turnkey/hostBackendContract.js'
 import { generateStampingKey } from '../../src/turnkey/stampers.js'
-import { readVerificationTokenClaims } from '../../src/turnkey/verificationToken.js'
 import { SoftwareAuthenticator } from './softwareAuthenticator.js'
 import { emailsTo, keyClient, newestCode } from './vendorUsers.js'
 
@@ -118,6 +117,7 @@ export async function withEmailProof(
   > & { email: string },
   proof: {
     verificationToken: string
+    tokenId: string
     key: Awaited<ReturnType<typeof generateStampingKey>>
   },
 ): Promise<CreateAccountRequest> {
@@ -127,7 +127,7 @@ export async function withEmailProof(
     verificationToken: proof.verificationToken,
     clientSignature: await createClientSignature({
       key: proof.key,
-      tokenId: readVerificationTokenClaims(proof.verificationToken)!.id,
+      tokenId: proof.tokenId,
       usage: signUpUsage({
         ...signUpRootUser({ ...request, email }),
         userEmail: email,
@@ -174,10 +174,10 @@ export async function signUpRequest(
     const { response, key } = await proveEmail(backend, vendorUrl, email)
     if (response.status !== 200)
       throw new Error(`verify-email-code answered ${response.status}`)
-    const { verificationToken } = await response.json()
+    const { verificationToken, verificationTokenId } = await response.json()
     body = await withEmailProof(
       { userName, email, challenge, attestation },
-      { verificationToken, key },
+      { verificationToken, tokenId: verificationTokenId, key },
     )
   }
   return {

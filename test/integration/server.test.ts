@@ -303,8 +303,8 @@ describe('the sign-up email is proved before it is kept', () => {
   const proofOf = async (email: string) => {
     const { response, key } = await proveEmail(backend, vendor.url, email)
     expect(response.status).toBe(200)
-    const { verificationToken } = await response.json()
-    return { verificationToken, key }
+    const { verificationToken, verificationTokenId } = await response.json()
+    return { verificationToken, tokenId: verificationTokenId, key }
   }
   const accountsOf = async (email: string) =>
     (
@@ -507,7 +507,10 @@ describe('the sign-up email is proved before it is kept', () => {
       }),
     )
     expect(right.status).toBe(200)
-    expect(Object.keys(await right.json())).toEqual(['verificationToken'])
+    expect(Object.keys(await right.json())).toEqual([
+      'verificationToken',
+      'verificationTokenId',
+    ])
     // Spent: the vendor's code 9 (failed precondition) asks for a new code.
     const again = await backend.verifyEmailCode(
       post('/api/verify-email-code', {
@@ -522,6 +525,51 @@ describe('the sign-up email is proved before it is kept', () => {
       code: 'email_code_expired',
       message: 'The code is invalid or expired. Ask for a new code.',
     })
+  })
+
+  it("the attack: what verify-email-code answers, read in transit, is no proof a stranger can spend on his own account, and the owner's sign-up keeps her email", async () => {
+    const email = 'kim@example.com'
+    const seen = await proofOf(email)
+    // The stranger's own account, which he stamps with his own passkey.
+    const stranger = await signUp('eve')
+    expect(stranger.response.status).toBe(200)
+    const { subOrganizationId } = await stranger.response.json()
+    const eve = new TurnkeyClient(
+      { baseUrl: vendor.url },
+      stranger.passkey.stamper(),
+    )
+    const { userId } = await eve.getWhoami({
+      organizationId: subOrganizationId,
+    })
+    // The update_user_email the vendor takes a bare token for: no client signature exists there.
+    await expect(
+      eve.updateUserEmail({
+        type: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL',
+        timestampMs: String(Date.now()),
+        organizationId: subOrganizationId,
+        parameters: {
+          userId,
+          userEmail: email,
+          verificationToken: seen.verificationToken,
+        },
+      }),
+    ).rejects.toThrow(/verification token/i)
+    expect(await accountsOf(email)).toEqual([])
+    // The owner's sign-up, with the very answer the stranger saw, keeps her email.
+    const { challenge, attestation } = new SoftwareAuthenticator().register()
+    const created = await backend.signUp(
+      post(
+        '/api/create-account',
+        await withEmailProof(
+          { userName: 'kim', email, challenge, attestation },
+          seen,
+        ),
+      ),
+    )
+    expect(created.status).toBe(200)
+    expect(await accountsOf(email)).toEqual([
+      (await created.json()).subOrganizationId,
+    ])
   })
 
   it('an email that already has an account: its owner is told after the code, at sign-up too, and no second account is made', async () => {
