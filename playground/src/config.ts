@@ -25,7 +25,6 @@ import { sandboxChains } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import { sandboxWalletDescriptor } from '../../sandbox/wallet/sandboxWalletDescriptor.js'
 import { backend } from './backend.js'
-import { sponsorshipChoice } from './sponsorship.js'
 
 const [ethereum, base] = sandboxChains(rpcUrls)
 const query = new URLSearchParams(location.search)
@@ -60,8 +59,8 @@ export const config = createConfig({
         query.get('session') === 'off'
           ? false
           : { profileId: sessionProfileId },
-      // The "Send calls" card's switch: the app's Gas Station pays when it is on.
-      sponsorship: async () => ({ sponsor: sponsorshipChoice.sponsor }),
+      // The app's Gas Station pays on Base; on Ethereum the user pays.
+      sponsorship: { chainIds: [base.id] },
       ...(passkeyBackend === 'proxy'
         ? // No backend: sign-up and email-code recovery go to the Auth Proxy.
           { authProxy: { url: authProxyUrl, configId: authProxyConfigId } }

@@ -20,6 +20,7 @@ const fields = {
   'activity.type': 'string',
   'activity.params.encoding': 'string',
   'activity.params.hash_function': 'string',
+  'activity.params.sponsor': 'bool',
   'eth.eip_712.primary_type': 'string',
   'eth.tx.to': 'string',
   'eth.tx.value': 'int',
@@ -381,10 +382,10 @@ function checkComparison(
   } else if (operator === '==' || operator === '!=') {
     if (
       left.type !== right.type ||
-      (left.type !== 'int' && left.type !== 'string')
+      (left.type !== 'int' && left.type !== 'string' && left.type !== 'bool')
     )
       throw new PolicyLanguageError(
-        `${where}: ${operator} compares two ints or two strings`,
+        `${where}: ${operator} compares two ints, two strings or two bools`,
       )
   } else if (left.type !== 'int' || right.type !== 'int')
     throw new PolicyLanguageError(`${where}: ${operator} compares two ints`)

@@ -628,6 +628,48 @@ describe('a scope that reads the request', () => {
       'a batch of several calls has none',
     )
   })
+
+  it('whether a send asks the Gas Station to pay: a request that does not say has no activity.params.sponsor, which denies', async () => {
+    const { sessionProfileId } = completed(
+      await createProfile({
+        sessionProfileName: 'Sends the user pays',
+        scope:
+          "activity.type == 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2' && activity.params.sponsor == false",
+      }),
+      'createSessionProfileResult',
+    )
+    const user = await signUp(vendor, 'unsponsored')
+    const { stamper } = await logIn(user, { sessionProfileId })
+    const send = (sponsor: Record<string, unknown>) =>
+      submit(
+        'eth_send_transaction',
+        'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
+        user.organizationId,
+        {
+          from: user.address,
+          caip2: 'eip155:1',
+          ...sponsor,
+          calls: [{ to: getAddress(recipient), value: '1' }],
+        },
+        stamper,
+      )
+    expect((await send({ sponsor: false })).status).not.toBe(403)
+    expectRefused(
+      await send({ sponsor: true }),
+      'Sends the user pays',
+      'does not allow ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
+    )
+    expectRefused(
+      await send({}),
+      'Sends the user pays',
+      'the request has no activity.params.sponsor',
+    )
+    expectRefused(
+      await signTransaction(user, stamper, unsignedTransaction()),
+      'Sends the user pays',
+      'activity.params.sponsor is a parameter of ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2, not of ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+    )
+  })
 })
 
 describe('login under a profile', () => {

@@ -106,7 +106,8 @@ function requestFields(
   return (field) => {
     if (field === 'activity.type') return type
     let value: Value | undefined
-    if (field.startsWith('activity.params.'))
+    if (field === 'activity.params.sponsor') value = sponsorOf(type, params)
+    else if (field.startsWith('activity.params.'))
       value = rawPayloadParameter(type, params, field)
     else if (field === 'eth.eip_712.primary_type')
       value = primaryType(type, params)
@@ -138,6 +139,15 @@ function rawPayloadParameter(
   const value =
     field === 'activity.params.encoding' ? params.encoding : params.hashFunction
   return typeof value === 'string' ? value : undefined
+}
+
+/** `activity.params.sponsor`: whether a sent transaction asks the Gas Station to pay, as the request says it. */
+function sponsorOf(type: string, params: Record<string, unknown>) {
+  if (type !== 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2')
+    throw new EvaluationError(
+      `activity.params.sponsor is a parameter of ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2, not of ${type}`,
+    )
+  return typeof params.sponsor === 'boolean' ? params.sponsor : undefined
 }
 
 /** `eth.eip_712.primary_type`: the typed data of one raw payload encoded as EIP-712, parsed. */

@@ -88,7 +88,6 @@ export type HostBackendCallback =
   | 'emailCode.send'
   | 'emailCode.verify'
   | 'recovery.start'
-  | 'sponsorship'
 
 export type HostBackendErrorType = HostBackendError & {
   name: 'HostBackendError'
@@ -99,7 +98,6 @@ const whatFailed: Record<HostBackendCallback, string> = {
   'emailCode.send': "The app's server could not send the code.",
   'emailCode.verify': "The app's server could not check the code.",
   'recovery.start': "The app's server could not send the code.",
-  sponsorship: 'The app could not decide who pays for the transaction.',
 }
 
 const contract: Record<HostBackendCallback, string> = {
@@ -111,8 +109,6 @@ const contract: Record<HostBackendCallback, string> = {
     'passkeyWallet({ emailCode: { verify } }) must resolve to { verificationToken, verificationTokenId } or to a fetch Response of that JSON (docs/backend.md).',
   'recovery.start':
     'passkeyWallet({ recovery: { start } }) must resolve to a 2xx fetch Response or to the JSON { accepted: true } your backend answered (docs/backend.md).',
-  sponsorship:
-    'passkeyWallet({ sponsorship }) must resolve to { sponsor: true } or { sponsor: false }, or to a fetch Response of that JSON (docs/calls.md).',
 }
 
 /**

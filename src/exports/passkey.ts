@@ -73,10 +73,7 @@ export {
   type PasskeyWalletProperties,
   passkeyWallet,
 } from '../passkey/passkeyWallet.js'
-export type {
-  SponsorshipDecision,
-  SponsorshipRequest,
-} from '../passkey/passkeyWalletParameters.js'
+export type { Sponsorship } from '../passkey/passkeyWalletParameters.js'
 export type { RecoveryCodeFormat } from '../recovery/recoveryCode.js'
 export type {
   RecoveryFlow,

@@ -19,21 +19,17 @@ import {
   UnsupportedProviderMethodError,
 } from 'viem'
 import { withDeadline } from '../core/deadlines.js'
-import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import { SponsorshipRefusedError, TransactionNotSentError } from './errors.js'
-import type {
-  SponsorshipDecision,
-  SponsorshipRequest,
-} from './passkeyWalletParameters.js'
+import type { Sponsorship } from './passkeyWalletParameters.js'
 
 /*
  * passkeyWallet on the vendor's transaction management: its EIP-5792 calls
  * (version 2.0.0), one `eth_send_transaction` per batch, which the vendor
  * runs as one EIP-7702 batch through its Gas Station (all calls or none),
- * paid by the user or, when the host says so, sponsored; and a session key's
+ * paid by the user or, on the chains the host names, sponsored; and a session key's
  * `eth_sendTransaction`, which the vendor signs and broadcasts at once.
  * Loaded with the first `wallet_*` call request or session key's
  * transaction: connecting and signing need none of it.
@@ -58,8 +54,7 @@ export type CallsContext = {
   signerOf(address: unknown): unknown
   /** Reads on a configured chain, through the host's wagmi transport. */
   chainRequest(chainId: number): EIP1193RequestFn
-  sponsorship: boolean | SponsorshipDecision
-  backendTimeoutMs: number
+  sponsorship: Sponsorship
 }
 
 type Call = { to: Address; data?: Hex | undefined; value?: bigint }
@@ -96,8 +91,7 @@ const callChains = ({ chains }: CallsContext) =>
 /**
  * Per chain the vendor runs transactions on: `atomic` (every batch is one
  * EIP-7702 transaction, all calls or none) and, when the host turned it on,
- * `sponsorship` (its Gas Station may pay the fee; a per-batch decision may
- * still say no).
+ * `sponsorship` (the wallet asks its Gas Station to pay the fee there).
  */
 function capabilities([address, chainIds]: unknown[], context: CallsContext) {
   if (address !== undefined) context.signerOf(address)
@@ -111,7 +105,7 @@ function capabilities([address, chainIds]: unknown[], context: CallsContext) {
         numberToHex(chain.id),
         {
           atomic: { status: 'supported' },
-          ...(context.sponsorship !== false && {
+          ...(sponsors(chain.id, context) && {
             sponsorship: { supported: true },
           }),
         },
@@ -169,22 +163,11 @@ function readCalls(value: unknown): Call[] {
   })
 }
 
-/** Whether the app's Gas Station pays for this batch, as the host decided. */
-async function sponsors(request: SponsorshipRequest, context: CallsContext) {
-  const { sponsorship, backendTimeoutMs } = context
-  if (typeof sponsorship === 'boolean') return sponsorship
-  const { sponsor } = await readHostBackendAnswer(
-    'sponsorship',
-    (signal) => sponsorship(request, { signal }),
-    backendTimeoutMs,
-  )
-  if (typeof sponsor !== 'boolean')
-    throw new HostBackendError({
-      callback: 'sponsorship',
-      reason: `it resolved to { sponsor: ${JSON.stringify(sponsor)} }, not true or false`,
-    })
-  return sponsor
-}
+/** Whether the wallet asks the app's Gas Station to pay on this chain. */
+const sponsors = (chainId: number, { sponsorship }: CallsContext) =>
+  typeof sponsorship === 'boolean'
+    ? sponsorship
+    : sponsorship.chainIds.includes(chainId)
 
 /** The id a batch is known by: its chain and the vendor's status id, so that it outlives the page. */
 const toCallsId = (chainId: number, statusId: string) =>
@@ -208,7 +191,6 @@ function fromCallsId(id: unknown, context: CallsContext) {
 }
 
 async function sendCalls(value: unknown, context: CallsContext) {
-  const { session } = context
   if (typeof value !== 'object' || value === null)
     throw invalid('expects one object of parameters')
   const request = value as Record<string, unknown>
@@ -238,20 +220,11 @@ async function sendCalls(value: unknown, context: CallsContext) {
   const calls = readCalls(request.calls)
   checkCapabilities(request.capabilities, 'capabilities')
   // Every batch is atomic: one transaction, all calls or none.
-  const sponsor = await sponsors(
-    {
-      chainId,
-      from: session.address,
-      calls,
-      capabilities: request.capabilities as Record<string, unknown> | undefined,
-    },
-    context,
-  )
   const statusId = await submitSend(
     context,
     chainId,
     calls,
-    sponsor,
+    sponsors(chainId, context),
     context.stamper(),
   )
   return { id: toCallsId(chainId, statusId) }
@@ -276,7 +249,8 @@ async function submitSend(
         parameters: {
           from: session.address,
           caip2: `eip155:${chainId}`,
-          ...(sponsor && { sponsor: true }),
+          // Always said: a scope that bounds sponsorship reads it.
+          sponsor,
           calls: calls.map(({ to, data, value }) => ({
             to,
             ...(data !== undefined && { data }),

@@ -103,7 +103,7 @@ export function createSessionProvider({
     calls: () => {
       const current = session()
       return current
-        ? { session: current, vendor, stamper, sponsorship, backendTimeoutMs }
+        ? { session: current, vendor, stamper, sponsorship }
         : undefined
     },
   })

@@ -149,7 +149,7 @@ describe('passkeyWallet options', () => {
     [
       'sponsorship',
       { sponsorship: 'always' },
-      /invalid `sponsorship`: expected true, false, or a function that resolves to \{ sponsor: boolean \}/,
+      /invalid `sponsorship`: expected true, false, or \{ chainIds \} listing one or more chain ids/,
     ],
   ])('names a bad %s', (_, override, message) => {
     const check = () =>

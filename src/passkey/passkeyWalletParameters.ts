@@ -1,4 +1,3 @@
-import type { Address, Hex } from 'viem'
 import { isUuid, isWholeFrom } from '../core/checks.js'
 import { defaultBackendTimeoutMs } from '../core/hostBackend.js'
 import { isAllowedFrameUrl } from '../export/isAllowedFrameUrl.js'
@@ -171,31 +170,21 @@ export type PasskeyWalletParameters = {
    */
   frameTimeoutMs?: number | undefined
   /**
-   * Who pays for `wallet_sendCalls` (wagmi's `useSendCalls`): `true`, your
-   * app's Gas Station at the vendor for every batch; `false` (the default),
-   * the user's account; or your decision per batch, which resolves to
-   * `{ sponsor: boolean }` or to the `fetch` Response of that JSON, within
-   * `backendTimeoutMs`. A sponsored batch the vendor refuses (sponsorship
-   * off, its limit reached) fails with `SponsorshipRefusedError`: it is never
-   * sent again at the user's cost.
+   * Which `wallet_sendCalls` batches (wagmi's `useSendCalls`) the wallet asks
+   * your Gas Station at the vendor to pay for: `false` (the default) none,
+   * the user's account pays; `true` every batch; `{ chainIds }` those on
+   * these chains. What the wallet asks, not a control: what binds is the
+   * vendor's gas usage config (whether sponsorship is enabled, and each
+   * user's limit) and a session profile's `sessionScope({ sponsor: false })`
+   * (docs/calls.md). A sponsored batch the vendor refuses (sponsorship off,
+   * its limit reached) fails with `SponsorshipRefusedError`: it is never sent
+   * again at the user's cost.
    */
-  sponsorship?: boolean | SponsorshipDecision | undefined
+  sponsorship?: Sponsorship | undefined
 }
 
-/** What `passkeyWallet({ sponsorship })` is asked about one `wallet_sendCalls`. */
-export type SponsorshipRequest = {
-  chainId: number
-  from: Address
-  calls: readonly { to: Address; data?: Hex | undefined; value?: bigint }[]
-  /** The capabilities the app sent with the batch, as it sent them. */
-  capabilities: Record<string, unknown> | undefined
-}
-
-/** Your per-batch decision: `{ sponsor: true }` has your Gas Station pay. */
-export type SponsorshipDecision = (
-  request: SponsorshipRequest,
-  options: { signal: AbortSignal },
-) => Promise<{ sponsor: boolean } | Response>
+/** `passkeyWallet({ sponsorship })`: every batch, none, or those on some chains. */
+export type Sponsorship = boolean | { chainIds: readonly number[] }
 
 export type PasskeyWalletConnectParameters = {
   chainId?: number | undefined
@@ -333,10 +322,17 @@ export function checkPasskeyWalletParameters(
   if (!isWholeFrom(frameTimeoutMs, 1000, 60_000))
     throw invalid('frameTimeoutMs', 'whole milliseconds from 1000 to 60000')
   const sponsorship = parameters.sponsorship ?? false
-  if (typeof sponsorship !== 'boolean' && typeof sponsorship !== 'function')
+  if (
+    typeof sponsorship !== 'boolean' &&
+    !(
+      Array.isArray(sponsorship?.chainIds) &&
+      sponsorship.chainIds.length > 0 &&
+      sponsorship.chainIds.every((id) => Number.isSafeInteger(id) && id > 0)
+    )
+  )
     throw invalid(
       'sponsorship',
-      'true, false, or a function that resolves to { sponsor: boolean }',
+      'true, false, or { chainIds } listing one or more chain ids',
     )
   return {
     sponsorship,

@@ -126,7 +126,7 @@ export type PasskeyBackend = {
    * profileId } })` names: run it once per parent organization, when you set
    * the app up (a profile is immutable and lives for good), and keep the id
    * it answers. `scope` is `sessionScope()`'s (the pack's signing session) by
-   * default; a narrower one from `sessionScope({ to, maxValue, chainIds })`.
+   * default; a narrower one from `sessionScope({ to, maxValue, chainIds, functions, sponsor })`.
    */
   createSessionProfile(options?: SessionProfileOptions): Promise<{
     sessionProfileId: string

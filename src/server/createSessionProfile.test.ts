@@ -24,6 +24,9 @@ describe('sessionScope', () => {
     expect(sessionScope({ maxValue: 0n })).toBe(
       "activity.type == 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2' && eth.tx.value <= 0",
     )
+    expect(sessionScope({ sponsor: false })).toBe(
+      "activity.type == 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2' && activity.params.sponsor == false",
+    )
   })
 
   it('with functions: only calls of those, by their 4-byte selectors, from signatures or ABI items', () => {
@@ -77,6 +80,7 @@ describe('sessionScope', () => {
     ['a value as a number', { maxValue: 5 }, '`maxValue` must be'],
     ['chain id 0', { chainIds: [0] }, '`chainIds` must list'],
     ['a fractional chain id', { chainIds: [1.5] }, '`chainIds` must list'],
+    ['sponsor as a string', { sponsor: 'false' }, '`sponsor` must be'],
   ])('refuses %s with a typed error naming the limit', (_, limits, reason) => {
     expect(() => sessionScope(limits as never)).toThrow(
       InvalidSessionScopeError,

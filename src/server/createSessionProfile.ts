@@ -42,6 +42,13 @@ export type SessionTransactionLimits = {
    * alone calls no function, so it is outside.
    */
   functions?: readonly (string | AbiFunction)[] | undefined
+  /**
+   * Only transactions your Gas Station pays for (`true`), or only those the
+   * user pays for (`false`): with `false`, a page script holding the key
+   * cannot have your Gas Station pay, whatever it asks. passkeyWallet says
+   * `sponsor` on every send, as this limit needs.
+   */
+  sponsor?: boolean | undefined
 }
 
 export type InvalidSessionScopeErrorType = InvalidSessionScopeError & {
@@ -76,7 +83,7 @@ const list = (values: readonly (string | number | bigint)[]) =>
  */
 export function sessionScope(limits?: SessionTransactionLimits): string {
   if (limits === undefined) return `activity.type in ${list(sessionTypes)}`
-  const { to, maxValue, chainIds, functions } = limits
+  const { to, maxValue, chainIds, functions, sponsor } = limits
   const conditions = [`activity.type == '${sessionTypes[0]}'`]
   if (to !== undefined) {
     if (
@@ -110,9 +117,14 @@ export function sessionScope(limits?: SessionTransactionLimits): string {
   }
   if (functions !== undefined)
     conditions.push(`eth.tx.data[0..10] in ${list(selectorsOf(functions))}`)
+  if (sponsor !== undefined) {
+    if (typeof sponsor !== 'boolean')
+      throw new InvalidSessionScopeError('`sponsor` must be true or false')
+    conditions.push(`activity.params.sponsor == ${sponsor}`)
+  }
   if (conditions.length === 1)
     throw new InvalidSessionScopeError(
-      'give at least one of `to`, `maxValue`, `chainIds` and `functions`, or no limits at all',
+      'give at least one of `to`, `maxValue`, `chainIds`, `functions` and `sponsor`, or no limits at all',
     )
   return conditions.join(' && ')
 }

@@ -24,9 +24,11 @@ import { sandboxChains } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import { setGasUsageConfig } from '../../sandbox/turnkey/gasUsageConfig.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
-import { HostBackendError } from '../../src/core/hostBackend.js'
 import { SponsorshipRefusedError } from '../../src/passkey/errors.js'
-import type { SponsorshipDecision } from '../../src/passkey/passkeyWalletParameters.js'
+import { sessionKeyStore } from '../../src/passkey/sessionKey.js'
+import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
+import { VendorRequestError } from '../../src/turnkey/errors.js'
+import { createSessionStamper } from '../../src/turnkey/stampers.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
 import {
   passkeyHostConfig,
@@ -55,15 +57,12 @@ let vendor: Vendor
 let user: Awaited<ReturnType<typeof signUp>>
 const tokens: Record<number, Address> = {}
 const host = memoryStorage('host')
-/** The app's decision per batch: its Gas Station pays on Base, the user on Ethereum. */
-let decide: SponsorshipDecision = async ({ chainId }) => ({
-  sponsor: chainId === base.id,
-})
+/** The app's Gas Station pays on Base, the user on Ethereum. */
 const page = () =>
   passkeyHostConfig(
     vendor,
     [mainnet, base],
-    { sponsorship: (request, options) => decide(request, options) },
+    { sponsorship: { chainIds: [base.id] } },
     host.storage,
   )
 let config: ReturnType<typeof page>
@@ -147,11 +146,10 @@ afterAll(async () => {
 })
 
 describe('passkeyWallet answers EIP-5792 through wagmi’s actions', () => {
-  it('getCapabilities: atomic batches and the app’s sponsorship on both chains', async () => {
+  it('getCapabilities: atomic batches on both chains, and the app’s sponsorship on Base', async () => {
     expect(await getCapabilities(config)).toEqual({
       [mainnet.id]: {
         atomic: { status: 'supported' },
-        sponsorship: { supported: true },
       },
       [base.id]: {
         atomic: { status: 'supported' },
@@ -331,22 +329,45 @@ describe('sponsorship is the host’s to give, and is never swapped for the user
     }
   })
 
-  it('a decision that answers the wrong shape: HostBackendError naming `sponsorship`, nothing sent', async () => {
-    const sentBefore = await sends()
-    decide = async () => ({ sponsor: 'yes' }) as never
+  it('sponsorship off at the vendor: a page script holding the session key asks the Gas Station to pay, and the vendor refuses; nothing is sent', async () => {
+    await setGasUsageConfig(vendor, {
+      orgWindowLimitUsd: '100',
+      subOrgWindowLimitUsd: '10',
+      windowDurationMinutes: '60',
+      enabled: false,
+    })
     try {
-      const error = await sendCalls(config, {
-        chainId: base.id,
-        calls: [tokenCall(base.id, 'transfer', 1n)],
-      }).catch((e: unknown) => e)
-      const cause = (error as BaseError).walk(
-        (e) => e instanceof HostBackendError,
+      const sentBefore = await sends()
+      const key = await sessionKeyStore.get(`${host.storage.key}.passkeyWallet`)
+      const refused = await createVendorClient({ baseUrl: vendor.url })
+        .submit(
+          'eth_send_transaction',
+          {
+            type: 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
+            organizationId: user.organizationId,
+            parameters: {
+              from: user.address,
+              caip2: `eip155:${base.id}`,
+              sponsor: true,
+              calls: [tokenCall(base.id, 'transfer', 1n)],
+            },
+            resultKey: 'ethSendTransactionResultV2',
+          },
+          createSessionStamper(key!),
+        )
+        .catch((error: unknown) => error)
+      expect(refused).toBeInstanceOf(VendorRequestError)
+      expect((refused as VendorRequestError).vendorMessage).toMatch(
+        /not enabled/,
       )
-      expect(cause).toBeInstanceOf(HostBackendError)
-      expect((cause as HostBackendError).callback).toBe('sponsorship')
       expect(await sends()).toBe(sentBefore)
     } finally {
-      decide = async ({ chainId }) => ({ sponsor: chainId === base.id })
+      await setGasUsageConfig(vendor, {
+        orgWindowLimitUsd: '100',
+        subOrgWindowLimitUsd: '10',
+        windowDurationMinutes: '60',
+        enabled: true,
+      })
     }
   })
 })

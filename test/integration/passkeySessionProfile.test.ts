@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { deployTestToken } from '../../sandbox/contracts/deployTestToken.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
+import { setGasUsageConfig } from '../../sandbox/turnkey/gasUsageConfig.js'
 import { signingSessionScope } from '../../sandbox/turnkey/signingSessionProfile.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { createPasskeyBackend, sessionScope } from '../../src/exports/server.js'
@@ -38,6 +39,7 @@ import {
   passkeyHostConfig,
   stubWebauthn,
 } from '../helpers/passkeyHostInNode.js'
+import { vendorActivities } from '../helpers/sandboxSwitches.js'
 import { backendClient, signUp } from '../helpers/vendorUsers.js'
 
 /*
@@ -299,6 +301,69 @@ describe('session profiles', () => {
     expect(prompts()).toBe(2)
     expect(await sessionKeyStore.revoking(storeKey)).toEqual([])
     expect(await sessionKeyStore.get(storeKey)).toBeUndefined()
+  })
+
+  it('a profile the user pays under: the pack’s sends go alone, and a page script holding the key cannot have the Gas Station pay', async () => {
+    // The Gas Station is on at the vendor: only the scope stands between a script and the sponsor.
+    await setGasUsageConfig(vendor, {
+      orgWindowLimitUsd: '100',
+      subOrgWindowLimitUsd: '10',
+      windowDurationMinutes: '60',
+      enabled: true,
+    })
+    const { sessionProfileId } = await backendOf(vendor).createSessionProfile({
+      name: 'Sends the user pays',
+      scope: sessionScope({ sponsor: false }),
+    })
+    const { config, user, key, prompts } = await loggedInUnder(
+      'unsponsored',
+      sessionProfileId,
+    )
+    const chain = createPublicClient({
+      chain: mainnet!,
+      transport: http(),
+      pollingInterval: 100,
+    })
+    const sent = await transfer(
+      config,
+      privateKeyToAccount(generatePrivateKey()).address,
+    )
+    expect((await chain.waitForTransactionReceipt({ hash: sent })).from).toBe(
+      user.address.toLowerCase(),
+    )
+    expect(prompts()).toBe(1)
+    // The script's own request, with the stored key: the vendor refuses it.
+    const sponsored = await createVendorClient({ baseUrl: vendor.url })
+      .submit(
+        'eth_send_transaction',
+        {
+          type: 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
+          organizationId: user.organizationId,
+          parameters: {
+            from: user.address,
+            caip2: `eip155:${mainnet!.id}`,
+            sponsor: true,
+            calls: [{ to: user.address, value: '0' }],
+          },
+          resultKey: 'ethSendTransactionResultV2',
+        },
+        createSessionStamper(key),
+      )
+      .catch((error: unknown) => error)
+    expect(sponsored).toBeInstanceOf(VendorRequestError)
+    expect((sponsored as VendorRequestError).status).toBe(403)
+    const sends = (
+      await vendorActivities(
+        vendor.url,
+        'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
+      )
+    ).filter((activity) => activity.organizationId === user.organizationId)
+    expect(
+      sends.map(
+        (activity) => activity.intent.ethSendTransactionIntentV2?.sponsor,
+      ),
+    ).toEqual([false])
+    await disconnect(config)
   })
 
   it('a profile bounding the calls: the token’s transfer is sent alone; its approve, outside, asks the passkey once', async () => {

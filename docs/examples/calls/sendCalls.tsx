@@ -12,13 +12,7 @@ export const config = createConfig({
       session: { profileId: '<session profile>' },
       createAccount,
       // Your Gas Station pays on Base; on Ethereum the user pays. `true` sponsors every batch.
-      sponsorship: async ({ chainId }, { signal }) =>
-        fetch('/api/sponsor', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ chainId }),
-          signal,
-        }),
+      sponsorship: { chainIds: [base.id] },
     }),
   ],
   transports: { [mainnet.id]: http(), [base.id]: http() },

@@ -7,15 +7,14 @@ import {
   useSendCalls,
   useWaitForCallsStatus,
 } from 'wagmi'
-import { sponsorshipChoice } from '../sponsorship.js'
 import { ErrorMessage } from './ErrorMessage.js'
 import { TransferForm } from './TransferForm.js'
 import { useTokenAddress } from './useTokenAddress.js'
 
 /**
  * EIP-5792 through wagmi's own hooks: an approve and a transfer of the test
- * ERC-20 in one confirmation, paid by the user or, where the wallet offers
- * it, by the app's Gas Station.
+ * ERC-20 in one confirmation, paid by the user or, on the chains where the
+ * wallet says so, by the app's Gas Station.
  */
 export function SendCalls() {
   const token = useTokenAddress()
@@ -38,7 +37,6 @@ export function SendCalls() {
     // After a reload, asked once the wallet has reconnected.
     query: { enabled: isConnected },
   })
-  const [sponsored, setSponsored] = useState(false)
   const atomic = capabilities.data?.atomic?.status
   const canSponsor = capabilities.data?.sponsorship?.supported === true
   const call = (
@@ -67,21 +65,11 @@ export function SendCalls() {
         ) : capabilities.isPending ? (
           'Asking the wallet what it can do…'
         ) : atomic === 'supported' ? (
-          `Approve + transfer in one confirmation, all or nothing${canSponsor ? '; the app can pay the fee' : ''}.`
+          `Approve + transfer in one confirmation, all or nothing${canSponsor ? '; the app pays the fee on this chain' : ''}.`
         ) : (
           'This wallet sends the calls one by one on this chain.'
         )}
       </p>
-      {canSponsor && (
-        <label>
-          <input
-            type="checkbox"
-            checked={sponsored}
-            onChange={(event) => setSponsored(event.target.checked)}
-          />
-          The app pays the fee (sponsored)
-        </label>
-      )}
       <TransferForm
         asset="SBX"
         label="Batch"
@@ -89,7 +77,6 @@ export function SendCalls() {
         defaultAmount="3"
         disabled={send.isPending}
         onSubmit={(to, amount) => {
-          sponsorshipChoice.sponsor = canSponsor && sponsored
           setBatchId(undefined)
           send.mutate(
             {
