@@ -56,6 +56,8 @@ type Session = {
   address: Address
   /** Known after a log-in; looked up when the session was restored. */
   walletId?: string | undefined
+  /** The passkey the user connected with; unknown after a reload, until the next log-in. */
+  credentialId?: string | undefined
 }
 
 /** passkeyWallet's runtime (docs/layout.md): ceremonies, the vendor, sessions and signing. */
@@ -71,7 +73,17 @@ export function createPasskeyRuntime({
   const checked = checkPasskeyWalletParameters(parameters)
   const { authProxy, backendTimeoutMs } = checked
   const rpId = () => parameters.rpId ?? location.hostname
-  const passkeyStamper = passkeyStamperFor(rpId)
+  const anyPasskey = passkeyStamperFor(rpId)
+  let session: Session | undefined
+  /**
+   * Within a connection, prompts ask for the passkey it was made with: a
+   * device holding passkeys of two accounts offers no wrong one.
+   */
+  const passkeyStamper = (
+    credentialId?: string,
+    signal?: AbortSignal,
+    onAssertion?: (credentialId: string) => void,
+  ) => anyPasskey(credentialId ?? session?.credentialId, signal, onAssertion)
   const client = createVendorClient({
     baseUrl: checked.apiBaseUrl,
     timeoutMs: checked.vendorTimeoutMs,
@@ -83,7 +95,6 @@ export function createPasskeyRuntime({
     ...checked,
   })
   const { vendor, stamper } = sessionKeys
-  let session: Session | undefined
   // Connects on chain 1 (Ethereum) when the host has it, else on its first chain.
   let chainId: number = (
     chains.find((c) => c.id === defaultChainIdBeforeConnecting) ?? chains[0]
@@ -138,13 +149,17 @@ export function createPasskeyRuntime({
    */
   async function logIn(signal: AbortSignal, credentialId?: string) {
     const { start } = sessionKeys
+    let chosen = credentialId
+    const choose = (id: string) => {
+      chosen = id
+    }
     const organizationId = await (start
-      ? start(parameters.organizationId, signal, credentialId)
+      ? start(parameters.organizationId, signal, credentialId, choose)
       : vendor
           .query<{ organizationId: string }>(
             'whoami',
             { organizationId: parameters.organizationId },
-            passkeyStamper(credentialId, signal),
+            passkeyStamper(credentialId, signal, choose),
           )
           .then((answer) => answer.organizationId)
     ).catch((error: unknown) => {
@@ -160,7 +175,8 @@ export function createPasskeyRuntime({
     })
     return {
       organizationId,
-      ...(await firstAccount(organizationId, credentialId)),
+      credentialId: chosen,
+      ...(await firstAccount(organizationId, chosen)),
     }
   }
 
@@ -321,12 +337,18 @@ function refuseBeforePrompt({
  * for the passkey just made (`credentialId`): no choice among the site's others.
  */
 const passkeyStamperFor =
-  (rpId: () => string) => (credentialId?: string, signal?: AbortSignal) =>
+  (rpId: () => string) =>
+  (
+    credentialId?: string,
+    signal?: AbortSignal,
+    onAssertion?: (credentialId: string) => void,
+  ) =>
     createPasskeyStamper({
       rpId: rpId(),
       getAssertion: getPasskeyAssertion,
       credentialId,
       signal,
+      onAssertion,
     })
 
 /** What a connection keeps in wagmi's storage: public data only (never a key). */

@@ -45,7 +45,11 @@ type SessionKeysParameters = {
   /** The vendor's client, without the session fallback (revocations sign with the key itself). */
   client: VendorClient
   /** The passkey, for the requests no live session key can sign. */
-  passkeyStamper(credentialId?: string, signal?: AbortSignal): Stamper
+  passkeyStamper(
+    credentialId?: string,
+    signal?: AbortSignal,
+    onAssertion?: (credentialId: string) => void,
+  ): Stamper
   /** How long a session key may sign; `undefined`: sessions are off, the passkey signs everything. */
   sessionSeconds: number | undefined
   /** Where the key lives in IndexedDB; `undefined` keeps it in memory only. */
@@ -135,6 +139,7 @@ export function createSessionKeys({
     organizationId: string,
     signal: AbortSignal,
     credentialId?: string,
+    onAssertion?: (credentialId: string) => void,
   ) {
     retryUnconfirmed()
     const pair = await (nextKeyPair ?? generateStampingKey())
@@ -153,7 +158,7 @@ export function createSessionKeys({
         },
         resultKey: 'stampLoginResult',
       },
-      passkeyStamper(credentialId, signal),
+      passkeyStamper(credentialId, signal, onAssertion),
     )
     const claims = readSessionClaims(jwt)
     const made: SessionKey = {
@@ -258,8 +263,15 @@ export function createSessionKeys({
             organizationId: string,
             signal: AbortSignal,
             credentialId?: string,
+            onAssertion?: (credentialId: string) => void,
           ) =>
-            startSession(sessionSeconds, organizationId, signal, credentialId),
+            startSession(
+              sessionSeconds,
+              organizationId,
+              signal,
+              credentialId,
+              onAssertion,
+            ),
 
     /**
      * Lets go of the key at once, and of any key stored to sign (one a

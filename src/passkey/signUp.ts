@@ -149,6 +149,7 @@ export async function signUpWithPasskey(
   // The Auth Proxy answers the wallet it made; a host backend answers the organization only.
   return {
     organizationId,
+    credentialId,
     ...(account ?? (await context.findAccount(organizationId, credentialId))),
   }
 }

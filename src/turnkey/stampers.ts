@@ -75,6 +75,7 @@ export function createPasskeyStamper({
   getAssertion,
   credentialId,
   signal,
+  onAssertion,
 }: {
   rpId: string
   getAssertion: GetPasskeyAssertion
@@ -82,6 +83,8 @@ export function createPasskeyStamper({
   credentialId?: string | undefined
   /** Closes the prompt when aborted (the connection it was for was left). */
   signal?: AbortSignal | undefined
+  /** Told which passkey the user chose, once the prompt answered. */
+  onAssertion?: ((credentialId: string) => void) | undefined
 }): Stamper {
   return {
     kind: 'passkey',
@@ -100,6 +103,7 @@ export function createPasskeyStamper({
         signal,
       )
       const response = credential.response as AuthenticatorAssertionResponse
+      onAssertion?.(credential.id)
       return {
         header: 'X-Stamp-Webauthn',
         value: JSON.stringify({

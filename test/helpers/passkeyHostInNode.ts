@@ -16,7 +16,8 @@ import type { SoftwareAuthenticator } from './softwareAuthenticator.js'
  * browser, an aborted `signal` closes the prompt with an AbortError, unanswered.
  */
 export function stubWebauthn(
-  current: () => SoftwareAuthenticator,
+  /** The passkey the user picks; `allowed` lists the only ones the prompt offers (none: any). */
+  current: (allowed: readonly string[]) => SoftwareAuthenticator,
   answering?: () => Promise<void>,
 ) {
   const bytes = (base64url: string) =>
@@ -46,7 +47,12 @@ export function stubWebauthn(
       const challenge = Buffer.from(publicKey.challenge as Uint8Array).toString(
         'base64url',
       )
-      const assertion = current().assert(challenge, { rpId: publicKey.rpId })
+      const allowed = (publicKey.allowCredentials ?? []).map(({ id }) =>
+        Buffer.from(id as Uint8Array).toString('base64url'),
+      )
+      const assertion = current(allowed).assert(challenge, {
+        rpId: publicKey.rpId,
+      })
       return {
         id: assertion.credentialId,
         type: 'public-key',

@@ -15,6 +15,7 @@ import {
   type Hex,
   http,
   parseEther,
+  recoverMessageAddress,
   serializeTransaction,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -363,6 +364,43 @@ describe('session profiles', () => {
         (activity) => activity.intent.ethSendTransactionIntentV2?.sponsor,
       ),
     ).toEqual([false])
+    await disconnect(config)
+  })
+
+  it('a device holding two accounts’ passkeys: after the log-in, every prompt asks for the passkey the user connected with', async () => {
+    const ada = await signUp(vendor, `ada${Date.now()}`)
+    const bea = await signUp(vendor, `bea${Date.now()}`)
+    const offered: (readonly string[])[] = []
+    // She picks Ada's at the log-in; offered the choice again, she would tap Bea's.
+    let pick = ada.passkey
+    stubWebauthn((allowed) => {
+      offered.push(allowed)
+      const chosen =
+        allowed.length > 0
+          ? [ada.passkey, bea.passkey].find((passkey) =>
+              allowed.includes(passkey.credentialId),
+            )!
+          : pick
+      pick = bea.passkey
+      return chosen
+    })
+    const host = memoryStorage('host')
+    const config = passkeyHostConfig(
+      vendor,
+      [mainnet!],
+      { session: { profileId: signingProfileId } },
+      host.storage,
+    )
+    const { accounts } = await connect(config, {
+      connector: config.connectors[0]!,
+    })
+    expect(accounts).toEqual([ada.address])
+    const signature = await signMessage(config, { message: 'mine' })
+    expect(await recoverMessageAddress({ message: 'mine', signature })).toBe(
+      ada.address,
+    )
+    // The log-in offered every passkey of the site; the message, Ada's alone.
+    expect(offered).toEqual([[], [ada.passkey.credentialId]])
     await disconnect(config)
   })
 
