@@ -107,6 +107,18 @@ export function createPasskeyRuntime({
   })
   // Superseded by every disconnect: a ceremony that finishes afterwards connects nothing.
   const connections = createSupersession()
+  /**
+   * The account this device is connected to in wagmi's storage (read ahead,
+   * so that no read comes between the user's tap and the prompt): a log-in
+   * asks it first, which a stranger who registered the passkey's public
+   * credential id on an account of his cannot confuse. Forgotten at disconnect.
+   */
+  let knownOrganization: Promise<string | undefined> = readStoredConnection(
+    storage,
+  ).then(
+    (stored) => stored.session?.organizationId,
+    () => undefined,
+  )
 
   /** The connection from stored public data and the IndexedDB session key: no request, no prompt. */
   async function restore(): Promise<Session | undefined> {
@@ -153,15 +165,28 @@ export function createPasskeyRuntime({
     const choose = (id: string) => {
       chosen = id
     }
-    const organizationId = await (start
-      ? start(parameters.organizationId, signal, credentialId, choose)
-      : vendor
-          .query<{ organizationId: string }>(
-            'whoami',
-            { organizationId: parameters.organizationId },
-            passkeyStamper(credentialId, signal, choose),
+    const logInTo = (organizationId: string) =>
+      start
+        ? start(organizationId, signal, credentialId, choose)
+        : vendor
+            .query<{ organizationId: string }>(
+              'whoami',
+              { organizationId },
+              passkeyStamper(credentialId, signal, choose),
+            )
+            .then((answer) => answer.organizationId)
+    const known = await knownOrganization
+    const organizationId = await (known
+      ? // The passkey of another account: the parent finds which (one more prompt).
+        logInTo(known).catch((error: unknown) => {
+          if (
+            error instanceof VendorRequestError &&
+            /could not be found in organization/i.test(error.vendorMessage)
           )
-          .then((answer) => answer.organizationId)
+            return logInTo(parameters.organizationId)
+          throw error
+        })
+      : logInTo(parameters.organizationId)
     ).catch((error: unknown) => {
       // The credential id is public: a stranger may have put it on an account of his.
       if (
@@ -268,6 +293,7 @@ export function createPasskeyRuntime({
       if (!next) throw new SessionNotFoundError()
       if (requestedChainId !== undefined) chainId = requestedChainId
       session = next
+      knownOrganization = Promise.resolve(next.organizationId)
       await storeConnection(storage, { ...next, chainId }, stillWanted)
       provider.fetchBeforePrompts(sessionKeys.silentUntil)
       emit('connect', { chainId: `0x${chainId.toString(16)}` })
@@ -297,6 +323,7 @@ export function createPasskeyRuntime({
       gate.release()
       emailVerification.clear()
       session = undefined
+      knownOrganization = Promise.resolve(undefined)
       provider.value?.dropWaitingRequests()
       return sessionKeys.revoke()
     },

@@ -94,3 +94,44 @@ it('a log-in whose credential id a stranger registered too: AmbiguousPasskeyErro
     subOrganizationId,
   )
 })
+
+it('on a device still connected to her account in storage, a log-in asks that account first: the squatted credential id confuses nothing; another account’s passkey still logs in', async () => {
+  const victim = await signUp(vendor, `victim${Date.now()}`)
+  const other = await signUp(vendor, `other${Date.now()}`)
+  let passkey = victim.passkey
+  stubWebauthn(() => passkey)
+  const host = memoryStorage('host')
+  const first = passkeyHostConfig(vendor, [mainnet!], {}, host.storage)
+  await connect(first, { connector: first.connectors[0]! })
+
+  // The stranger registers her credential id on his own account.
+  const stranger = await signUp(vendor, `stranger${Date.now()}`)
+  const squat = new SoftwareAuthenticator()
+  Object.defineProperty(squat, 'credentialId', {
+    value: victim.passkey.credentialId,
+  })
+  const added = await stranger.client.createAuthenticators({
+    type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+    timestampMs: String(Date.now()),
+    organizationId: stranger.organizationId,
+    parameters: {
+      userId: stranger.userId,
+      authenticators: [squat.register()],
+    },
+  })
+  expect(added.activity.status).toBe('ACTIVITY_STATUS_COMPLETED')
+
+  // A reload whose host does not reconnect: the user taps "Log in" again.
+  const again = passkeyHostConfig(vendor, [mainnet!], {}, host.storage)
+  const { accounts } = await connect(again, {
+    connector: again.connectors[0]!,
+  })
+  expect(accounts).toEqual([victim.address])
+
+  // Another account's passkey on the same device: her account does not know
+  // it, and the parent finds the right one.
+  const third = passkeyHostConfig(vendor, [mainnet!], {}, host.storage)
+  passkey = other.passkey
+  const switched = await connect(third, { connector: third.connectors[0]! })
+  expect(switched.accounts).toEqual([other.address])
+})
