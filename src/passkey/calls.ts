@@ -22,6 +22,7 @@ import { withDeadline } from '../core/deadlines.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/stampers.js'
+import { type ChainMark, findOnChain, markOnChain } from './batchOnChain.js'
 import { SponsorshipRefusedError, TransactionNotSentError } from './errors.js'
 import type { Sponsorship } from './passkeyWalletParameters.js'
 
@@ -169,9 +170,18 @@ const sponsors = (chainId: number, { sponsorship }: CallsContext) =>
     ? sponsorship
     : sponsorship.chainIds.includes(chainId)
 
-/** The id a batch is known by: its chain and the vendor's status id, so that it outlives the page. */
-const toCallsId = (chainId: number, statusId: string) =>
-  stringToHex(`${chainId}:${statusId}`)
+/**
+ * The id a batch is known by: its chain and the vendor's status id, and for
+ * a passkey's batch where to find it on the chain, so that it outlives the page.
+ */
+const toCallsId = (chainId: number, statusId: string, mark?: ChainMark) =>
+  stringToHex(
+    [
+      chainId,
+      statusId,
+      ...(mark ? [mark.nonce, mark.fromBlock, mark.sentAt] : []),
+    ].join(':'),
+  )
 
 function fromCallsId(id: unknown, context: CallsContext) {
   const unknown = () =>
@@ -179,15 +189,25 @@ function fromCallsId(id: unknown, context: CallsContext) {
       new Error(`passkeyWallet sent no batch with the id ${String(id)}.`),
     )
   if (typeof id !== 'string' || !isHex(id) || id.length > 512) throw unknown()
-  const [chain, statusId] = hexToString(id).split(/:(.*)/s)
+  const [chain, statusId, ...marked] = hexToString(id).split(':')
   const chainId = Number(chain)
+  const [nonce, fromBlock, sentAt] = marked.map(Number)
   if (
     !statusId ||
     !Number.isSafeInteger(chainId) ||
-    !callChains(context).some((c) => c.id === chainId)
+    !callChains(context).some((c) => c.id === chainId) ||
+    (marked.length !== 0 &&
+      (marked.length !== 3 ||
+        ![nonce, fromBlock, sentAt].every(
+          (n) => Number.isSafeInteger(n) && n! >= 0,
+        )))
   )
     throw unknown()
-  return { chainId, statusId, unknown }
+  const mark =
+    marked.length === 3
+      ? { nonce: nonce!, fromBlock: fromBlock!, sentAt: sentAt! }
+      : undefined
+  return { chainId, statusId, mark, unknown }
 }
 
 async function sendCalls(value: unknown, context: CallsContext) {
@@ -220,14 +240,18 @@ async function sendCalls(value: unknown, context: CallsContext) {
   const calls = readCalls(request.calls)
   checkCapabilities(request.capabilities, 'capabilities')
   // Every batch is atomic: one transaction, all calls or none.
-  const statusId = await submitSend(
-    context,
-    chainId,
-    calls,
-    sponsors(chainId, context),
-    context.stamper(),
-  )
-  return { id: toCallsId(chainId, statusId) }
+  const sponsor = sponsors(chainId, context)
+  const stamper = context.stamper()
+  // A passkey's batch the user pays for is found on the chain afterwards (a
+  // vendor read would be one more prompt); marked beside the prompt.
+  const marking =
+    stamper.kind === 'passkey' && !sponsor
+      ? markOnChain(context.chainRequest(chainId), context.session.address)
+      : undefined
+  const statusId = await submitSend(context, chainId, calls, sponsor, stamper)
+  const id = toCallsId(chainId, statusId, await marking?.catch(() => undefined))
+  sentCalls.set(id, calls)
+  return { id }
 }
 
 /** One `eth_send_transaction` on `chainId`: the vendor's status id of what it sends. */
@@ -426,9 +450,11 @@ const failed = new Set(['FAILED', 'CANCELLED'])
  * a stamp (a prompt, without a session key), is not asked again.
  */
 const sentAs = new Map<string, Hex>()
+/** What this page sent under each batch id: a transaction found on the chain must carry it. */
+const sentCalls = new Map<string, Call[]>()
 
 async function callsStatus(id: unknown, context: CallsContext) {
-  const { chainId, statusId, unknown } = fromCallsId(id, context)
+  const { chainId, statusId, mark, unknown } = fromCallsId(id, context)
   const answer = (
     code: number,
     receipt: RpcReceipt | null,
@@ -447,11 +473,30 @@ async function callsStatus(id: unknown, context: CallsContext) {
       method: 'eth_getTransactionReceipt',
       params: [hash],
     })) as RpcReceipt | null
+  // Without a session key every vendor read is a prompt: a marked batch is looked for on the chain.
+  const onChain = mark && context.stamper().kind === 'passkey'
+  if (onChain && !sentAs.has(id as string)) {
+    const found = await findOnChain({
+      id: id as string,
+      mark,
+      address: context.session.address,
+      calls: sentCalls.get(id as string),
+      request: context.chainRequest(chainId),
+    })
+    if (found === 'pending') return answer(100, null)
+    if (found) sentAs.set(id as string, found)
+  }
   const known = sentAs.get(id as string)
   if (known) {
     const receipt = await readReceipt(known)
     if (!receipt) return answer(100, null)
     if (receipt.status === '0x1') return answer(200, receipt)
+    if (onChain)
+      return answer(500, receipt, {
+        capabilities: {
+          failure: { reason: 'the transaction reverted on chain' },
+        },
+      })
     // Reverted: the vendor is asked once more, for its account of why.
     sentAs.delete(id as string)
   }

@@ -371,3 +371,62 @@ describe('sponsorship is the host’s to give, and is never swapped for the user
     }
   })
 })
+
+describe('without a session key, a batch costs the one prompt of its send: its status is found on the chain', () => {
+  const storage = memoryStorage('without-session')
+  const withoutSession = () =>
+    passkeyHostConfig(
+      vendor,
+      [mainnet, base],
+      { session: false, sponsorship: { chainIds: [base.id] } },
+      storage.storage,
+    )
+  let page: ReturnType<typeof withoutSession>
+  beforeAll(async () => {
+    page = withoutSession()
+    await connect(page, { connector: page.connectors[0]! })
+  })
+  afterAll(() => disconnect(page))
+
+  it('sent and confirmed with one prompt, and found again after a reload with none', async () => {
+    const prompts = user.passkey.counter
+    const received = await tokenRead(mainnet.id, 'balanceOf')
+    const { id } = await sendCalls(page, {
+      chainId: mainnet.id,
+      calls: approveThenTransfer(mainnet.id, 1n, 1n),
+    })
+    expect((await settled(id, page)).statusCode).toBe(200)
+    expect(user.passkey.counter - prompts).toBe(1)
+    expect(await tokenRead(mainnet.id, 'balanceOf')).toBe(received + 1n)
+
+    const reloaded = withoutSession()
+    await reconnect(reloaded)
+    const again = await getCallsStatus(reloaded, { id })
+    expect(again.statusCode).toBe(200)
+    expect(again.receipts?.[0]?.status).toBe('success')
+    expect(user.passkey.counter - prompts).toBe(1)
+  })
+
+  it('a batch that never lands: pending while it may still be sent, then the vendor says why, for one more prompt', async () => {
+    const prompts = user.passkey.counter
+    const { id } = await sendCalls(page, {
+      chainId: mainnet.id,
+      calls: [tokenCall(mainnet.id, 'transfer', parseEther('100000'))],
+    })
+    expect((await getCallsStatus(page, { id })).statusCode).toBe(100)
+    expect(user.passkey.counter - prompts).toBe(1)
+    // Long after the send, still nowhere on the chain, not even in the mempool.
+    vi.setSystemTime(Date.now() + 16_000)
+    try {
+      const status = await getCallsStatus(page, { id })
+      expect(status.statusCode).toBe(400)
+      expect(
+        (status as { capabilities?: { failure?: { reason?: string } } })
+          .capabilities?.failure?.reason,
+      ).toMatch(/InsufficientBalance/)
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(user.passkey.counter - prompts).toBe(2)
+  })
+})
