@@ -8,6 +8,7 @@ import type {
   RenderingBudgets,
 } from './overBudget.js'
 import type { PasskeyLatency } from './passkeyBrowser.js'
+import type { PromptsBenchRow } from './prompts.js'
 import type { RelayThroughput } from './relayThroughput.js'
 import type { RoundTrips } from './roundTrips.js'
 import type { ThroughputResult } from './vendorThroughput.js'
@@ -44,6 +45,8 @@ export type BenchResults = {
   roundTrips: RoundTrips[]
   /** Older runs have none. */
   calls?: CallsBenchRow[] | undefined
+  /** Older runs have none. */
+  prompts?: PromptsBenchRow[] | undefined
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
@@ -483,6 +486,7 @@ export function renderBenchTables(results: BenchResults) {
     ),
     '',
     ...callsTable(results.calls),
+    ...promptsTable(results.prompts),
     '**Sandbox** — the vendor emulator signing `sign_raw_payload` through `@turnkey/http` with 8 requests',
     "in flight (client and emulator in one process, so the figure includes the client's stamping), and",
     'the relay carrying `irn_publish` → `irn_subscription` with 32 messages in flight:',
@@ -505,6 +509,38 @@ export function renderBenchTables(results: BenchResults) {
       ],
     ),
   ].join('\n')
+}
+
+/** Passkey prompts per operation, by what signs when the passkey does not. */
+function promptsTable(rows: PromptsBenchRow[] | undefined) {
+  if (!rows?.length) return []
+  const sessions = [...new Set(rows.map((row) => row.session))]
+  const operations = [...new Set(rows.map((row) => row.operation))]
+  return [
+    '**Prompts** — passkey prompts per operation on passkeyWallet once connected, from the request to its',
+    'confirmation, counted at the authenticator (bench/prompts.ts, in Node with a software passkey, one',
+    'sandbox): under the pack’s scope (`sessionScope()`), under a narrower one (`sessionScope({ to })`,',
+    'transactions to one address; a batch of several calls has no `eth.tx` for it to read), and with no',
+    'session key (`session: false`); — where the operation does not apply:',
+    '',
+    ...table(
+      [
+        'operation',
+        ...sessions.map((session) =>
+          session === 'none' ? 'no session key' : `\`${session}\``,
+        ),
+      ],
+      operations.map((operation) => [
+        operation,
+        ...sessions.map(
+          (session) =>
+            rows.find((r) => r.session === session && r.operation === operation)
+              ?.prompts ?? '—',
+        ),
+      ]),
+    ),
+    '',
+  ]
 }
 
 /**

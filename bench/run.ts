@@ -11,6 +11,7 @@ import { callsBench } from './calls.js'
 import { type BenchResults, writeDocsTables } from './docsTables.js'
 import { esbuildReexportRepro } from './esbuildReexports.js'
 import { passkeyBrowser } from './passkeyBrowser.js'
+import { promptsBench } from './prompts.js'
 import { relayThroughput } from './relayThroughput.js'
 import { roundTrips } from './roundTrips.js'
 import { vendorThroughput } from './vendorThroughput.js'
@@ -37,7 +38,7 @@ const { values } = parseArgs({
     quick: { type: 'boolean' },
     // Where to write the results instead of bench/results/latest.json (the smoke test reads them).
     out: { type: 'string' },
-    // `--only calls` or `--only rendering`: that benchmark alone, its rows put into bench/results/latest.json beside the last full run's.
+    // `--only calls`, `--only prompts` or `--only rendering`: that benchmark alone, its rows put into bench/results/latest.json beside the last full run's.
     only: { type: 'string' },
   },
 })
@@ -59,6 +60,10 @@ const alone: Record<string, (latest: BenchResults) => Promise<unknown>> = {
   calls: async (latest) => {
     latest.calls = await callsBench()
     return latest.calls
+  },
+  prompts: async (latest) => {
+    latest.prompts = await promptsBench()
+    return latest.prompts
   },
   rendering: async (latest) => {
     latest.weightRendering = keepLargestModules(await weightRendering())
@@ -171,6 +176,12 @@ show(
   calls,
 )
 
+const prompts = await promptsBench()
+show(
+  'Passkey prompts per operation on passkeyWallet, under a session scope and without a session key',
+  prompts,
+)
+
 const results: BenchResults = {
   date: new Date().toISOString(),
   machine,
@@ -189,6 +200,7 @@ const results: BenchResults = {
   walletConnectBrowser: walletConnectInBrowser,
   roundTrips: trips,
   calls,
+  prompts,
 }
 const json = `${JSON.stringify(results, null, 2)}\n`
 if (values.out) writeFileSync(values.out, json)

@@ -100,6 +100,26 @@ it('npm run bench runs and reports every figure', async () => {
       r.least.walletRequests,
     )
   }
+  // A session key saves every prompt its scope allows, and the passkey asks
+  // exactly once for anything else: a batch included, whose status without
+  // a session key is found on the chain.
+  expect(
+    results.prompts?.map((r) => `${r.session}, ${r.operation}: ${r.prompts}`),
+  ).toEqual([
+    'sessionScope(), sign message: 1',
+    'sessionScope(), sign typed data: 1',
+    'sessionScope(), send transaction: 0',
+    'sessionScope(), batch (useSendCalls): 0',
+    'sessionScope({ to }), sign message: 1',
+    'sessionScope({ to }), sign typed data: 1',
+    'sessionScope({ to }), send transaction: 0',
+    'sessionScope({ to }), send transaction outside the scope: 1',
+    'sessionScope({ to }), batch (useSendCalls): 1',
+    'none, sign message: 1',
+    'none, sign typed data: 1',
+    'none, send transaction: 1',
+    'none, batch (useSendCalls): 1',
+  ])
   // The whole bench beside every other suite on a 2-core machine: a slow CI
   // machine must not fail it on time alone (CI allows 90 minutes).
 }, 1_800_000)
