@@ -1,4 +1,4 @@
-import { getAddress, isAddress } from 'viem'
+import { type Address, getAddress, isAddress } from 'viem'
 import { decodeBase58, decodeBech32 } from './addressEncodings.js'
 import { BaseError } from './errors.js'
 
@@ -202,6 +202,30 @@ export function parseCaipAccount(value: unknown): CaipAccount {
       reason: `the ${chainId.namespace} address must be ${rule.address}`,
     })
   return { ...chainId, address: normalized }
+}
+
+/** An eip155 CAIP-10 account's chain id and checksummed address; `undefined` for anything else. */
+export function readEip155Account(
+  value: unknown,
+): { chainId: number; address: Address } | undefined {
+  try {
+    const { namespace, reference, address } = parseCaipAccount(value)
+    return namespace === 'eip155'
+      ? { chainId: Number(reference), address: address as Address }
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** An eip155 CAIP-2 chain id's number (`eip155:8453` → 8453); `undefined` for anything else. */
+export function readEip155ChainId(value: unknown): number | undefined {
+  try {
+    const { namespace, reference } = parseCaipChainId(value)
+    return namespace === 'eip155' ? Number(reference) : undefined
+  } catch {
+    return undefined
+  }
 }
 
 export type FormatCaipAccountParameters = {

@@ -22,6 +22,23 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0))
 }
 
+/** The JSON object one base64url part of a JWT holds (`jwtPart(jwt, 1)`: its claims); `undefined` for anything else. */
+export function jwtPart(
+  jwt: string,
+  index: 0 | 1,
+): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(
+      new TextDecoder().decode(fromBase64Url(jwt.split('.')[index] ?? '')),
+    )
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Bytes of an even-length hex string (no 0x); `undefined` for anything else. */
 export function hexKeyToBytes(
   hex: unknown,

@@ -20,7 +20,11 @@ import {
 } from 'viem'
 import { withDeadline } from '../core/deadlines.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
-import { grpcCode, VendorRequestError } from '../turnkey/errors.js'
+import {
+  grpcCode,
+  unexpectedVendorAnswer,
+  VendorRequestError,
+} from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import { type ChainMark, findOnChain, markOnChain } from './batchOnChain.js'
 import { SponsorshipRefusedError, TransactionNotSentError } from './errors.js'
@@ -299,11 +303,7 @@ async function submitSend(
   }
   const statusId = result?.sendTransactionStatusId
   if (typeof statusId !== 'string' || statusId === '')
-    throw new VendorRequestError({
-      status: 200,
-      statusText: 'malformed eth_send_transaction result',
-      body: undefined,
-    })
+    throw unexpectedVendorAnswer('malformed eth_send_transaction result')
   return statusId
 }
 

@@ -36,7 +36,7 @@ import { RequestRefusedError } from '../core/connectionErrors.js'
 import { createSerialQueue } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
-import { VendorRequestError } from '../turnkey/errors.js'
+import { unexpectedVendorAnswer } from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import type { CallsContext, TransactionAsked } from './calls.js'
 import {
@@ -384,11 +384,7 @@ const isSignaturePart = (value: unknown): value is string =>
 
 /** The vendor answered, but not with a signature: nothing it said can be used. */
 const malformed = (what: 'signature' | 'transaction') =>
-  new VendorRequestError({
-    status: 200,
-    statusText: `malformed ${what} result`,
-    body: undefined,
-  })
+  unexpectedVendorAnswer(`malformed ${what} result`)
 
 /**
  * A viem account whose keys stay with the vendor: messages are hashed per

@@ -1,6 +1,9 @@
 import { type Address, getAddress, isAddress } from 'viem'
 import { isUuid } from '../core/checks.js'
-import { AuthProxyError } from '../turnkey/AuthProxyError.js'
+import {
+  AuthProxyError,
+  unexpectedProxyAnswer,
+} from '../turnkey/AuthProxyError.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import {
   type CreateAccountRequest,
@@ -59,12 +62,10 @@ export async function signUpWithAuthProxy(
     )
   const { organizationId, wallet } = answer
   if (!isUuid(organizationId))
-    throw new AuthProxyError({
-      code: 'auth_proxy_failed',
-      endpoint: 'signup',
-      status: 200,
-      reason: 'the answer has no organizationId UUID',
-    })
+    throw unexpectedProxyAnswer(
+      'signup',
+      'the answer has no organizationId UUID',
+    )
   const address = Array.isArray(wallet?.addresses)
     ? wallet.addresses[0]
     : undefined

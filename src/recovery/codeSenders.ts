@@ -1,6 +1,6 @@
 import { loadOnce } from '../core/connector.js'
 import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
-import { AuthProxyError } from '../turnkey/AuthProxyError.js'
+import { unexpectedProxyAnswer } from '../turnkey/AuthProxyError.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import {
   readOtpRefusal,
@@ -116,19 +116,15 @@ export function readWalletKitConfig(answer: unknown): RecoveryCodeFormat {
     length < 4 ||
     length > 12
   )
-    throw new AuthProxyError({
-      code: 'auth_proxy_failed',
-      endpoint: 'wallet_kit_config',
-      status: 200,
-      reason: `otpLength must be a whole number of characters, got ${JSON.stringify(otpLength)}`,
-    })
+    throw unexpectedProxyAnswer(
+      'wallet_kit_config',
+      `otpLength must be a whole number of characters, got ${JSON.stringify(otpLength)}`,
+    )
   if (otpAlphanumeric !== undefined && typeof otpAlphanumeric !== 'boolean')
-    throw new AuthProxyError({
-      code: 'auth_proxy_failed',
-      endpoint: 'wallet_kit_config',
-      status: 200,
-      reason: `otpAlphanumeric must be a boolean, got ${JSON.stringify(otpAlphanumeric)}`,
-    })
+    throw unexpectedProxyAnswer(
+      'wallet_kit_config',
+      `otpAlphanumeric must be a boolean, got ${JSON.stringify(otpAlphanumeric)}`,
+    )
   return { length, alphanumeric: otpAlphanumeric === true }
 }
 
@@ -189,12 +185,10 @@ export function createAuthProxyCodeSender({
               ? readVerificationTokenClaims(verificationToken)?.id
               : undefined
           if (tokenId === undefined)
-            throw new AuthProxyError({
-              code: 'auth_proxy_failed',
-              endpoint: 'otp_verify',
-              status: 200,
-              reason: 'the answer has no readable verificationToken',
-            })
+            throw unexpectedProxyAnswer(
+              'otp_verify',
+              'the answer has no readable verificationToken',
+            )
           const { organizationId } = await client.post<{
             organizationId?: unknown
           }>('account', {
@@ -222,12 +216,10 @@ export function createAuthProxyCodeSender({
             typeof session === 'string' ? session : '',
           )
           if (opened.organizationId !== organizationId)
-            throw new AuthProxyError({
-              code: 'auth_proxy_failed',
-              endpoint: 'otp_login',
-              status: 200,
-              reason: `the session is for organization ${opened.organizationId}, not the account ${organizationId} the code was for`,
-            })
+            throw unexpectedProxyAnswer(
+              'otp_login',
+              `the session is for organization ${opened.organizationId}, not the account ${organizationId} the code was for`,
+            )
           if (destroyed)
             throw new InvalidRecoveryCodeError({
               reason: 'the recovery was reset while the code was checked',

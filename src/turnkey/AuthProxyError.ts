@@ -112,3 +112,15 @@ export class AuthProxyError extends BaseError {
     this.proxyMessage = proxyMessage
   }
 }
+
+/** The proxy answered 200, but not what `endpoint` documents: nothing it said can be used. */
+export const unexpectedProxyAnswer = (
+  endpoint: AuthProxyEndpoint,
+  reason: string,
+) =>
+  new AuthProxyError({
+    code: 'auth_proxy_failed',
+    endpoint,
+    status: 200,
+    reason,
+  })

@@ -3,6 +3,7 @@ import {
   type AuthProxyEndpoint,
   AuthProxyError,
   type AuthProxyErrorCode,
+  unexpectedProxyAnswer,
 } from './AuthProxyError.js'
 import { grpcCode } from './errors.js'
 
@@ -158,12 +159,7 @@ export async function startProxyOtp(
     contact: email,
   })
   if (typeof otpId !== 'string' || otpId === '')
-    throw new AuthProxyError({
-      code: 'auth_proxy_failed',
-      endpoint: 'otp_init',
-      status: 200,
-      reason: 'the answer has no otpId',
-    })
+    throw unexpectedProxyAnswer('otp_init', 'the answer has no otpId')
   return otpId
 }
 

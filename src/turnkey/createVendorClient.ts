@@ -1,7 +1,8 @@
 import { withDeadline } from '../core/deadlines.js'
-import { fromBase64Url } from '../core/encodings.js'
+import { jwtPart } from '../core/encodings.js'
 import { version } from '../version.js'
 import {
+  unexpectedVendorAnswer,
   VendorActivityError,
   VendorConsensusNeededError,
   VendorRequestError,
@@ -150,11 +151,7 @@ export function createVendorClient({
       )
       const activity = answer?.activity
       if (typeof activity?.status !== 'string')
-        throw new VendorRequestError({
-          status: 200,
-          statusText: 'malformed activity response',
-          body: undefined,
-        })
+        throw unexpectedVendorAnswer('malformed activity response')
       if (activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED')
         throw new VendorConsensusNeededError({ activityId: activity.id })
       const result = activity.result?.[resultKey]
@@ -170,26 +167,17 @@ export function createVendorClient({
 
 /** The public claims of the vendor's session JWT: whose session, in which organization, until when. */
 export function readSessionClaims(jwt: string) {
-  try {
-    const payload = JSON.parse(
-      new TextDecoder().decode(fromBase64Url(jwt.split('.')[1] ?? '')),
-    ) as { exp?: unknown; organization_id?: unknown; user_id?: unknown }
-    if (
-      typeof payload.exp === 'number' &&
-      typeof payload.organization_id === 'string' &&
-      typeof payload.user_id === 'string'
-    )
-      return {
-        exp: payload.exp,
-        organizationId: payload.organization_id,
-        userId: payload.user_id,
-      }
-  } catch {
-    // Fall through: a session we cannot read is no session.
+  const claims = jwtPart(jwt, 1)
+  // A session we cannot read is no session.
+  if (
+    typeof claims?.exp !== 'number' ||
+    typeof claims.organization_id !== 'string' ||
+    typeof claims.user_id !== 'string'
+  )
+    throw unexpectedVendorAnswer('malformed session token')
+  return {
+    exp: claims.exp,
+    organizationId: claims.organization_id,
+    userId: claims.user_id,
   }
-  throw new VendorRequestError({
-    status: 200,
-    statusText: 'malformed session token',
-    body: undefined,
-  })
 }

@@ -1,6 +1,6 @@
 import { p256 } from '@noble/curves/p256'
 import { sha256 } from '@noble/hashes/sha256'
-import { fromBase64Url, hexKeyToBytes } from '../core/encodings.js'
+import { fromBase64Url, hexKeyToBytes, jwtPart } from '../core/encodings.js'
 
 // The vendor's proof that an email's code was entered (a JWT it signs with
 // P-256). Apart from the contract it proves: reading one loads the curve,
@@ -35,16 +35,13 @@ export const productionVerificationTokenPublicKey =
 export function readVerificationTokenClaims(
   token: string,
 ): VerificationTokenClaims | undefined {
-  try {
-    const claims = decodeJson(token.split('.')[1])
-    return claimNames.every(
+  const claims = jwtPart(token, 1)
+  return claims &&
+    claimNames.every(
       (name) => typeof claims[name] === 'string' && claims[name] !== '',
     )
-      ? (claims as VerificationTokenClaims)
-      : undefined
-  } catch {
-    return undefined
-  }
+    ? (claims as VerificationTokenClaims)
+    : undefined
 }
 
 /**
@@ -60,9 +57,9 @@ export function verifyVerificationToken(
   if (typeof token !== 'string') return undefined
   const [header, payload, signature, ...rest] = token.split('.')
   if (!header || !payload || !signature || rest.length > 0) return undefined
+  const { alg, typ } = jwtPart(token, 0) ?? {}
+  if (alg !== 'ES256' || typ !== 'JWT') return undefined
   try {
-    const { alg, typ } = decodeJson(header)
-    if (alg !== 'ES256' || typ !== 'JWT') return undefined
     const signed = p256.verify(
       fromBase64Url(signature),
       sha256(new TextEncoder().encode(`${header}.${payload}`)),
@@ -84,11 +81,3 @@ const claimNames = [
   'public_key',
   'exp',
 ] as const
-
-function decodeJson(part: string | undefined): Record<string, unknown> {
-  const value: unknown = JSON.parse(
-    new TextDecoder().decode(fromBase64Url(part ?? '')),
-  )
-  if (typeof value !== 'object' || value === null) throw new Error()
-  return value as Record<string, unknown>
-}

@@ -7,6 +7,7 @@ import {
   UnsupportedProviderMethodError,
   UserRejectedRequestError,
 } from 'viem'
+import { readEip155Account, readEip155ChainId } from '../core/caip.js'
 import { PublicClientNotFoundError } from '../core/chains.js'
 import { RequestRefusedError } from '../core/connectionErrors.js'
 import { createListeners, type Listeners } from '../core/connector.js'
@@ -207,28 +208,26 @@ function startingChainOf(
 
 /** The addresses of a wallet's `accountsChanged` event (CAIP-10 or plain), checksummed. */
 const eventAccounts = (data: unknown[]) =>
-  data
-    .map((account) => String(account).split(':').at(-1)!)
-    .filter((address) => isAddress(address))
-    .map((address) => getAddress(address))
+  data.flatMap((account) => {
+    const address =
+      readEip155Account(account)?.address ??
+      (isAddress(String(account)) ? getAddress(String(account)) : undefined)
+    return address ? [address] : []
+  })
 
 /** The chain of a wallet's `chainChanged` event: a number, hex, or a CAIP-2 id (`eip155:8453`), as wallets send it. */
-const eventChainId = (data: unknown, fallback: string) =>
-  Number(
-    String(data ?? fallback)
-      .split(':')
-      .at(-1),
-  )
+const eventChainId = (data: unknown, fallback: string) => {
+  const value = data ?? fallback
+  return readEip155ChainId(value) ?? Number(value)
+}
 
 /** The `eip155` addresses of `session` on `chainId`, in the session's order. */
 function accountsOn(session: Session | undefined, chainId: number) {
   return eip155Namespaces(session?.namespaces)
     .flatMap(([, namespace]) => namespace.accounts)
     .flatMap((account) => {
-      const [, reference, address] = account.split(':')
-      return Number(reference) === chainId && address && isAddress(address)
-        ? [getAddress(address)]
-        : []
+      const read = readEip155Account(account)
+      return read?.chainId === chainId ? [read.address] : []
     })
 }
 

@@ -1,4 +1,4 @@
-import { isAddress } from 'viem'
+import { readEip155Account } from '../core/caip.js'
 
 // What every session must have (docs/walletconnect.md, Pairing): public, so
 // kept apart from the runtime's code, since a bundler may put what a subpath
@@ -56,12 +56,8 @@ export function findMissingRequirements(
     eip155.some((namespace) => namespace[kind]?.includes(name))
   const accountChainIds = eip155.flatMap((namespace) =>
     (namespace.accounts ?? []).flatMap((account) => {
-      const [space, reference, address] = account.split(':')
-      return space === 'eip155' &&
-        address &&
-        isAddress(address, { strict: false })
-        ? [Number(reference)]
-        : []
+      const chainId = readEip155Account(account)?.chainId
+      return chainId === undefined ? [] : [chainId]
     }),
   )
   const missing: MissingSessionRequirements = {

@@ -1,3 +1,4 @@
+import { readEip155Account, readEip155ChainId } from '../core/caip.js'
 import {
   SwitchChainOnlyInWalletError,
   SwitchChainUnavailableError,
@@ -66,8 +67,8 @@ export function sessionChainIds(
           ...(namespace.chains ?? (key === 'eip155' ? [] : [key])),
           ...namespace.accounts,
         ])
-        .map((id) => Number(id.split(':')[1]))
-        .filter(Number.isInteger),
+        .map((id) => readEip155ChainId(id) ?? readEip155Account(id)?.chainId)
+        .filter((id) => id !== undefined),
     ),
   ]
 }
