@@ -1,8 +1,10 @@
 import {
   type Connector,
+  type Transport,
   ChainNotConfiguredError as WagmiChainNotConfiguredError,
   SwitchChainNotSupportedError as WagmiSwitchChainNotSupportedError,
 } from '@wagmi/core'
+import { type Chain, http } from 'viem'
 import {
   asPackError,
   isWalletRejection,
@@ -159,4 +161,33 @@ export function configuredChain<chain extends { id: number }>(
   const chain = chains.find((c) => c.id === chainId)
   if (!chain) throw new ChainNotConfiguredError({ chainId })
   return chain
+}
+
+/**
+ * Every connector's reads of a chain, made once per chain: through the
+ * host's own wagmi transport for it (its batching, fallbacks and URLs); for a
+ * config made with `client`, which has no transports, over the chain's own
+ * default RPC URL, as wagmi's walletConnect() does. A chain the config lacks
+ * is ChainNotConfiguredError, and one with neither PublicClientNotFoundError.
+ * The transport does not retry: the host's client that asked retries already.
+ */
+export function createChainTransports(
+  chains: readonly Chain[],
+  transports: Record<number, Transport> | undefined,
+) {
+  const made = new Map<
+    number,
+    { chain: Chain; transport: ReturnType<Transport> }
+  >()
+  return (chainId: number) => {
+    const known = made.get(chainId)
+    if (known) return known
+    const chain = configuredChain(chains, chainId)
+    const url = chain.rpcUrls.default.http[0]
+    const transport = transports?.[chainId] ?? (url ? http(url) : undefined)
+    if (!transport) throw new PublicClientNotFoundError({ chainId })
+    const entry = { chain, transport: transport({ chain, retryCount: 0 }) }
+    made.set(chainId, entry)
+    return entry
+  }
 }

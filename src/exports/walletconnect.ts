@@ -20,6 +20,8 @@ export {
 export {
   ChainNotConfiguredError,
   type ChainNotConfiguredErrorType,
+  PublicClientNotFoundError,
+  type PublicClientNotFoundErrorType,
   SwitchChainOnlyInWalletError,
   type SwitchChainOnlyInWalletErrorType,
   SwitchChainUnavailableError,

@@ -6,7 +6,7 @@ import {
   numberToHex,
   ResourceUnavailableRpcError,
 } from 'viem'
-import { ChainNotConfiguredError } from '../core/chains.js'
+import { configuredChain } from '../core/chains.js'
 import {
   ConnectionRejectedError,
   isWalletRejection,
@@ -203,10 +203,7 @@ export function createInjectedRuntime({
       chainId,
       addEthereumChainParameter,
     }: InjectedSwitchChainParameters) {
-      // Written out, not core's configuredChain: that adds about 30 B to this
-      // connect flow, over its budget (bench/budgets.json).
-      const chain = config.chains.find((c) => c.id === chainId)
-      if (!chain) throw new ChainNotConfiguredError({ chainId })
+      const chain = configuredChain(config.chains, chainId)
       const provider = find()
       if (!provider) throw notFound()
       await switchInjectedChain(provider, chain, addEthereumChainParameter)

@@ -21,6 +21,12 @@ import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { SignerMismatchError } from './errors.js'
 import { createPasskeyProvider, toVendorAccount } from './passkeyProvider.js'
 
+/** A chain without an RPC URL of its own: with no transport either, nothing can read it. */
+const unreachable = <chain extends typeof mainnet | typeof base>(c: chain) => ({
+  ...c,
+  rpcUrls: { default: { http: [] } },
+})
+
 // A local key stands in for the vendor-held one: the provider's routing and checks are what is tested.
 function provider(
   account: LocalAccount | null = privateKeyToAccount(generatePrivateKey()),
@@ -29,7 +35,7 @@ function provider(
   return {
     account,
     provider: createPasskeyProvider({
-      chains: [mainnet, base],
+      chains: [unreachable(mainnet), unreachable(base)],
       transports: undefined,
       account: () => account ?? undefined,
       // No vendor here: EIP-5792 calls are tested against the sandbox (passkeyCalls.test.ts).
@@ -186,7 +192,7 @@ describe('the passkey wallet provider', () => {
     ).rejects.toMatchObject({ code: 4901 })
   })
 
-  it('says which chain is missing and that reads need a transport', async () => {
+  it('says which chain is missing, and that reads need a transport or an RPC URL', async () => {
     const { provider: p } = provider()
     await expect(
       p.request({

@@ -28,9 +28,8 @@ import {
 import { toAccount } from 'viem/accounts'
 import {
   ChainNotConfiguredError,
-  configuredChain,
+  createChainTransports,
   isConfiguredChain,
-  PublicClientNotFoundError,
 } from '../core/chains.js'
 import { RequestRefusedError } from '../core/connectionErrors.js'
 import { createSerialQueue } from '../core/lifecycle.js'
@@ -169,12 +168,7 @@ export function createPasskeyProvider({
   request(args: EIP1193Parameters): Promise<any>
   dropWaitingRequests(): void
 } {
-  function chainTransport(id: number) {
-    const chain = configuredChain(chains, id)
-    const transport = transports?.[id]
-    if (!transport) throw new PublicClientNotFoundError({ chainId: id })
-    return { chain, transport: transport({ chain, retryCount: 0 }) }
-  }
+  const chainTransport = createChainTransports(chains, transports)
 
   function connectedAccount() {
     const current = account()

@@ -1,14 +1,13 @@
-import type { CreateConnectorFn, Transport } from '@wagmi/core'
+import type { CreateConnectorFn } from '@wagmi/core'
 import {
   getAddress,
-  http,
   isAddress,
   numberToHex,
   UnsupportedProviderMethodError,
   UserRejectedRequestError,
 } from 'viem'
 import { readEip155Account, readEip155ChainId } from '../core/caip.js'
-import { PublicClientNotFoundError } from '../core/chains.js'
+import { createChainTransports } from '../core/chains.js'
 import { RequestRefusedError } from '../core/connectionErrors.js'
 import { createListeners, type Listeners } from '../core/connector.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
@@ -338,7 +337,7 @@ export function createSignClientProvider({
   events.on('chainChanged', (next) => on.chainChanged(next as string))
   events.on('session_delete', on.sessionEnded)
 
-  const transportFor = createChainTransports(config)
+  const transportFor = createChainTransports(config.chains, config.transports)
 
   /** Sends `args` to the wallet, in the session, for `chain` (`eip155:<id>`). */
   function requestFromWallet(
@@ -433,7 +432,9 @@ export function createSignClientProvider({
         (methods.includes(args.method) || onlyTheWalletAnswers(args.method))
       )
         return (await requestFromWallet(args, `eip155:${chainId}`)) as result
-      return (await transportFor(chainId).request(args as never)) as result
+      return (await transportFor(chainId).transport.request(
+        args as never,
+      )) as result
     },
     requestFromWallet,
     /**
@@ -465,25 +466,3 @@ export function createSignClientProvider({
 
 /** The sign client as the runtime and the pairing use it. */
 export type SignClientProvider = ReturnType<typeof createSignClientProvider>
-
-/**
- * One transport per chain, as the host configured it (batching, fallback
- * ranking, retries), made on first use; the chain's own RPC URL when the
- * config has none, and a typed error for a chain it lacks.
- */
-function createChainTransports(
-  config: Pick<Parameters<CreateConnectorFn>[0], 'chains' | 'transports'>,
-) {
-  const transports = new Map<number, ReturnType<Transport>>()
-  return function transportFor(id: number) {
-    const known = transports.get(id)
-    if (known) return known
-    const chain = config.chains.find((c) => c.id === id)
-    const url = chain?.rpcUrls.default.http[0]
-    const transport = chain && (config.transports?.[id] ?? (url && http(url)))
-    if (!transport) throw new PublicClientNotFoundError({ chainId: id })
-    const made = transport({ chain })
-    transports.set(id, made)
-    return made
-  }
-}
