@@ -35,6 +35,8 @@ export {
   type InAppBrowserNotFoundErrorType,
   RedirectedToWalletError,
   type RedirectedToWalletErrorType,
+  WalletTimeoutError,
+  type WalletTimeoutErrorType,
 } from '../injected/errors.js'
 export {
   InvalidInjectedWalletParameterError,

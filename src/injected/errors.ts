@@ -1,9 +1,9 @@
 import { BaseError } from '../core/errors.js'
 
-// The errors `connect()` rejects with when the wallet is not in the page. Only
-// the runtime throws them: the shell's parameter error sits beside
-// `injectedWallet`, so that a page that only configures the connector carries
-// none of these.
+// The errors the runtime rejects with: the wallet is not in the page, or it
+// does not answer. Only the runtime throws them: the shell's parameter error
+// sits beside `injectedWallet`, so that a page that only configures the
+// connector carries none of these.
 
 export type RedirectedToWalletErrorType = RedirectedToWalletError & {
   name: 'RedirectedToWalletError'
@@ -44,5 +44,30 @@ export class InAppBrowserNotFoundError extends BaseError {
         'Offer WalletConnect for this wallet, or open the page in its app by hand.',
       ],
     })
+  }
+}
+
+export type WalletTimeoutErrorType = WalletTimeoutError & {
+  name: 'WalletTimeoutError'
+}
+/** The wallet did not answer a request it answers at once (its accounts, its chain) within the deadline. */
+export class WalletTimeoutError extends BaseError {
+  override name = 'WalletTimeoutError'
+  static get code() {
+    return 'wallet_timeout' as const
+  }
+  /** The request that got no answer. */
+  readonly method: string
+  readonly timeoutMs: number
+  constructor({ method, timeoutMs }: { method: string; timeoutMs: number }) {
+    super('The wallet did not answer in time.', {
+      code: WalletTimeoutError.code,
+      details: `${method} got no answer within ${timeoutMs} ms`,
+      metaMessages: [
+        'The wallet may be locked or still loading: open it, then try again.',
+      ],
+    })
+    this.method = method
+    this.timeoutMs = timeoutMs
   }
 }

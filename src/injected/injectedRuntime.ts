@@ -19,7 +19,11 @@ import { createSupersession } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import { providerErrorCode, toAddresses } from '../core/walletAnswers.js'
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
-import { InAppBrowserNotFoundError, RedirectedToWalletError } from './errors.js'
+import {
+  InAppBrowserNotFoundError,
+  RedirectedToWalletError,
+  WalletTimeoutError,
+} from './errors.js'
 import { switchInjectedChain } from './switchInjectedChain.js'
 import type {
   InjectedProvider,
@@ -144,7 +148,11 @@ export function createInjectedRuntime({
           params: [{ eth_accounts: {} }],
         }) ?? Promise.resolve(),
         revokeMs,
-        new Error('revoke timed out'),
+        () =>
+          new WalletTimeoutError({
+            method: 'wallet_revokePermissions',
+            timeoutMs: revokeMs,
+          }),
       ).catch(() => undefined)
     },
     async getAccounts() {
@@ -416,6 +424,6 @@ function ask(
   return withTimeout(
     provider.request({ method }),
     deadlineMs,
-    () => new Error(`${method} timed out`),
+    () => new WalletTimeoutError({ method, timeoutMs: deadlineMs }),
   )
 }

@@ -34,7 +34,11 @@ import {
   type WalletId,
   walletRegistry,
 } from '../wallets/walletRegistry.js'
-import { InAppBrowserNotFoundError, RedirectedToWalletError } from './errors.js'
+import {
+  InAppBrowserNotFoundError,
+  RedirectedToWalletError,
+  WalletTimeoutError,
+} from './errors.js'
 import {
   InvalidInjectedWalletParameterError,
   injectedWallet,
@@ -627,7 +631,7 @@ describe('injectedWallet lookups a wallet never answers', () => {
     vi.useRealTimers()
   })
 
-  it('getChainId is still waiting at 999 ms and rejects saying eth_chainId timed out at 1000 ms', async () => {
+  it('getChainId is still waiting at 999 ms and rejects with WalletTimeoutError naming eth_chainId at 1000 ms', async () => {
     vi.useFakeTimers()
     const { asked } = silentOn('eth_chainId')
     const chainId = watch(host().connector.getChainId())
@@ -637,11 +641,16 @@ describe('injectedWallet lookups a wallet never answers', () => {
     expect(chainId.settled).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
     expect(chainId.settled).toBe(true)
-    expect(chainId.error).toBeInstanceOf(Error)
-    expect((chainId.error as Error).message).toBe('eth_chainId timed out')
+    expect(chainId.error).toBeInstanceOf(WalletTimeoutError)
+    expect(chainId.error).toMatchObject({
+      code: 'wallet_timeout',
+      method: 'eth_chainId',
+      timeoutMs: 1000,
+      shortMessage: 'The wallet did not answer in time.',
+    })
   })
 
-  it('getAccounts is still waiting at 499 ms and rejects saying eth_accounts timed out at 500 ms', async () => {
+  it('getAccounts is still waiting at 499 ms and rejects with WalletTimeoutError naming eth_accounts at 500 ms', async () => {
     vi.useFakeTimers()
     const { asked } = silentOn('eth_accounts')
     const accounts = watch(host().connector.getAccounts())
@@ -650,8 +659,11 @@ describe('injectedWallet lookups a wallet never answers', () => {
     expect(accounts.settled).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
     expect(accounts.settled).toBe(true)
-    expect(accounts.error).toBeInstanceOf(Error)
-    expect((accounts.error as Error).message).toBe('eth_accounts timed out')
+    expect(accounts.error).toBeInstanceOf(WalletTimeoutError)
+    expect(accounts.error).toMatchObject({
+      method: 'eth_accounts',
+      timeoutMs: 500,
+    })
   })
 
   it('a wallet that never answers eth_accounts makes isAuthorized false after two 500 ms tries, not before', async () => {
