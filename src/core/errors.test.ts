@@ -163,7 +163,7 @@ describe("the errors' messages and codes", () => {
       expect(error).toMatchObject({
         name: 'SessionNotFoundError',
         code: 'session_not_found',
-        shortMessage: 'No session found',
+        shortMessage: reason === 'ended' ? 'no session' : 'No session found',
         reason,
       })
     }

@@ -16,9 +16,7 @@ export type SessionNotFoundErrorType = SessionNotFoundError & {
  * A request or a connect needs a wallet session and there is none: connect,
  * then retry. Why is `reason`, a field rather than words in the message,
  * because a host branches on it: a connect its own disconnect abandoned
- * (`'abandoned'`) is no failure to show, as a user's "no" is none. No
- * sentence per reason: this class is in every host's first load, and each
- * byte of it counts there.
+ * (`'abandoned'`) is no failure to show, as a user's "no" is none.
  */
 export class SessionNotFoundError extends BaseError {
   override name = 'SessionNotFoundError'
@@ -31,7 +29,8 @@ export class SessionNotFoundError extends BaseError {
     reason,
     cause,
   }: { reason?: SessionNotFoundReason | undefined; cause?: unknown } = {}) {
-    super('No session found', {
+    // The specification's two sentences: a request whose session ended on its way, and every other.
+    super(reason === 'ended' ? 'no session' : 'No session found', {
       code: SessionNotFoundError.code,
       cause,
       metaMessages: ['Connect the wallet, then retry the request.'],

@@ -226,7 +226,7 @@ describe('the passkey wallet provider', () => {
     ).rejects.toMatchObject({ code: 4100 })
   })
 
-  it("refuses the requests not answered yet when the session goes: 'No session found', the session ended", async () => {
+  it("refuses the requests not answered yet when the session goes: 'no session', the session ended", async () => {
     const key = privateKeyToAccount(generatePrivateKey())
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => {
@@ -261,7 +261,7 @@ describe('the passkey wallet provider', () => {
     )
     expect(cause).toBeInstanceOf(SessionNotFoundError)
     expect(cause).toMatchObject({
-      shortMessage: 'No session found',
+      shortMessage: 'no session',
       code: 'session_not_found',
       reason: 'ended',
     })

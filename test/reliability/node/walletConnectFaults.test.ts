@@ -164,10 +164,10 @@ describe('walletConnectDeepLink when the wallet leaves with requests waiting', (
     expect(getConnection(config).status).toBe('disconnected')
     // Refused now, not after the SDK's 5-minute expiry.
     await expect(second).rejects.toMatchObject({
-      shortMessage: 'No session found',
+      shortMessage: 'no session',
       reason: 'ended',
     })
-    expect(await first).toMatch(/User disconnected|No session found/)
+    expect(await first).toMatch(/User disconnected|no session/)
 
     wallet.requests = 'answer'
     const shown = nextUri()
