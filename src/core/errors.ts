@@ -7,7 +7,7 @@ export type BaseErrorParameters = {
   code?: string | number | undefined
   cause?: unknown
   details?: string | undefined
-  /** Where the README explains the failure and its fix, e.g. `README.md#errors`. */
+  /** The page of the package's docs that explains the failure and its fix, e.g. `docs/errors.md`: the package ships them. */
   docsPath?: string | undefined
   metaMessages?: string[] | undefined
 }

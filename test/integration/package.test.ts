@@ -175,7 +175,7 @@ describe('the published package', () => {
       tarball = readFileSync(join(destination, packed.filename))
     }, 120_000)
 
-    it('holds the built files, the source without its tests, README, CHANGELOG and LICENSE: no tests, fixtures or sandbox', () => {
+    it('holds the built files, the source without its tests, the docs pages, README, CHANGELOG and LICENSE: no tests, fixtures or sandbox', () => {
       expect(
         paths.filter(
           (path) =>
@@ -183,11 +183,17 @@ describe('the published package', () => {
               path,
             ) &&
             !path.startsWith('dist/') &&
-            !path.startsWith('src/'),
+            !path.startsWith('src/') &&
+            !/^docs\/[\w-]+\.md$/.test(path),
         ),
       ).toEqual([])
       expect(
-        paths.filter((path) => /\.test\.|\/test\/|sandbox/i.test(path)),
+        // The docs' pages describe the sandbox too; its code stays out.
+        paths.filter(
+          (path) =>
+            !path.startsWith('docs/') &&
+            /\.test\.|\/test\/|sandbox/i.test(path),
+        ),
       ).toEqual([])
       for (const entry of [
         'package.json',
@@ -200,6 +206,19 @@ describe('the published package', () => {
         'src/exports/passkey.ts',
       ])
         expect(paths).toContain(entry)
+    })
+
+    it("every error's Docs line names a page the package holds", () => {
+      const named = new Set<string>()
+      for (const path of paths.filter(
+        (p) => p.startsWith('src/') && p.endsWith('.ts'),
+      ))
+        for (const [, page] of readFileSync(join(root, path), 'utf8').matchAll(
+          /docsPath: '([^'#]+)/g,
+        ))
+          named.add(page!)
+      expect(named.size).toBeGreaterThan(0)
+      for (const page of named) expect(paths).toContain(page)
     })
 
     it('passes publint, strict', async () => {
