@@ -94,12 +94,13 @@ describe('findImportProblems', () => {
     )
   })
 
-  it('refuses test/, playground/ and bench/ from tests beside code too', () => {
+  it('lets tests beside code import the test kit, test/helpers/, and refuses them the rest of test/, playground/ and bench/', () => {
     const files = clean()
     files.set(
       'src/passkey/wallet.test.ts',
       [
-        "import { signUp } from '../../test/helpers/vendorUsers.js'",
+        "import { memoryStorage } from '../../test/helpers/memoryStorage.js'",
+        "import { passkeyFaults } from '../../test/reliability/browser/faults.js'",
         "const harness = () => import('../../playground/harness/export.js')",
         "type Bench = typeof import('../../bench/run.js')",
       ].join('\n'),
@@ -110,6 +111,14 @@ describe('findImportProblems', () => {
       'src/ imports playground/',
       'src/ imports bench/',
     ])
+    // Shipped code gets no test kit.
+    files.set(
+      'src/passkey/wallet.ts',
+      "import { memoryStorage } from '../../test/helpers/memoryStorage.js'",
+    )
+    expect(
+      findImportProblems(files).filter((p) => p.includes('wallet.ts:')),
+    ).toHaveLength(1)
   })
 
   it('refuses shipped code reaching any file outside src/', () => {

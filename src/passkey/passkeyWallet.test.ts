@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { memoryStorage } from '../../test/helpers/memoryStorage.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
 import { type PasskeyWalletParameters, passkeyWallet } from './passkeyWallet.js'
@@ -264,20 +265,14 @@ describe('passkeyWallet in a wagmi config', () => {
     order: 'mainnet first' | 'base first' = 'mainnet first',
     parameters: PasskeyWalletParameters = valid,
   ) {
-    const { createConfig, createStorage, http } = await import('@wagmi/core')
+    const { createConfig, http } = await import('@wagmi/core')
     const { base, mainnet } = await import('viem/chains')
-    const raw = new Map(Object.entries(stored))
+    const { storage, memory: raw } = memoryStorage(undefined, stored)
     const config = createConfig({
       chains: order === 'mainnet first' ? [mainnet, base] : [base, mainnet],
       connectors: [passkeyWallet(parameters)],
       transports: { [mainnet.id]: http(), [base.id]: http() },
-      storage: createStorage({
-        storage: {
-          getItem: (key) => raw.get(key) ?? null,
-          setItem: (key, value) => void raw.set(key, value),
-          removeItem: (key) => void raw.delete(key),
-        },
-      }),
+      storage,
     })
     return { connector: config.connectors[0]!, raw }
   }
