@@ -4,9 +4,11 @@ import {
   type Chain,
   type EIP1193Parameters,
   getAddress,
+  isAddress,
   UnauthorizedProviderError,
 } from 'viem'
 import { configuredChain } from '../core/chains.js'
+import { isUuid } from '../core/checks.js'
 import { RequestRefusedError } from '../core/connectionErrors.js'
 import { defaultChainIdBeforeConnecting, loadOnce } from '../core/connector.js'
 import { createSupersession } from '../core/lifecycle.js'
@@ -17,7 +19,10 @@ import {
   createVendorClient,
   type VendorClient,
 } from '../turnkey/createVendorClient.js'
-import { VendorRequestError } from '../turnkey/errors.js'
+import {
+  unexpectedVendorAnswer,
+  VendorRequestError,
+} from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import { createPasskeyStamper } from '../turnkey/stampers.js'
 import {
@@ -168,13 +173,11 @@ export function createPasskeyRuntime({
     const logInTo = (organizationId: string) =>
       start
         ? start(organizationId, signal, credentialId, choose)
-        : vendor
-            .query<{ organizationId: string }>(
-              'whoami',
-              { organizationId },
-              passkeyStamper(credentialId, signal, choose),
-            )
-            .then((answer) => answer.organizationId)
+        : whoseOrganization(
+            vendor,
+            organizationId,
+            passkeyStamper(credentialId, signal, choose),
+          )
     const known = await knownOrganization
     const organizationId = await (known
       ? // The passkey of another account: the parent finds which (one more prompt).
@@ -517,25 +520,66 @@ function createPasskeyExportAccess({
  * The user's Ethereum account (the one every sign-up makes), or the one at
  * `address`: its checksummed address and its wallet's id.
  */
-async function findEthereumAccount(
+/**
+ * The organization the stamper's user logs in to (`whoami`), checked as the
+ * server checks the vendor: the page stores it.
+ */
+export async function whoseOrganization(
+  vendor: VendorClient,
+  organizationId: string,
+  stamper: Stamper,
+) {
+  const answer = await vendor.query<{ organizationId?: unknown } | null>(
+    'whoami',
+    { organizationId },
+    stamper,
+  )
+  const id = answer?.organizationId
+  if (typeof id !== 'string' || !isUuid(id))
+    throw unexpectedVendorAnswer('whoami returned no organizationId UUID')
+  return id
+}
+
+/**
+ * The account's Ethereum address (`address`'s, when given) and its wallet,
+ * from `list_wallet_accounts`, checked: the page stores them.
+ */
+export async function findEthereumAccount(
   vendor: VendorClient,
   stamper: Stamper,
   organizationId: string,
   address?: Address,
 ) {
-  const { accounts } = await vendor.query<{
-    accounts: { address: string; addressFormat: string; walletId: string }[]
-  }>('list_wallet_accounts', { organizationId }, stamper)
-  const ethereum = accounts.find(
-    (a) =>
-      a.addressFormat === 'ADDRESS_FORMAT_ETHEREUM' &&
-      (!address || getAddress(a.address) === address),
+  const answer = await vendor.query<{ accounts?: unknown } | null>(
+    'list_wallet_accounts',
+    { organizationId },
+    stamper,
   )
-  if (!ethereum)
+  if (!Array.isArray(answer?.accounts))
+    throw unexpectedVendorAnswer('list_wallet_accounts returned no accounts')
+  const ethereum = (
+    answer.accounts as {
+      address?: unknown
+      addressFormat?: unknown
+      walletId?: unknown
+    }[]
+  ).flatMap((account) =>
+    account?.addressFormat === 'ADDRESS_FORMAT_ETHEREUM' &&
+    typeof account.address === 'string' &&
+    isAddress(account.address, { strict: false }) &&
+    typeof account.walletId === 'string' &&
+    account.walletId !== ''
+      ? [{ address: getAddress(account.address), walletId: account.walletId }]
+      : [],
+  )
+  const found = address
+    ? ethereum.find((account) => account.address === address)
+    : ethereum[0]
+  if (!found)
     throw new SessionNotFoundError({
       cause: new Error('The account has no Ethereum wallet.'),
     })
-  return { address: getAddress(ethereum.address), walletId: ethereum.walletId }
+  return found
 }
 
 /**

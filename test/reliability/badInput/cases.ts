@@ -46,6 +46,7 @@ type PackErrorName =
   | 'InvalidWalletConnectParameterError'
   | 'PasskeyError'
   | 'ProviderNotFoundError'
+  | 'SessionNotFoundError'
   | 'UnsupportedCaipNamespaceError'
   | 'VendorActivityError'
   | 'VendorConsensusNeededError'

@@ -1,5 +1,9 @@
 // @vitest-environment happy-dom
 import { expect, vi } from 'vitest'
+import {
+  findEthereumAccount,
+  whoseOrganization,
+} from '../../../src/passkey/createPasskeyRuntime.js'
 import { toVendorAccount } from '../../../src/passkey/passkeyProvider.js'
 import {
   createVendorClient,
@@ -250,6 +254,60 @@ const cases: Case[] = [
       }),
     expected: { throws: 'VendorRequestError' },
   }),
+  // --- the answers the page stores: who logged in, and the account -------
+  ...[
+    ['no organizationId', {}],
+    ['an organizationId that is no UUID', { organizationId: '../parent' }],
+    ['null', null],
+  ].map(([name, answer]) =>
+    bad({
+      source: 'vendor responses',
+      name: `a whoami answer with ${name}`,
+      input: answer,
+      run: (body) =>
+        whoseOrganization(answering(body), subOrganizationId, stamper),
+      expected: {
+        throws: 'VendorRequestError',
+        message: 'whoami returned no organizationId UUID',
+      },
+    }),
+  ),
+  bad({
+    source: 'vendor responses',
+    name: 'a wallet account listing without an account list',
+    input: { accounts: 'none' },
+    run: (body) =>
+      findEthereumAccount(answering(body), stamper, subOrganizationId),
+    expected: {
+      throws: 'VendorRequestError',
+      message: 'list_wallet_accounts returned no accounts',
+    },
+  }),
+  bad({
+    source: 'vendor responses',
+    name: 'a wallet account listing whose Ethereum account has no address, or no wallet',
+    input: {
+      accounts: [
+        {
+          addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+          address: 'not an address',
+          walletId: 'w',
+        },
+        { addressFormat: 'ADDRESS_FORMAT_ETHEREUM', address: alice },
+      ],
+    },
+    run: (body) =>
+      findEthereumAccount(answering(body), stamper, subOrganizationId),
+    expected: { throws: 'SessionNotFoundError' },
+  }),
 ]
+
+/** A vendor that answers every query with `answer`. */
+function answering(answer: unknown): VendorClient {
+  return {
+    query: async () => answer as never,
+    submit: async () => answer as never,
+  }
+}
 
 runCases(cases)
