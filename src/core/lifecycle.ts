@@ -83,11 +83,16 @@ export function singleFlight<result, key = undefined>() {
     run(task: () => Promise<result>, key?: key): Promise<result> {
       const joined = inFlight.get(key)
       if (joined) return joined
-      const started = task().finally(() => inFlight.delete(key))
+      const started = task().finally(() => {
+        // forget() let go of it already, and a newer call may be in flight.
+        if (inFlight.get(key) === started) inFlight.delete(key)
+      })
       inFlight.set(key, started)
       return started
     },
     /** Whether a call for `key` is under way. */
     running: (key?: key) => inFlight.has(key),
+    /** Lets go of every call under way: the next `run` starts afresh, whatever they do. */
+    forget: () => inFlight.clear(),
   }
 }

@@ -11,7 +11,7 @@ import { configuredChain } from '../core/chains.js'
 import { isUuid } from '../core/checks.js'
 import { RequestRefusedError } from '../core/connectionErrors.js'
 import { defaultChainIdBeforeConnecting, loadOnce } from '../core/connector.js'
-import { createSupersession } from '../core/lifecycle.js'
+import { createSupersession, singleFlight } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { ConnectorStorage } from '../core/storage.js'
 import type { ExportAccess } from '../export/exportFlow.js'
@@ -428,25 +428,17 @@ type Kind = 'sign-up' | 'log-in'
  * connect prompts anew.
  */
 function createConnectGate<result>() {
-  let waiting: { kind: Kind; promise: Promise<result> } | undefined
+  const ceremonies = singleFlight<result, Kind>()
   return {
     enter(kind: Kind, start: () => Promise<result>): Promise<result> {
-      if (waiting && waiting.kind !== kind)
+      const other = kind === 'sign-up' ? 'log-in' : 'sign-up'
+      if (ceremonies.running(other))
         throw new RequestRefusedError({
-          details: `a ${waiting.kind} is already waiting for the passkey`,
+          details: `a ${other} is already waiting for the passkey`,
         })
-      if (!waiting) {
-        const promise = start().finally(() => {
-          // A disconnect let go of it already, and a newer ceremony may be waiting.
-          if (waiting?.promise === promise) waiting = undefined
-        })
-        waiting = { kind, promise }
-      }
-      return waiting.promise
+      return ceremonies.run(start, kind)
     },
-    release() {
-      waiting = undefined
-    },
+    release: ceremonies.forget,
   }
 }
 
