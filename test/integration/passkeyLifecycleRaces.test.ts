@@ -111,3 +111,29 @@ it('disconnect while a reload reconnects: the session key it read is revoked at 
   await vi.waitUntil(async () => !(await keyStillSigns()), { timeout: 5_000 })
   vi.unstubAllGlobals()
 })
+
+it('a second click on log-in while its prompt is open joins it (one prompt), and a sign-up meanwhile is refused with RequestRefusedError', async () => {
+  const user = await signUp(vendor, `twice${Date.now()}`)
+  const prompt = createGate()
+  let prompts = 0
+  stubWebauthn(
+    () => user.passkey,
+    () => (++prompts === 1 ? prompt.hold(() => undefined) : Promise.resolve()),
+  )
+  const config = passkeyHostConfig(vendor, [mainnet])
+  const connector = config.connectors[0]!
+  const first = connector.connect()
+  await prompt.entered
+  const second = connector.connect()
+  await expect(
+    connector.connect({ signUp: { userName: 'meanwhile' } } as never),
+  ).rejects.toMatchObject({
+    name: 'RequestRefusedError',
+    details: 'a log-in is already waiting for the passkey',
+  })
+  prompt.release()
+  const [one, two] = await Promise.all([first, second])
+  expect(two.accounts).toEqual(one.accounts)
+  expect(prompts).toBe(1)
+  await connector.disconnect()
+})
