@@ -11,9 +11,9 @@
  * - No cycle between folders.
  *
  * Tests beside code (`*.test.ts(x)`) are not shipped: they keep the first
- * rule's ban on the four outside folders but for the one test kit,
- * test/helpers/ (and they may read other repository files with `new URL`),
- * and are left out of the folder rules and the cycle check. Files directly in src/ (src/version.ts) may be imported by any
+ * rule's ban on the four outside folders (they may read other repository
+ * files with `new URL`), and are left out of the folder rules and the cycle
+ * check. Files directly in src/ (src/version.ts) may be imported by any
  * folder and import nothing from the folders themselves.
  */
 import { readdir, readFile } from 'node:fs/promises'
@@ -174,8 +174,7 @@ export function findImportProblems(
       const to = folderOf(target)
       if (to === undefined) {
         const top = target.split('/')[0] ?? ''
-        const testKit = isTest(file) && target.startsWith('test/helpers/')
-        if (outside.includes(top) && kind === 'import' && !testKit)
+        if (outside.includes(top) && kind === 'import')
           problems.push(
             `src/ imports ${top}/: the product must not depend on ${top}/ (docs/layout.md: src/ never imports sandbox/, playground/ or test/, nor bench/).\n${describeSite(site)}`,
           )

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-
 import {
   type Connector,
   connect,
   createConfig,
+  createStorage,
   disconnect,
   reconnect,
   sendTransaction,
@@ -20,7 +20,6 @@ import {
 } from 'viem'
 import { base, mainnet, optimism } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { memoryStorage } from '../../test/helpers/memoryStorage.js'
 import {
   ChainNotConfiguredError,
   SwitchChainNotSupportedError,
@@ -178,7 +177,6 @@ function host(
     memory?: Map<string, string>
   } = {},
 ) {
-  const { storage } = memoryStorage('wagmi', memory)
   const config = createConfig({
     chains: [mainnet, base, devnet],
     connectors: [
@@ -188,7 +186,14 @@ function host(
       }),
     ],
     multiInjectedProviderDiscovery: false,
-    storage,
+    storage: createStorage({
+      key: 'wagmi',
+      storage: {
+        getItem: (key) => memory.get(key) ?? null,
+        setItem: (key, value) => void memory.set(key, value),
+        removeItem: (key) => void memory.delete(key),
+      },
+    }),
     transports: {
       [mainnet.id]: http('http://127.0.0.1:1'),
       [base.id]: http('http://127.0.0.1:1'),

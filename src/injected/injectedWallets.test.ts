@@ -1,16 +1,15 @@
 // @vitest-environment happy-dom
-
 import {
   type Connector,
   type CreateConnectorFn,
   connect,
   createConfig,
+  createStorage,
   hydrate,
 } from '@wagmi/core'
 import { http } from 'viem'
 import { mainnet } from 'viem/chains'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { memoryStorage } from '../../test/helpers/memoryStorage.js'
 import {
   registryIdByRdns,
   type WalletDescriptor,
@@ -100,12 +99,19 @@ function host(
     ssr = false,
   }: { discovery?: boolean; ssr?: boolean } = {},
 ) {
+  const memory = new Map<string, string>()
   return createConfig({
     chains: [mainnet],
     connectors,
     multiInjectedProviderDiscovery: discovery,
     ssr,
-    storage: memoryStorage().storage,
+    storage: createStorage({
+      storage: {
+        getItem: (key) => memory.get(key) ?? null,
+        setItem: (key, value) => void memory.set(key, value),
+        removeItem: (key) => void memory.delete(key),
+      },
+    }),
     transports: { [mainnet.id]: http('http://127.0.0.1:1') },
   })
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { memoryStorage } from '../../test/helpers/memoryStorage.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
 import { type PasskeyWalletParameters, passkeyWallet } from './passkeyWallet.js'
@@ -265,14 +264,20 @@ describe('passkeyWallet in a wagmi config', () => {
     order: 'mainnet first' | 'base first' = 'mainnet first',
     parameters: PasskeyWalletParameters = valid,
   ) {
-    const { createConfig, http } = await import('@wagmi/core')
+    const { createConfig, createStorage, http } = await import('@wagmi/core')
     const { base, mainnet } = await import('viem/chains')
-    const { storage, memory: raw } = memoryStorage(undefined, stored)
+    const raw = new Map(Object.entries(stored))
     const config = createConfig({
       chains: order === 'mainnet first' ? [mainnet, base] : [base, mainnet],
       connectors: [passkeyWallet(parameters)],
       transports: { [mainnet.id]: http(), [base.id]: http() },
-      storage,
+      storage: createStorage({
+        storage: {
+          getItem: (key) => raw.get(key) ?? null,
+          setItem: (key, value) => void raw.set(key, value),
+          removeItem: (key) => void raw.delete(key),
+        },
+      }),
     })
     return { connector: config.connectors[0]!, raw }
   }

@@ -1,10 +1,10 @@
-import { createStorage } from '@wagmi/core'
+import { type CreateStorageParameters, createStorage } from '@wagmi/core'
 import { describe, expect, it } from 'vitest'
-import { memoryStorage } from '../../test/helpers/memoryStorage.js'
 import { recoverySessionSeconds } from '../turnkey/hostBackendContract.js'
 import { isRecoverySessionActive, type RecoveryState } from './recoveryState.js'
 import { createRecoveryStateStore } from './recoveryStateStore.js'
 
+type BaseStorage = NonNullable<CreateStorageParameters['storage']>
 const now = 1_800_000_000
 const state: RecoveryState = {
   type: 'email',
@@ -14,7 +14,12 @@ const state: RecoveryState = {
 }
 
 function store(initial: Record<string, string> = {}, at = now) {
-  const { memory: raw, base } = memoryStorage(undefined, initial)
+  const raw = new Map(Object.entries(initial))
+  const base: BaseStorage = {
+    getItem: (key) => raw.get(key) ?? null,
+    setItem: (key, value) => void raw.set(key, value),
+    removeItem: (key) => void raw.delete(key),
+  }
   return {
     raw,
     recovery: createRecoveryStateStore({

@@ -1,8 +1,7 @@
-import { createConfig } from '@wagmi/core'
+import { createConfig, createStorage } from '@wagmi/core'
 import { http } from 'viem'
 import { base, mainnet } from 'viem/chains'
 import { describe, expect, it, vi } from 'vitest'
-import { memoryStorage } from '../../test/helpers/memoryStorage.js'
 import { walletConnectDeepLink } from './walletConnectDeepLink.js'
 
 // Counts the imports of the SDK and of the runtime, which stay as they
@@ -29,7 +28,7 @@ vi.mock('./runtime.js', async (importOriginal) => {
 let hosts = 0
 
 function hostWith(parameters: Parameters<typeof walletConnectDeepLink>[0]) {
-  const { storage, memory } = memoryStorage('host')
+  const memory = new Map<string, string>()
   const config = createConfig({
     chains: [base, mainnet],
     // Each host its own SDK core, as two apps would have.
@@ -39,7 +38,14 @@ function hostWith(parameters: Parameters<typeof walletConnectDeepLink>[0]) {
         ...parameters,
       }),
     ],
-    storage,
+    storage: createStorage({
+      key: 'host',
+      storage: {
+        getItem: (key) => memory.get(key) ?? null,
+        setItem: (key, value) => void memory.set(key, value),
+        removeItem: (key) => void memory.delete(key),
+      },
+    }),
     transports: {
       [base.id]: http('http://127.0.0.1:1'),
       [mainnet.id]: http('http://127.0.0.1:1'),
