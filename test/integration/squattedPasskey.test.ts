@@ -36,6 +36,23 @@ afterAll(() => vendor.stop())
 // stubWebauthn stands in for the browser: nothing of it is left for the next file.
 afterEach(() => vi.unstubAllGlobals())
 
+/** A stranger's own account, and `credentialId` (public) registered on it with his own key. */
+async function squatOn(credentialId: string) {
+  const stranger = await signUp(vendor, `stranger${Date.now()}`)
+  const squat = new SoftwareAuthenticator()
+  Object.defineProperty(squat, 'credentialId', { value: credentialId })
+  const added = await stranger.client.createAuthenticators({
+    type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+    timestampMs: String(Date.now()),
+    organizationId: stranger.organizationId,
+    parameters: {
+      userId: stranger.userId,
+      authenticators: [squat.register()],
+    },
+  })
+  expect(added.activity.status).toBe('ACTIVITY_STATUS_COMPLETED')
+}
+
 it('a log-in whose credential id a stranger registered too: AmbiguousPasskeyError, nothing connected; her email recovery still reaches her account', async () => {
   const backend = createPasskeyBackend({
     ...sandboxBackendOptions(vendor),
@@ -57,19 +74,7 @@ it('a log-in whose credential id a stranger registered too: AmbiguousPasskeyErro
   }
 
   // The stranger's own account, and the victim's credential id on it (with his own key).
-  const stranger = await signUp(vendor, `stranger${Date.now()}`)
-  const squat = new SoftwareAuthenticator()
-  Object.defineProperty(squat, 'credentialId', { value: passkey.credentialId })
-  const added = await stranger.client.createAuthenticators({
-    type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
-    timestampMs: String(Date.now()),
-    organizationId: stranger.organizationId,
-    parameters: {
-      userId: stranger.userId,
-      authenticators: [squat.register()],
-    },
-  })
-  expect(added.activity.status).toBe('ACTIVITY_STATUS_COMPLETED')
+  await squatOn(passkey.credentialId)
 
   // The victim logs in on a new device.
   stubWebauthn(() => passkey)
@@ -105,21 +110,7 @@ it('on a device still connected to her account in storage, a log-in asks that ac
   await connect(first, { connector: first.connectors[0]! })
 
   // The stranger registers her credential id on his own account.
-  const stranger = await signUp(vendor, `stranger${Date.now()}`)
-  const squat = new SoftwareAuthenticator()
-  Object.defineProperty(squat, 'credentialId', {
-    value: victim.passkey.credentialId,
-  })
-  const added = await stranger.client.createAuthenticators({
-    type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
-    timestampMs: String(Date.now()),
-    organizationId: stranger.organizationId,
-    parameters: {
-      userId: stranger.userId,
-      authenticators: [squat.register()],
-    },
-  })
-  expect(added.activity.status).toBe('ACTIVITY_STATUS_COMPLETED')
+  await squatOn(victim.passkey.credentialId)
 
   // A reload whose host does not reconnect: the user taps "Log in" again.
   const again = passkeyHostConfig(vendor, [mainnet!], {}, host.storage)
