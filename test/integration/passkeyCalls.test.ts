@@ -26,15 +26,14 @@ import { setGasUsageConfig } from '../../sandbox/turnkey/gasUsageConfig.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { SponsorshipRefusedError } from '../../src/passkey/errors.js'
 import { sessionKeyStore } from '../../src/passkey/sessionKey.js'
-import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import { VendorRequestError } from '../../src/turnkey/errors.js'
-import { createSessionStamper } from '../../src/turnkey/stampers.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
 import {
   passkeyHostConfig,
   stubWebauthn,
 } from '../helpers/passkeyHostInNode.js'
 import { vendorActivities } from '../helpers/sandboxSwitches.js'
+import { sponsoredSendAsScript } from '../helpers/sponsoredSendAsScript.js'
 import {
   tokenHeldBy,
   tokenCall as transferOrApprove,
@@ -339,23 +338,13 @@ describe('sponsorship is the host’s to give, and is never swapped for the user
     try {
       const sentBefore = await sends()
       const key = await sessionKeyStore.get(`${host.storage.key}.passkeyWallet`)
-      const refused = await createVendorClient({ baseUrl: vendor.url })
-        .submit(
-          'eth_send_transaction',
-          {
-            type: 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
-            organizationId: user.organizationId,
-            parameters: {
-              from: user.address,
-              caip2: `eip155:${base.id}`,
-              sponsor: true,
-              calls: [tokenCall(base.id, 'transfer', 1n)],
-            },
-            resultKey: 'ethSendTransactionResultV2',
-          },
-          createSessionStamper(key!),
-        )
-        .catch((error: unknown) => error)
+      const refused = await sponsoredSendAsScript({
+        vendorUrl: vendor.url,
+        user,
+        key: key!,
+        chainId: base.id,
+        calls: [tokenCall(base.id, 'transfer', 1n)],
+      })
       expect(refused).toBeInstanceOf(VendorRequestError)
       expect((refused as VendorRequestError).vendorMessage).toMatch(
         /not enabled/,

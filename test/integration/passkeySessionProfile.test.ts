@@ -41,6 +41,7 @@ import {
   stubWebauthn,
 } from '../helpers/passkeyHostInNode.js'
 import { vendorActivities } from '../helpers/sandboxSwitches.js'
+import { sponsoredSendAsScript } from '../helpers/sponsoredSendAsScript.js'
 import { backendClient, signUp } from '../helpers/vendorUsers.js'
 
 /*
@@ -334,23 +335,13 @@ describe('session profiles', () => {
     )
     expect(prompts()).toBe(1)
     // The script's own request, with the stored key: the vendor refuses it.
-    const sponsored = await createVendorClient({ baseUrl: vendor.url })
-      .submit(
-        'eth_send_transaction',
-        {
-          type: 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
-          organizationId: user.organizationId,
-          parameters: {
-            from: user.address,
-            caip2: `eip155:${mainnet!.id}`,
-            sponsor: true,
-            calls: [{ to: user.address, value: '0' }],
-          },
-          resultKey: 'ethSendTransactionResultV2',
-        },
-        createSessionStamper(key),
-      )
-      .catch((error: unknown) => error)
+    const sponsored = await sponsoredSendAsScript({
+      vendorUrl: vendor.url,
+      user,
+      key,
+      chainId: mainnet!.id,
+      calls: [{ to: user.address, value: '0' }],
+    })
     expect(sponsored).toBeInstanceOf(VendorRequestError)
     expect((sponsored as VendorRequestError).status).toBe(403)
     const sends = (
