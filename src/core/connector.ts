@@ -1,4 +1,6 @@
 import type { Address } from 'viem'
+import { withTimeout } from './deadlines.js'
+import { SessionNotFoundError } from './sessionNotFound.js'
 
 type Listener = (...args: any[]) => void
 
@@ -66,6 +68,22 @@ export function loadOnce<value>(make: () => Promise<value>) {
 
 /** What `loadOnce` gives. */
 export type LoadOnce<value> = ReturnType<typeof loadOnce<value>>
+
+// A reload must end: a runtime whose download hangs restores nothing.
+const restoreTimeoutMs = 10_000
+
+/**
+ * The runtime, for restoring a stored connection on page load: a download
+ * that takes more than 10 s rejects with SessionNotFoundError, as there
+ * being nothing to restore does, so wagmi's reconnect always ends.
+ */
+export function loadToRestore<value>(runtime: LoadOnce<value>) {
+  return withTimeout(
+    runtime.load(),
+    restoreTimeoutMs,
+    () => new SessionNotFoundError(),
+  )
+}
 
 export type Listeners = {
   on(event: string, listener: Listener): void

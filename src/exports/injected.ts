@@ -33,27 +33,25 @@ export {
 export {
   InAppBrowserNotFoundError,
   type InAppBrowserNotFoundErrorType,
+  InvalidInjectedWalletParameterError,
+  type InvalidInjectedWalletParameterErrorType,
   RedirectedToWalletError,
   type RedirectedToWalletErrorType,
   WalletTimeoutError,
   type WalletTimeoutErrorType,
 } from '../injected/errors.js'
-export {
-  InvalidInjectedWalletParameterError,
-  type InvalidInjectedWalletParameterErrorType,
-  injectedWallet,
-} from '../injected/injectedWallet.js'
-export {
-  addInjectedWallets,
-  injectedWallets,
-} from '../injected/injectedWallets.js'
 export type {
   AnnouncedProvider,
   InjectedProvider,
   InjectedWalletConnectParameters,
   InjectedWalletParameters,
   InjectedWalletsParameters,
-} from '../injected/types.js'
+} from '../injected/injectedParameters.js'
+export { injectedWallet } from '../injected/injectedWallet.js'
+export {
+  addInjectedWallets,
+  injectedWallets,
+} from '../injected/injectedWallets.js'
 export { toBrowseLink } from '../wallets/links.js'
 export {
   type BrowsePage,

@@ -65,6 +65,7 @@ export {
   WebauthnNotSupportedError,
   type WebauthnNotSupportedErrorType,
 } from '../passkey/errors.js'
+export type { Sponsorship } from '../passkey/passkeyParameters.js'
 export {
   type PasskeyProvider,
   type PasskeyWalletConnector,
@@ -73,7 +74,6 @@ export {
   type PasskeyWalletProperties,
   passkeyWallet,
 } from '../passkey/passkeyWallet.js'
-export type { Sponsorship } from '../passkey/passkeyWalletParameters.js'
 export type { RecoveryCodeFormat } from '../recovery/recoveryCode.js'
 export type {
   RecoveryFlow,

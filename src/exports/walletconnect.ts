@@ -63,14 +63,14 @@ export {
   requiredEvents,
   requiredMethods,
 } from '../walletconnect/requirements.js'
+export { walletConnectDeepLink } from '../walletconnect/walletConnectDeepLink.js'
 export type {
   DeepLinkPreference,
   WalletConnectDeepLinkParameters,
   WalletConnectDeepLinkProperties,
   WalletConnectPairing,
   WalletConnectProvider,
-} from '../walletconnect/types.js'
-export { walletConnectDeepLink } from '../walletconnect/walletConnectDeepLink.js'
+} from '../walletconnect/walletConnectParameters.js'
 export {
   backpack,
   bitget,

@@ -4,7 +4,10 @@ import {
   walletRegistry,
 } from '../wallets/walletRegistry.js'
 import { findInjectedProvider } from './discovery.js'
-import type { AnnouncedProvider, InjectedProvider } from './types.js'
+import type {
+  AnnouncedProvider,
+  InjectedProvider,
+} from './injectedParameters.js'
 
 // Each provider is a distinct object, so a test can tell which one was found.
 function provider(flags: Record<string, unknown> = {}): InjectedProvider {

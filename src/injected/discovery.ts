@@ -1,5 +1,8 @@
 import type { WalletDescriptor } from '../wallets/walletRegistry.js'
-import type { AnnouncedProvider, InjectedProvider } from './types.js'
+import type {
+  AnnouncedProvider,
+  InjectedProvider,
+} from './injectedParameters.js'
 
 // How a connector finds its wallet in the page: the wallets' EIP-6963
 // announcements, then the legacy providers of wallets that predate it, with

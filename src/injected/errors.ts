@@ -1,9 +1,8 @@
 import { BaseError } from '../core/errors.js'
 
-// The errors the runtime rejects with: the wallet is not in the page, or it
-// does not answer. Only the runtime throws them: the shell's parameter error
-// sits beside `injectedWallet`, so that a page that only configures the
-// connector carries none of these.
+// The errors the runtime rejects with: a bad option, the wallet is not in the
+// page, or it does not answer. Only the runtime throws them, so that a page
+// that only configures the connector carries none of these.
 
 export type RedirectedToWalletErrorType = RedirectedToWalletError & {
   name: 'RedirectedToWalletError'
@@ -69,5 +68,36 @@ export class WalletTimeoutError extends BaseError {
     })
     this.method = method
     this.timeoutMs = timeoutMs
+  }
+}
+
+/** `value` as the message shows it: JSON where it can be, else its kind. */
+function show(value: unknown) {
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    // Circular or without a prototype: its kind is all that can be said.
+    return Object.prototype.toString.call(value)
+  }
+}
+
+export type InvalidInjectedWalletParameterErrorType =
+  InvalidInjectedWalletParameterError & {
+    name: 'InvalidInjectedWalletParameterError'
+  }
+/** injectedWallet() was given something other than a wallet descriptor. */
+export class InvalidInjectedWalletParameterError extends BaseError {
+  override name = 'InvalidInjectedWalletParameterError'
+  static get code() {
+    return 'invalid_parameter' as const
+  }
+  constructor({ wallet, fix }: { wallet: unknown; fix: string }) {
+    super(
+      `injectedWallet: \`wallet\` must be a wallet descriptor with an id and a name, such as \`metamask\` from 'wagmi-connector-pack/injected', got ${show(wallet)}.`,
+      {
+        code: InvalidInjectedWalletParameterError.code,
+        metaMessages: [fix],
+      },
+    )
   }
 }

@@ -3,7 +3,6 @@ import {
   type Address,
   createClient,
   custom,
-  numberToHex,
   ResourceUnavailableRpcError,
 } from 'viem'
 import { configuredChain } from '../core/chains.js'
@@ -15,23 +14,28 @@ import {
 } from '../core/connectionErrors.js'
 import { defaultChainIdBeforeConnecting } from '../core/connector.js'
 import { withTimeout } from '../core/deadlines.js'
-import { createSupersession } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import { providerErrorCode, toAddresses } from '../core/walletAnswers.js'
-import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import {
   InAppBrowserNotFoundError,
   RedirectedToWalletError,
   WalletTimeoutError,
 } from './errors.js'
-import { switchInjectedChain } from './switchInjectedChain.js'
-import type {
-  InjectedProvider,
-  InjectedStorageItem,
-  InjectedSwitchChainParameters,
-  InjectedWalletConnectParameters,
-  MissingWallet,
-} from './types.js'
+import {
+  checkInjectedWalletParameters,
+  type InjectedProvider,
+  type InjectedStorageItem,
+  type InjectedSwitchChainParameters,
+  type InjectedWalletConnectParameters,
+  type InjectedWalletParameters,
+  type MissingWallet,
+} from './injectedParameters.js'
+import {
+  createInjectedConnection,
+  lookUpAccounts,
+  lookUpChainId,
+  switchInjectedChain,
+} from './injectedProvider.js'
 
 type ConnectorConfig = Parameters<
   CreateConnectorFn<
@@ -43,10 +47,8 @@ type ConnectorConfig = Parameters<
 
 export type InjectedRuntimeParameters = {
   config: ConnectorConfig
-  wallet: WalletDescriptor
-  shimDisconnect: boolean
-  /** The storage key `disconnect()` sets while shimDisconnect holds the wallet off. */
-  disconnectedKey: `${string}.disconnected`
+  /** As the host gave them: checked here, each bad one a typed error. */
+  parameters: InjectedWalletParameters
   /** The wallet's provider in this page now, if any. */
   find(): InjectedProvider | undefined
 }
@@ -61,11 +63,12 @@ const revokeMs = 100
  */
 export function createInjectedRuntime({
   config,
-  wallet,
-  shimDisconnect,
-  disconnectedKey,
+  parameters,
   find,
 }: InjectedRuntimeParameters) {
+  const { wallet, shimDisconnect } = checkInjectedWalletParameters(parameters)
+  // Set while shimDisconnect holds the wallet off.
+  const disconnectedKey = `${wallet.id}.disconnected` as const
   const storage = config.storage
   const notFound = () =>
     new ProviderNotFoundError({ installUrl: wallet.installUrl })
@@ -246,184 +249,4 @@ function toConnectError(error: unknown) {
   if (code === ResourceUnavailableRpcError.code)
     return new ResourceUnavailableRpcError(error as Error)
   return error
-}
-
-/** The accounts and chain of a connection, as the wallet last said them. */
-type WalletState = { accounts: readonly Address[]; chainId: number }
-
-type WalletEvents = readonly (readonly [
-  event: string,
-  handler: (...args: any[]) => void,
-])[]
-
-/**
- * The connection to an injected wallet, kept as the wallet describes it: its
- * answer at connect, then its events (accounts, chain, disconnect) and our
- * switches. Once the wallet itself ends the connection (it locked), only its
- * accounts coming back are heard, and they connect again, as wagmi's
- * injected() does.
- */
-function createInjectedConnection({
-  emitter,
-}: Pick<Parameters<CreateConnectorFn>[0], 'emitter'>) {
-  /** What the wallet said since connect; `undefined` when not connected. */
-  let state: WalletState | undefined
-  let subscribedProvider: InjectedProvider | undefined
-  let subscribedEvents: WalletEvents = []
-  // Superseded by each account event while locked: only the latest may reconnect.
-  const unlocks = createSupersession()
-
-  const whileConnected: WalletEvents = [
-    ['accountsChanged', (accounts: string[]) => onAccountsChanged(accounts)],
-    ['chainChanged', (chain: string) => onChainChanged(chain)],
-    ['disconnect', (error?: Error) => onDisconnect(error)],
-  ]
-  const whileLocked: WalletEvents = [
-    ['accountsChanged', (accounts: string[]) => onAccountsChanged(accounts)],
-  ]
-
-  function subscribe(provider: InjectedProvider, events: WalletEvents) {
-    if (subscribedProvider === provider && subscribedEvents === events) return
-    unsubscribe()
-    for (const [event, handler] of events) provider.on?.(event, handler)
-    subscribedProvider = provider
-    subscribedEvents = events
-  }
-
-  function unsubscribe() {
-    const provider = subscribedProvider
-    const remove = provider?.removeListener ?? provider?.off
-    for (const [event, handler] of subscribedEvents)
-      remove?.call(provider, event, handler)
-    subscribedProvider = undefined
-    subscribedEvents = []
-  }
-
-  function onAccountsChanged(accounts: string[]) {
-    const addresses = toAddresses(accounts)
-    if (subscribedEvents === whileLocked) {
-      unlocks.supersede()
-      if (addresses.length > 0) void reconnectUnlocked()
-    } else if (addresses.length === 0) onDisconnect()
-    else {
-      if (state) state = { ...state, accounts: addresses }
-      emitter.emit('change', { accounts: addresses })
-    }
-  }
-
-  function onChainChanged(chain: string) {
-    const chainId = Number(chain)
-    if (state) state = { ...state, chainId }
-    emitter.emit('change', { chainId })
-  }
-
-  function onDisconnect(error?: Error) {
-    const provider = subscribedProvider
-    // MetaMask's 1013 means it is reconnecting to its node, not that the user left.
-    if (providerErrorCode(error) === 1013) {
-      if (provider)
-        void lookUpAccounts(provider)
-          .then((accounts) => {
-            if (accounts.length === 0) onDisconnect()
-          })
-          .catch(() => undefined)
-      return
-    }
-    state = undefined
-    if (provider) subscribe(provider, whileLocked)
-    else unsubscribe()
-    emitter.emit('disconnect')
-  }
-
-  /** A wallet unlocked again connects (and becomes wagmi's current connection) while wagmi listens for this connector. */
-  async function reconnectUnlocked() {
-    const provider = subscribedProvider
-    const asked = unlocks.current()
-    if (!provider || emitter.listenerCount('connect') === 0) return
-    const [accounts, chainId] = await Promise.all([
-      lookUpAccounts(provider),
-      lookUpChainId(provider),
-    ]).catch(() => [[], undefined] as const)
-    // A later event, or the app, may have moved on while the wallet answered.
-    if (asked.aborted || subscribedEvents !== whileLocked) return
-    if (accounts.length === 0 || chainId === undefined) return
-    opened(provider, { accounts, chainId })
-    emitter.emit('connect', { accounts, chainId })
-  }
-
-  /** Connected to `provider`: its events are heard from now on. */
-  function opened(provider: InjectedProvider, said: WalletState) {
-    state = said
-    subscribe(provider, whileConnected)
-  }
-
-  return {
-    /** The wallet's state while connected; `undefined` otherwise. */
-    get state() {
-      return state
-    },
-    /** The wallet this connection listens to, connected or locked. */
-    get provider() {
-      return subscribedProvider
-    },
-    opened,
-    /** Disconnected by the app: nothing from the wallet is heard any more. */
-    closed() {
-      state = undefined
-      unsubscribe()
-    },
-    /** The chain moved by a switch the connector made. */
-    switched(chainId: number) {
-      if (state) state = { ...state, chainId }
-    },
-    /**
-     * The wallet's `request` for wagmi's client, answering `eth_chainId` and
-     * `eth_accounts` from the state while connected to `wallet`: a signature
-     * or a send is then one wallet request.
-     */
-    answeringFromState(wallet: InjectedProvider) {
-      return {
-        request(args: { method: string; params?: unknown }) {
-          if (state && subscribedProvider === wallet) {
-            if (args.method === 'eth_chainId')
-              return Promise.resolve(numberToHex(state.chainId))
-            if (args.method === 'eth_accounts')
-              return Promise.resolve([...state.accounts])
-          }
-          return wallet.request(args as never)
-        },
-      }
-    },
-    onAccountsChanged,
-    onChainChanged,
-    onDisconnect,
-  }
-}
-
-// wagmi's lookups of the connected accounts are answered within 500 ms and
-// of the chain id within 1000 ms, so a wallet still loading never holds up
-// reconnect.
-const accountsLookupMs = 500
-const chainIdLookupMs = 1_000
-
-/** The wallet's connected accounts, within the lookup deadline. */
-async function lookUpAccounts(provider: InjectedProvider) {
-  return toAddresses(await ask(provider, 'eth_accounts', accountsLookupMs))
-}
-
-/** The wallet's chain id, within the lookup deadline. */
-async function lookUpChainId(provider: InjectedProvider) {
-  return Number(await ask(provider, 'eth_chainId', chainIdLookupMs))
-}
-
-function ask(
-  provider: InjectedProvider,
-  method: 'eth_accounts' | 'eth_chainId',
-  deadlineMs: number,
-) {
-  return withTimeout(
-    provider.request({ method }),
-    deadlineMs,
-    () => new WalletTimeoutError({ method, timeoutMs: deadlineMs }),
-  )
 }

@@ -36,14 +36,12 @@ import {
 } from '../wallets/walletRegistry.js'
 import {
   InAppBrowserNotFoundError,
+  InvalidInjectedWalletParameterError,
   RedirectedToWalletError,
   WalletTimeoutError,
 } from './errors.js'
-import {
-  InvalidInjectedWalletParameterError,
-  injectedWallet,
-} from './injectedWallet.js'
-import type { InjectedProvider } from './types.js'
+import type { InjectedProvider } from './injectedParameters.js'
+import { injectedWallet } from './injectedWallet.js'
 
 // A wallet returns its accounts in lower case; the dapp sees them checksummed.
 const alice = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
@@ -234,26 +232,47 @@ afterEach(() => {
 })
 
 describe('injectedWallet parameters', () => {
-  it('a registry id given as a string is refused with the import that fixes it', () => {
-    const create = () => injectedWallet({ wallet: 'metamask' as never })
-    expect(create).toThrow(InvalidInjectedWalletParameterError)
-    expect(create).toThrow('got "metamask"')
-    expect(create).toThrow(
+  /** A config with `wallet` as given (created without a throw), and what connect() rejects with. */
+  async function connectWith(wallet: unknown) {
+    const config = createConfig({
+      chains: [mainnet],
+      connectors: [injectedWallet({ wallet: wallet as WalletDescriptor })],
+      multiInjectedProviderDiscovery: false,
+      storage: null,
+      transports: { [mainnet.id]: http('http://127.0.0.1:1') },
+    })
+    const [connector] = config.connectors
+    const error = await connector!.connect().then(
+      () => undefined,
+      (rejection: unknown) => rejection,
+    )
+    return { connector: connector!, error }
+  }
+
+  it('a registry id given as a string: the config is created, and connect() names the import that fixes it', async () => {
+    const { connector, error } = await connectWith('metamask')
+    expect(connector).toMatchObject({ id: 'injectedWallet' })
+    expect(error).toBeInstanceOf(InvalidInjectedWalletParameterError)
+    expect((error as Error).message).toContain('got "metamask"')
+    expect((error as Error).message).toContain(
       "`import { metamask } from 'wagmi-connector-pack/injected'`, then `injectedWallet({ wallet: metamask })`",
     )
   })
 
-  it('an unknown wallet id is refused with a message naming it and the descriptors there are', () => {
-    const create = () => injectedWallet({ wallet: 'nosuchwallet' as never })
-    expect(create).toThrow(InvalidInjectedWalletParameterError)
-    expect(create).toThrow('got "nosuchwallet"')
-    expect(create).toThrow(/Registry descriptors: metamask, coinbase, /)
+  it('an unknown wallet id is refused on connect() with a message naming it and the descriptors there are', async () => {
+    const { error } = await connectWith('nosuchwallet')
+    expect(error).toBeInstanceOf(InvalidInjectedWalletParameterError)
+    expect((error as Error).message).toContain('got "nosuchwallet"')
+    expect((error as Error).message).toMatch(
+      /Registry descriptors: metamask, coinbase, /,
+    )
   })
 
-  it('a descriptor without a name is refused with a message showing it', () => {
-    expect(() =>
-      injectedWallet({ wallet: { id: 'acme' } as WalletDescriptor }),
-    ).toThrow(/`wallet` must be a wallet descriptor.*got \{"id":"acme"\}/)
+  it('a descriptor without a name is refused on connect() with a message showing it', async () => {
+    const { error } = await connectWith({ id: 'acme' })
+    expect((error as Error).message).toMatch(
+      /`wallet` must be a wallet descriptor.*got \{"id":"acme"\}/,
+    )
   })
 
   it('a wallet of the registry and a descriptor of your own are both accepted', () => {

@@ -1,10 +1,9 @@
 import { createConnector } from '@wagmi/core'
 import type { ConnectWithCapabilities } from '../core/connector.js'
 import { defaultChainIdBeforeConnecting, loadOnce } from '../core/connector.js'
-import { BaseError } from '../core/errors.js'
 import { detectPlatform } from '../core/platform.js'
 import { toBrowseLink } from '../wallets/links.js'
-import { type WalletDescriptor, walletIds } from '../wallets/walletRegistry.js'
+import type { WalletDescriptor } from '../wallets/walletRegistry.js'
 import { announcedProviders, findInjectedProvider } from './discovery.js'
 import type {
   InjectedProvider,
@@ -13,7 +12,7 @@ import type {
   InjectedWalletConnectParameters,
   InjectedWalletParameters,
   MissingWallet,
-} from './types.js'
+} from './injectedParameters.js'
 
 /**
  * A browser wallet by name: its EIP-6963 announcement first, then its legacy
@@ -26,9 +25,12 @@ import type {
  * createConfig({ connectors: [injectedWallet({ wallet: metamask })], … })
  */
 export function injectedWallet(parameters: InjectedWalletParameters) {
-  const wallet = checkedDescriptor(parameters?.wallet)
-  const shimDisconnect = parameters?.shimDisconnect ?? true
-  const disconnectedKey = `${wallet.id}.disconnected` as const
+  // Checked with the runtime (connect() names a bad one); read here only as
+  // far as the connector's id and name and finding the wallet need.
+  const given: unknown = parameters?.wallet
+  const wallet = (
+    typeof given === 'object' && given ? given : {}
+  ) as WalletDescriptor
 
   type Properties = {
     /** The wallet this connector opens. */
@@ -82,13 +84,7 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
       // failed download, offline or after a new deploy, is tried again next time).
       const runtime = loadOnce(() =>
         import('./injectedRuntime.js').then(({ createInjectedRuntime }) =>
-          createInjectedRuntime({
-            config,
-            wallet,
-            shimDisconnect,
-            disconnectedKey,
-            find,
-          }),
+          createInjectedRuntime({ config, parameters, find }),
         ),
       )
       /** Hands a wallet event to the runtime (loaded by then: only it listens to the wallet). */
@@ -97,8 +93,8 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
       ) => void runtime.call(use).catch(() => undefined)
 
       return {
-        id: wallet.id,
-        name: wallet.name,
+        id: wallet.id ?? injectedWallet.type,
+        name: wallet.name ?? 'Browser wallet',
         type: injectedWallet.type,
         icon: wallet.icon,
         rdns: wallet.rdns,
@@ -178,49 +174,3 @@ export function injectedWallet(parameters: InjectedWalletParameters) {
 }
 
 injectedWallet.type = 'injectedWallet' as const
-
-function checkedDescriptor(wallet: WalletDescriptor): WalletDescriptor {
-  if (typeof wallet === 'object' && wallet && wallet.id && wallet.name)
-    return wallet
-  throw new InvalidInjectedWalletParameterError({ wallet })
-}
-
-function show(value: unknown) {
-  try {
-    return JSON.stringify(value) ?? String(value)
-  } catch {
-    // Circular or without a prototype: its kind is all that can be said.
-    return Object.prototype.toString.call(value)
-  }
-}
-
-/** What to write instead: the registry's descriptor when `wallet` names one. */
-function fix(wallet: unknown) {
-  const known = (walletIds as readonly unknown[]).includes(wallet)
-    ? (wallet as string)
-    : undefined
-  return known
-    ? `Pass its descriptor: \`import { ${known} } from 'wagmi-connector-pack/injected'\`, then \`injectedWallet({ wallet: ${known} })\`.`
-    : `Registry descriptors: ${walletIds.join(', ')}.`
-}
-
-export type InvalidInjectedWalletParameterErrorType =
-  InvalidInjectedWalletParameterError & {
-    name: 'InvalidInjectedWalletParameterError'
-  }
-/** injectedWallet() was given something other than a wallet descriptor. */
-export class InvalidInjectedWalletParameterError extends BaseError {
-  override name = 'InvalidInjectedWalletParameterError'
-  static get code() {
-    return 'invalid_parameter' as const
-  }
-  constructor({ wallet }: { wallet: unknown }) {
-    super(
-      `injectedWallet: \`wallet\` must be a wallet descriptor with an id and a name, such as \`metamask\` from 'wagmi-connector-pack/injected', got ${show(wallet)}.`,
-      {
-        code: InvalidInjectedWalletParameterError.code,
-        metaMessages: [fix(wallet)],
-      },
-    )
-  }
-}

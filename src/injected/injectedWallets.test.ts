@@ -15,8 +15,11 @@ import {
   type WalletDescriptor,
   walletRegistry,
 } from '../wallets/walletRegistry.js'
+import type {
+  AnnouncedProvider,
+  InjectedProvider,
+} from './injectedParameters.js'
 import { injectedWallet } from './injectedWallet.js'
-import type { AnnouncedProvider, InjectedProvider } from './types.js'
 
 type InjectedWalletConnector = Connector & {
   wallet: WalletDescriptor

@@ -8,8 +8,11 @@ import {
   announcedProviders,
   watchAnnouncedProviders,
 } from './discovery.js'
+import type {
+  AnnouncedProvider,
+  InjectedWalletsParameters,
+} from './injectedParameters.js'
 import { injectedWallet } from './injectedWallet.js'
-import type { AnnouncedProvider, InjectedWalletsParameters } from './types.js'
 
 /**
  * One `injectedWallet` connector for each browser wallet announced by

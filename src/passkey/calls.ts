@@ -28,7 +28,7 @@ import {
 import type { Stamper } from '../turnkey/stampers.js'
 import { type ChainMark, findOnChain, markOnChain } from './batchOnChain.js'
 import { SponsorshipRefusedError, TransactionNotSentError } from './errors.js'
-import type { Sponsorship } from './passkeyWalletParameters.js'
+import type { Sponsorship } from './passkeyParameters.js'
 
 /*
  * passkeyWallet on the vendor's transaction management: its EIP-5792 calls
@@ -51,7 +51,7 @@ const version = '2.0.0'
 export type CallsContext = {
   chains: readonly Chain[]
   /** The connected account and its sub-organization. */
-  session: { organizationId: string; address: Address }
+  connection: { organizationId: string; address: Address }
   vendor: VendorClient
   /** Who authorises the request: the session key within its scope, else the passkey. */
   stamper(): Stamper
@@ -250,7 +250,7 @@ async function sendCalls(value: unknown, context: CallsContext) {
   // vendor read would be one more prompt); marked beside the prompt.
   const marking =
     stamper.kind === 'passkey' && !sponsor
-      ? markOnChain(context.chainRequest(chainId), context.session.address)
+      ? markOnChain(context.chainRequest(chainId), context.connection.address)
       : undefined
   const statusId = await submitSend(context, chainId, calls, sponsor, stamper)
   const id = toCallsId(chainId, statusId, await marking?.catch(() => undefined))
@@ -266,16 +266,16 @@ async function submitSend(
   sponsor: boolean,
   stamper: Stamper,
 ): Promise<string> {
-  const { session } = context
+  const { connection } = context
   let result: { sendTransactionStatusId?: unknown }
   try {
     result = await context.vendor.submit(
       'eth_send_transaction',
       {
         type: 'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
-        organizationId: session.organizationId,
+        organizationId: connection.organizationId,
         parameters: {
-          from: session.address,
+          from: connection.address,
           caip2: `eip155:${chainId}`,
           // Always said: a scope that bounds sponsorship reads it.
           sponsor,
@@ -412,7 +412,7 @@ const readStatus = (statusId: string, context: CallsContext) =>
   context.vendor.query<VendorStatus>(
     'get_send_transaction_status',
     {
-      organizationId: context.session.organizationId,
+      organizationId: context.connection.organizationId,
       sendTransactionStatusId: statusId,
     },
     context.stamper(),
@@ -479,7 +479,7 @@ async function callsStatus(id: unknown, context: CallsContext) {
     const found = await findOnChain({
       id: id as string,
       mark,
-      address: context.session.address,
+      address: context.connection.address,
       calls: sentCalls.get(id as string),
       request: context.chainRequest(chainId),
     })

@@ -10,7 +10,7 @@ import { createPasskey, forgetPasskey } from './passkeyCeremonies.js'
 import {
   checkPasskeyWalletParameters,
   type PasskeyWalletParameters,
-} from './passkeyWalletParameters.js'
+} from './passkeyParameters.js'
 
 /** passkeyWallet's recovery flow; loaded only when a host asks for it. */
 export function createPasskeyRecovery({

@@ -22,7 +22,7 @@ import {
 import {
   emailCodeCalls,
   type PasskeyWalletParameters,
-} from './passkeyWalletParameters.js'
+} from './passkeyParameters.js'
 
 /** The proof a sign-up carries for its email: the vendor's token (sealed by a host backend) and the key it is bound to. */
 export type EmailProof = {

@@ -19,7 +19,8 @@ import { RequestRefusedError } from '../core/connectionErrors.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { SignerMismatchError } from './errors.js'
-import { createPasskeyProvider, toVendorAccount } from './passkeyProvider.js'
+import { createPasskeyProvider } from './passkeyProvider.js'
+import { toVendorAccount } from './vendorAccount.js'
 
 /** A chain without an RPC URL of its own: with no transport either, nothing can read it. */
 const unreachable = <chain extends typeof mainnet | typeof base>(c: chain) => ({

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
-import { type PasskeyWalletParameters, passkeyWallet } from './passkeyWallet.js'
 import {
   checkPasskeyWalletParameters,
   defaultExportFrameUrl,
-} from './passkeyWalletParameters.js'
+} from './passkeyParameters.js'
+import { type PasskeyWalletParameters, passkeyWallet } from './passkeyWallet.js'
 
 const valid: PasskeyWalletParameters = {
   organizationId: '5f0c8a3e-1b2d-4c6e-9f70-123456789abc',

@@ -7,9 +7,8 @@ import {
   defaultChainIdBeforeConnecting,
   type Listeners,
   loadOnce,
+  loadToRestore,
 } from '../core/connector.js'
-import { withTimeout } from '../core/deadlines.js'
-import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import { createConnectorStorage } from '../core/storage.js'
 import type { ExportFlow } from '../export/exportFlow.js'
 import type { RecoveryFlow } from '../recovery/recoveryFlow.js'
@@ -17,21 +16,18 @@ import type { RecoveryFlow } from '../recovery/recoveryFlow.js'
 import type {
   PasskeyWalletConnectParameters,
   PasskeyWalletParameters,
-} from './passkeyWalletParameters.js'
+} from './passkeyParameters.js'
 
 // The options' types live with their checks (which load with the runtime, not here).
 export type {
   PasskeyWalletConnectParameters,
   PasskeyWalletParameters,
-} from './passkeyWalletParameters.js'
+} from './passkeyParameters.js'
 
 /** The EIP-1193 provider of the passkey wallet (stable for the connector's life). */
 export type PasskeyProvider = {
   request(args: EIP1193Parameters): Promise<any>
 } & Pick<Listeners, 'on' | 'removeListener'>
-
-// Reconnect must end: a download that hangs counts as no session.
-const runtimeLoadTimeoutMs = 10_000
 
 passkeyWallet.type = 'passkeyWallet' as const
 
@@ -100,7 +96,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       config.emitter.emit('change', { chainId: Number(chain) })
     // A failed download (offline, a new deploy) is tried again next time.
     const runtime = loadOnce(() =>
-      import('./createPasskeyRuntime.js').then(({ createPasskeyRuntime }) =>
+      import('./passkeyRuntime.js').then(({ createPasskeyRuntime }) =>
         createPasskeyRuntime({
           parameters,
           chains: config.chains,
@@ -144,9 +140,8 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         storage.clear(),
         !loaded &&
           sessionStoreKey &&
-          import('./createPasskeyRuntime.js').then(
-            ({ revokeStoredSessionKey }) =>
-              revokeStoredSessionKey(sessionStoreKey, parameters),
+          import('./passkeyRuntime.js').then(({ revokeStoredSessionKey }) =>
+            revokeStoredSessionKey(sessionStoreKey, parameters),
           ),
       ])
     }
@@ -191,11 +186,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         const { withCapabilities, ...rest } =
           connectParameters as PasskeyWalletConnectParameters
         const ready = rest.isReconnecting
-          ? withTimeout(
-              runtime.load(),
-              runtimeLoadTimeoutMs,
-              () => new SessionNotFoundError(),
-            )
+          ? loadToRestore(runtime)
           : runtime.load()
         const { address, chainId } = await (await ready).connect(rest)
         return {

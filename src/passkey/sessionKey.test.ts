@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { generateStampingKey } from '../turnkey/stampers.js'
-import { isLive, type SessionKey, sessionKeyStore } from './sessionKey.js'
+import { isLive, type SessionKey, sessionKeyStore } from './sessionKeyStore.js'
 
 describe('isLive', () => {
   it('reads the expiry in seconds, not milliseconds', () => {

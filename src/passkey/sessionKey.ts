@@ -1,14 +1,9 @@
 import { UnauthorizedProviderError } from 'viem'
-import { withTimeout } from '../core/deadlines.js'
 import { singleFlight } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { readSessionClaims } from '../turnkey/createVendorClient.js'
-import {
-  grpcCode,
-  unexpectedVendorAnswer,
-  VendorRequestError,
-} from '../turnkey/errors.js'
+import { unexpectedVendorAnswer } from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import {
   createSessionStamper,
@@ -16,30 +11,14 @@ import {
 } from '../turnkey/stampers.js'
 import { SessionProfileMismatchError } from './errors.js'
 
-/**
- * A short-lived P-256 key the vendor accepts in place of the passkey. The
- * private half is a non-extractable WebCrypto key: script can use it, never
- * read it, and it is kept only in IndexedDB. It stamps through
- * `createSessionStamper` (src/turnkey).
- */
-export type SessionKey = {
-  privateKey: CryptoKey
-  /** Compressed P-256 point, hex, as the vendor registers it. */
-  publicKey: string
-  /** Unix seconds; the vendor's own clock decides in the end. */
-  expiresAt: number
-  /** The sub-organization the key acts in. */
-  organizationId: string
-  /** The user the key was registered on (absent on keys stored by older versions). */
-  userId?: string | undefined
-  /** The vendor session profile the key was issued under; none: a root key. */
-  sessionProfileId?: string | undefined
-}
-
-/** Seconds, not milliseconds: the vendor SDK mixes the two and keeps dead sessions alive. */
-export function isLive(key: SessionKey, nowMs = Date.now()) {
-  return key.expiresAt * 1000 > nowMs
-}
+import {
+  isDeadSessionKeyError,
+  isOutOfScopeError,
+  listing,
+  retryRevocations,
+  revokeSessionKey,
+} from './sessionKeyRevocation.js'
+import { isLive, type SessionKey, sessionKeyStore } from './sessionKeyStore.js'
 
 type SessionKeysParameters = {
   /** The vendor's client, without the session fallback (revocations sign with the key itself). */
@@ -301,17 +280,6 @@ export function createSessionKeys({
 
 // Falling back to the passkey when the vendor refuses the key.
 
-/** The vendor no longer takes the session key that stamped the request: expired by its clock, or removed. */
-const isDeadSessionKeyError = (error: unknown) =>
-  error instanceof VendorRequestError &&
-  /expired api key|could not find public key/i.test(error.vendorMessage)
-
-/** The vendor takes the session key, but its session profile's scope does not allow the request. */
-const isOutOfScopeError = (error: unknown) =>
-  error instanceof VendorRequestError &&
-  error.status === 403 &&
-  error.vendorCode === grpcCode.permissionDenied
-
 /**
  * When the vendor refuses a session key (its clock is the one that counts,
  * and a key may be invalidated), forget the session and send the request
@@ -364,27 +332,6 @@ function withSessionFallback(
   }
 }
 
-/** The vendor's list of the user's keys, read with `key` itself, and `key`'s own entry in it. */
-async function listing(
-  vendor: VendorClient,
-  key: SessionKey,
-  userId: string | undefined,
-) {
-  const { apiKeys } = await vendor.query<{ apiKeys?: ApiKeyView[] }>(
-    'get_api_keys',
-    { organizationId: key.organizationId, userId },
-    createSessionStamper(key),
-  )
-  return {
-    answered: Array.isArray(apiKeys),
-    own: Array.isArray(apiKeys)
-      ? apiKeys.find(
-          (apiKey) => apiKey?.credential?.publicKey === key.publicKey,
-        )
-      : undefined,
-  }
-}
-
 /**
  * Reads the new key back from the vendor's list of the user's keys (signed
  * by the key): it must be there under `sessionProfileId`, or it is refused
@@ -410,260 +357,4 @@ async function checkSessionProfile(
     })
 }
 
-// Revocation at the vendor, confirmed or tried again.
-
-/** A disconnect waits this long for the vendor; past it the key is kept as revoking. */
-const sessionRevocationTimeoutMs = 5000
-
-type ApiKeyView = {
-  apiKeyId?: unknown
-  credential?: { publicKey?: unknown; sessionProfileId?: unknown }
-}
-
-/**
- * Deletes a session key at the vendor, signed by the key itself. Two
- * requests: the user's keys, then `delete_api_keys` of this one. True once
- * the key has no authority left: deleted, no longer listed, or refused by
- * the vendor as unknown or expired; false when the vendor failed or did not
- * answer in time.
- */
-async function deleteAtVendor(vendor: VendorClient, key: SessionKey) {
-  const stamper = createSessionStamper(key)
-  const { organizationId } = key
-  const revoke = async () => {
-    const userId =
-      key.userId ??
-      (
-        await vendor.query<{ userId: string }>(
-          'whoami',
-          { organizationId },
-          stamper,
-        )
-      ).userId
-    const { own } = await listing(vendor, key, userId)
-    if (typeof own?.apiKeyId !== 'string') return true
-    await vendor.submit(
-      'delete_api_keys',
-      {
-        type: 'ACTIVITY_TYPE_DELETE_API_KEYS',
-        organizationId,
-        parameters: { userId, apiKeyIds: [own.apiKeyId] },
-        resultKey: 'deleteApiKeysResult',
-      },
-      stamper,
-    )
-    return true
-  }
-  return withTimeout(
-    revoke(),
-    sessionRevocationTimeoutMs,
-    () => new Error('the vendor did not answer'),
-    // A key whose profile does not let it delete keys can never revoke
-    // itself: it is dropped here, and ends by expiry or the next log-in.
-  ).catch(
-    (error: unknown) =>
-      isDeadSessionKeyError(error) || isOutOfScopeError(error),
-  )
-}
-
-/** Revocations on their way, by public key: a key is revoked by one caller at a time. */
-const settling = singleFlight<void, string>()
-
-/**
- * Asks the vendor to revoke `key` unless it has expired, then forgets it
- * once the vendor confirmed; an unconfirmed one stays revoking, for later.
- */
-function settle(
-  vendor: VendorClient,
-  key: SessionKey,
-  storeKey: string | undefined,
-) {
-  return settling.run(async () => {
-    if (isLive(key) && !(await deleteAtVendor(vendor, key))) return
-    if (storeKey) await sessionKeyStore.deleteRevoking(storeKey, key.publicKey)
-  }, key.publicKey)
-}
-
-/**
- * Revokes a session key at the vendor, so that a stamp it made before (a
- * copied request, a stolen key) is refused from now on instead of until it
- * expires. The key is kept in IndexedDB (under `storeKey`) as revoking until
- * the vendor confirms: one that failed, did not answer within 5 s, or whose
- * page closed meanwhile, is tried again by `retryRevocations`. A revoking key
- * never signs for the user again. Never rejects: the caller has already
- * dropped the key.
- */
-export async function revokeSessionKey(
-  vendor: VendorClient,
-  key: SessionKey,
-  storeKey: string | undefined,
-): Promise<void> {
-  if (storeKey) await sessionKeyStore.markRevoking(storeKey, key)
-  await settle(vendor, key, storeKey)
-}
-
-/**
- * Tries again the revocations the vendor has not confirmed (an expired key
- * is only forgotten, with no request); each one once at a time, without any
- * prompt. Never rejects.
- */
-async function retryRevocations(
-  vendor: VendorClient,
-  storeKey: string,
-): Promise<void> {
-  const revoking = await sessionKeyStore.revoking(storeKey)
-  await Promise.all(revoking.map((key) => settle(vendor, key, storeKey)))
-}
-
-// The IndexedDB store.
-
-const database = 'wagmi-connector-pack'
-const store = 'session-keys'
-
-function open(): Promise<IDBDatabase> | undefined {
-  if (typeof indexedDB === 'undefined') return undefined
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(database, 1)
-    request.onupgradeneeded = () => request.result.createObjectStore(store)
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error)
-  })
-}
-
-/** Runs `action` in one transaction; resolves to what its returned getter reads once the transaction is complete. */
-async function run<value>(
-  mode: IDBTransactionMode,
-  action: (objects: IDBObjectStore) => () => value,
-): Promise<value | undefined> {
-  const db = await open()
-  if (!db) return undefined
-  try {
-    return await new Promise<value>((resolve, reject) => {
-      const transaction = db.transaction(store, mode)
-      const result = action(transaction.objectStore(store))
-      transaction.oncomplete = () => resolve(result())
-      transaction.onerror = () => reject(transaction.error)
-      transaction.onabort = () => reject(transaction.error)
-    })
-  } finally {
-    db.close()
-  }
-}
-
-// A slow or stuck IndexedDB must not hold wagmi's reconnect: the passkey still works without the key.
-const readTimeoutMs = 2000
-
-/** A read that never throws, and gives nothing after 2 s. */
-function read<value>(
-  mode: IDBTransactionMode,
-  action: (objects: IDBObjectStore) => () => value,
-): Promise<value | undefined> {
-  return withTimeout(
-    run(mode, action),
-    readTimeoutMs,
-    () => new Error('IndexedDB did not answer'),
-  ).catch(() => undefined)
-}
-
-/** A write that never throws: without storage there is nothing to keep, or to remove. */
-async function write(action: (objects: IDBObjectStore) => void) {
-  await run('readwrite', (objects) => {
-    action(objects)
-    return () => undefined
-  }).catch(() => undefined)
-}
-
-/** What IndexedDB holds for a key: a key being revoked says so, and never signs again. */
-type StoredSessionKey = SessionKey & { state?: 'revoking' }
-
-/** A stored value as a session key in `state`, or `undefined` for anything else (garbage included). */
-function asSessionKey(
-  value: unknown,
-  state: StoredSessionKey['state'],
-): SessionKey | undefined {
-  const key = value as Partial<StoredSessionKey> | undefined
-  return key?.privateKey instanceof CryptoKey &&
-    typeof key.publicKey === 'string' &&
-    typeof key.expiresAt === 'number' &&
-    typeof key.organizationId === 'string' &&
-    (key.userId === undefined || typeof key.userId === 'string') &&
-    (key.sessionProfileId === undefined ||
-      typeof key.sessionProfileId === 'string') &&
-    key.state === state
-    ? (key as SessionKey)
-    : undefined
-}
-
-// One entry per key being revoked, apart from the key that signs: a key made meanwhile never overwrites one.
-const revokingEntry = (at: string, publicKey: string) => [
-  at,
-  'revoking',
-  publicKey,
-]
-const isRevokingEntry = (
-  at: string,
-  entry: IDBValidKey,
-): entry is IDBValidKey[] =>
-  Array.isArray(entry) && entry[0] === at && entry[1] === 'revoking'
-
-/**
- * Session keys by connector key, in IndexedDB: the only place a
- * non-extractable CryptoKey survives a reload. `get`, `set` and `delete` are
- * the key that signs; the keys whose revocation the vendor has not confirmed
- * yet are kept apart, marked revoking, until it does. Nothing here throws;
- * reads give nothing after 2 s, and drop what is not a session key.
- */
-export const sessionKeyStore = {
-  async get(at: string): Promise<SessionKey | undefined> {
-    const value = await read('readonly', (objects) => {
-      const request = objects.get(at)
-      return () => request.result as unknown
-    })
-    return asSessionKey(value, undefined)
-  },
-  set: (at: string, key: SessionKey) =>
-    write((objects) => objects.put(key, at)),
-  delete: (at: string) => write((objects) => objects.delete(at)),
-  /**
-   * Keeps `key` as revoking, in one transaction moved out of the place of
-   * the key that signs when it is there (a newer key there stays). Without
-   * storage the key is only revoked this once.
-   */
-  markRevoking: (at: string, key: SessionKey) =>
-    write((objects) => {
-      const signing = objects.get(at)
-      signing.onsuccess = () => {
-        if (
-          asSessionKey(signing.result, undefined)?.publicKey === key.publicKey
-        )
-          objects.delete(at)
-      }
-      objects.put(
-        { ...key, state: 'revoking' } satisfies StoredSessionKey,
-        revokingEntry(at, key.publicKey),
-      )
-    }),
-  /** The keys marked revoking; any other value among them is deleted. */
-  async revoking(at: string): Promise<SessionKey[]> {
-    const keys = await read('readwrite', (objects) => {
-      const found: SessionKey[] = []
-      // A few entries at most: every connector key's, each with its keys being revoked.
-      const cursor = objects.openCursor()
-      cursor.onsuccess = () => {
-        const entry = cursor.result
-        if (!entry) return
-        if (isRevokingEntry(at, entry.key)) {
-          const key = asSessionKey(entry.value, 'revoking')
-          if (key && key.publicKey === entry.key[2]) found.push(key)
-          else entry.delete()
-        }
-        entry.continue()
-      }
-      return () => found
-    })
-    return keys ?? []
-  },
-  /** Forgets a key whose revocation the vendor confirmed. */
-  deleteRevoking: (at: string, publicKey: string) =>
-    write((objects) => objects.delete(revokingEntry(at, publicKey))),
-}
+export type SessionKeys = ReturnType<typeof createSessionKeys>

@@ -11,39 +11,24 @@ import {
   signUpRootUser,
   signUpUsage,
 } from '../turnkey/hostBackendContract.js'
+import type { AccountAccess } from './accountAccess.js'
 import type { EmailProof } from './emailVerification.js'
 import { EmailNotVerifiedError } from './errors.js'
 import { createPasskey, forgetPasskey } from './passkeyCeremonies.js'
 import type {
   PasskeyWalletConnectParameters,
   PasskeyWalletParameters,
-} from './passkeyWalletParameters.js'
-
-type Account = { address: Address; walletId: string }
+} from './passkeyParameters.js'
 
 export type SignUpContext = {
   parameters: PasskeyWalletParameters
   rpId: string
   backendTimeoutMs: number
   authProxy: CreateAuthProxyClientParameters | undefined
-  /** The proof a sign-up with `email` carries (checked before, so the prompt is never wasted). */
-  emailProof(email: string): EmailProof
-  /** The proof is spent once the account is made. */
-  spendEmailProof(): void
-  /** Opens a session on the new account with its passkey, when sessions are on. */
-  startSession?:
-    | ((
-        organizationId: string,
-        signal: AbortSignal,
-        credentialId: string,
-      ) => Promise<unknown>)
-    | undefined
-  findAccount(organizationId: string, credentialId: string): Promise<Account>
-  /** A log-in with the passkey just made, to the account it already has (a retried sign-up). */
-  logIn(
-    signal: AbortSignal,
-    credentialId: string,
-  ): Promise<{ organizationId: string } & Account>
+  /** The proof a sign-up with an email carries (checked before, so the prompt is never wasted), spent once the account is made. */
+  emailVerification: Pick<EmailVerificationAccess, 'proofFor' | 'clear'>
+  /** The log-in, the session start and the account's lookup. */
+  accounts: AccountAccess
 }
 
 /**
@@ -55,7 +40,10 @@ async function createAccount(
   request: CreateAccountRequest,
   { parameters, authProxy, backendTimeoutMs }: SignUpContext,
   onAnswer: () => void,
-): Promise<{ organizationId: string; account?: Account | undefined }> {
+): Promise<{
+  organizationId: string
+  account?: { address: Address; walletId: string } | undefined
+}> {
   const hostCreateAccount = parameters.createAccount
   // Without a backend call of the host's, the connector was checked to have
   // the proxy; its code loads only then (after the passkey prompt: no gesture to keep).
@@ -101,9 +89,9 @@ export async function signUpWithPasskey(
   signal: AbortSignal,
   context: SignUpContext,
 ) {
-  const { parameters, rpId } = context
+  const { parameters, rpId, emailVerification, accounts } = context
   const userName = givenName.trim()
-  const proof = givenEmail ? context.emailProof(givenEmail) : undefined
+  const proof = givenEmail ? emailVerification.proofFor(givenEmail) : undefined
   const passkey = await createPasskey({
     rpId,
     rpName: parameters.rpName ?? rpId,
@@ -140,17 +128,17 @@ export async function signUpWithPasskey(
     throw error
   })
   // The proof is spent: a second sign-up needs a new code.
-  if (proof) context.spendEmailProof()
+  if (proof) emailVerification.clear()
   if (signal.aborted) throw new SessionNotFoundError({ reason: 'abandoned' })
   const { credentialId } = passkey.attestation
-  if (!made) return context.logIn(signal, credentialId)
+  if (!made) return accounts.logIn(signal, credentialId)
   const { organizationId, account } = made
-  await context.startSession?.(organizationId, signal, credentialId)
+  await accounts.startSession?.(organizationId, signal, credentialId)
   // The Auth Proxy answers the wallet it made; a host backend answers the organization only.
   return {
     organizationId,
     credentialId,
-    ...(account ?? (await context.findAccount(organizationId, credentialId))),
+    ...(account ?? (await accounts.find(organizationId, credentialId))),
   }
 }
 
@@ -200,3 +188,6 @@ export function loadEmailVerification({
     },
   }
 }
+
+/** Sign-up's email verification, as the runtime holds it. */
+type EmailVerificationAccess = ReturnType<typeof loadEmailVerification>

@@ -13,7 +13,7 @@ import {
   useConnectors,
   WagmiProvider,
 } from 'wagmi'
-import type { InjectedProvider } from '../injected/types.js'
+import type { InjectedProvider } from '../injected/injectedParameters.js'
 
 // The announced wallets are kept for the page's lifetime: this file's page
 // starts with none, whatever another test file loaded before it.

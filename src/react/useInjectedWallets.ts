@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useConfig } from 'wagmi'
+import type { InjectedWalletsParameters } from '../injected/injectedParameters.js'
 import { addInjectedWallets } from '../injected/injectedWallets.js'
-import type { InjectedWalletsParameters } from '../injected/types.js'
 
 /**
  * `injectedWallets()` for a server-rendered app: the announced wallets join the

@@ -1,5 +1,5 @@
 import { isAllowedDeepLink } from '../wallets/links.js'
-import type { DeepLinkPreference } from './types.js'
+import type { DeepLinkPreference } from './walletConnectParameters.js'
 
 // The links that open the wallet app: for a pairing (`…/wc?uri=`) and for a
 // request (`…/wc?sessionTopic=`), of the preferred kind, from allowed schemes

@@ -6,7 +6,7 @@ import {
   toRequestLink,
   type WalletLinks,
 } from './links.js'
-import type { DeepLinkPreference } from './types.js'
+import type { DeepLinkPreference } from './walletConnectParameters.js'
 
 // On a phone, each request that needs the user opens the wallet app: by the
 // chosen wallet's link, else by the paired wallet's own from its session

@@ -15,12 +15,9 @@ import {
 } from './errors.js'
 import { toPairingLinks } from './links.js'
 import { clearSdkDeepLink } from './openWallet.js'
-import {
-  endSessionsOtherThan,
-  type SignClient,
-  type SignClientProvider,
-} from './provider.js'
-import type { WalletConnectPairing } from './types.js'
+import { endSessionsOtherThan, type SignClient } from './signClient.js'
+import type { WalletConnectPairing } from './walletConnectParameters.js'
+import type { SignClientProvider } from './walletConnectProvider.js'
 
 // Pairing: a session proposal, its URI shown as a QR code and a deep link,
 // made ahead of connect() when the host asks (prepare()), renewed when it

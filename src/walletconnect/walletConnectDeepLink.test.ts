@@ -18,7 +18,7 @@ vi.mock('@walletconnect/sign-client', async (importOriginal) => {
   }
   return { ...sdk, SignClient: { ...sdk.SignClient, init } }
 })
-vi.mock('./runtime.js', async (importOriginal) => {
+vi.mock('./walletConnectRuntime.js', async (importOriginal) => {
   imported.session++
   return importOriginal()
 })

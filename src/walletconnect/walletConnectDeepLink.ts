@@ -3,19 +3,19 @@ import {
   createListeners,
   defaultChainIdBeforeConnecting,
   loadOnce,
+  loadToRestore,
 } from '../core/connector.js'
-import { withTimeout } from '../core/deadlines.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import {
   createConnectorStorage,
   type StoredSessionId,
 } from '../core/storage.js'
-import type { WalletConnectRuntime } from './runtime.js'
 import type {
   WalletConnectDeepLinkParameters,
   WalletConnectDeepLinkProperties,
   WalletConnectProvider,
-} from './types.js'
+} from './walletConnectParameters.js'
+import type { WalletConnectRuntime } from './walletConnectRuntime.js'
 
 /** The session's id across reloads: its WalletConnect topic, 32 bytes of hex. */
 export const storedSessionTopic: StoredSessionId<'sessionTopic'> = {
@@ -23,8 +23,6 @@ export const storedSessionTopic: StoredSessionId<'sessionTopic'> = {
   isValid: (value) => /^[0-9a-f]{64}$/.test(value),
 }
 
-// How long a reload waits for the SDK before it gives up restoring.
-const restoreTimeoutMs = 10_000
 const inBrowser = () => typeof window !== 'undefined'
 
 walletConnectDeepLink.type = 'walletConnectDeepLink' as const
@@ -81,7 +79,9 @@ export function walletConnectDeepLink(
       )
       // The runtime awaits it after checking the options; if they are bad, no one does.
       sdk.catch(() => undefined)
-      const { createWalletConnectRuntime } = await import('./runtime.js')
+      const { createWalletConnectRuntime } = await import(
+        './walletConnectRuntime.js'
+      )
       return createWalletConnectRuntime({
         sdk,
         parameters,
@@ -153,13 +153,7 @@ export function walletConnectDeepLink(
           // No session stored, nothing to restore: wagmi's reconnect need
           // not wait for the SDK, and the visitor does not download it.
           if (!(await hasStoredSession())) return false
-          const loaded = await withTimeout(
-            runtime.load(),
-            restoreTimeoutMs,
-            // Not thrown to anyone: isAuthorized() answers false.
-            () => new SessionNotFoundError(),
-          )
-          return loaded.isAuthorized()
+          return (await loadToRestore(runtime)).isAuthorized()
         } catch {
           return false
         }

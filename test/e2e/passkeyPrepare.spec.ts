@@ -9,7 +9,7 @@ import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
  * user activation, with nothing downloaded between them, as iOS requires.
  */
 
-const runtimeChunk = /\/createPasskeyRuntime[^/]*\.js$/
+const runtimeChunk = /\/passkeyRuntime[^/]*\.js$/
 
 /** The page's script downloads, as they start. */
 function watchScripts(page: Page) {

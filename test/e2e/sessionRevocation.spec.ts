@@ -74,7 +74,7 @@ test('a sign-out before the wallet’s code loaded still revokes the session key
   // The next visit: a host that does not reconnect, so the wallet's code never loads before the sign-out.
   const runtimeFetched: string[] = []
   page.on('request', (request) => {
-    if (/\/createPasskeyRuntime\b/.test(request.url()))
+    if (/\/passkeyRuntime\b/.test(request.url()))
       runtimeFetched.push(request.url())
   })
   await page.goto(harness('no'))

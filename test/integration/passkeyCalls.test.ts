@@ -25,7 +25,7 @@ import { devAccount } from '../../sandbox/devAccounts.js'
 import { setGasUsageConfig } from '../../sandbox/turnkey/gasUsageConfig.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { SponsorshipRefusedError } from '../../src/passkey/errors.js'
-import { sessionKeyStore } from '../../src/passkey/sessionKey.js'
+import { sessionKeyStore } from '../../src/passkey/sessionKeyStore.js'
 import { VendorRequestError } from '../../src/turnkey/errors.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'
 import {

@@ -14,7 +14,7 @@ import type {
   PasskeyWalletConnector,
   PasskeyWalletParameters,
 } from '../../src/passkey/passkeyWallet.js'
-import { sessionKeyStore } from '../../src/passkey/sessionKey.js'
+import { sessionKeyStore } from '../../src/passkey/sessionKeyStore.js'
 import { generateStampingKey } from '../../src/turnkey/stampers.js'
 import { getConnection } from '../helpers/getConnection.js'
 import { memoryStorage } from '../helpers/memoryStorage.js'

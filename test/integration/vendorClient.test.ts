@@ -7,7 +7,7 @@ import {
   startVendor,
   type Vendor,
 } from '../../sandbox/turnkey/startVendor.js'
-import { toVendorAccount } from '../../src/passkey/passkeyProvider.js'
+import { toVendorAccount } from '../../src/passkey/vendorAccount.js'
 import { createVendorClient } from '../../src/turnkey/createVendorClient.js'
 import {
   VendorActivityError,

@@ -34,8 +34,8 @@ import {
   IncompleteSessionError,
   PairingAbortedError,
 } from '../../src/walletconnect/errors.js'
-import type { WalletConnectProvider } from '../../src/walletconnect/types.js'
 import { walletConnectDeepLink } from '../../src/walletconnect/walletConnectDeepLink.js'
+import type { WalletConnectProvider } from '../../src/walletconnect/walletConnectParameters.js'
 import { createGate, type Gate } from '../helpers/gate.js'
 import { getConnection } from '../helpers/getConnection.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'

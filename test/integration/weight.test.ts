@@ -225,7 +225,7 @@ const passkeyPage = [
 it('a passkey sign-up loads no request, recovery, export or Auth Proxy code (esbuild, split)', async () => {
   const modules = await modulesLoadedBy(passkeyPage, [
     /page\.js$/,
-    /createPasskeyRuntime\.ts$/,
+    /passkey\/passkeyRuntime\.ts$/,
   ])
   expect(modules).toContain('src/passkey/passkeyCeremonies.ts')
   expect(
@@ -251,16 +251,16 @@ it('the first load carries no option checks; the passkey runtime and the WalletC
   ].join('\n')
   // (Their error classes stay within reach: each subpath exports its own for instanceof checks.)
   const checks = [
-    'src/passkey/passkeyWalletParameters.ts',
-    'src/walletconnect/runtime.ts',
+    'src/passkey/passkeyParameters.ts',
+    'src/walletconnect/walletConnectParameters.ts',
   ]
   const firstLoad = await modulesLoadedBy(page, [/page\.js$/])
   expect(firstLoad).toContain('src/passkey/passkeyWallet.ts')
   expect(firstLoad.filter((module) => checks.includes(module))).toEqual([])
   const withLazyCode = await modulesLoadedBy(page, [
     /page\.js$/,
-    /createPasskeyRuntime\.ts$/,
-    /walletconnect\/runtime\.ts$/,
+    /passkey\/passkeyRuntime\.ts$/,
+    /walletconnect\/walletConnectRuntime\.ts$/,
   ])
   expect(withLazyCode.filter((module) => checks.includes(module))).toEqual(
     expect.arrayContaining(checks),

@@ -8,7 +8,7 @@ import {
   type WalletLinks,
 } from '../../src/walletconnect/links.js'
 import { peerWalletLinks } from '../../src/walletconnect/openWallet.js'
-import type { DeepLinkPreference } from '../../src/walletconnect/types.js'
+import type { DeepLinkPreference } from '../../src/walletconnect/walletConnectParameters.js'
 import { isAllowedDeepLink, toBrowseLink } from '../../src/wallets/links.js'
 import {
   type WalletDescriptor,

@@ -112,7 +112,8 @@ const cases: Case[] = [
     source: 'injectedWallet options',
     name: 'a misspelt wallet id',
     input: 'metamsk',
-    run: (wallet) => injectedWallet({ wallet: wallet as never }),
+    run: (wallet) =>
+      connectCreated(() => injectedWallet({ wallet: wallet as never })),
     expected: {
       throws: 'InvalidInjectedWalletParameterError',
       message:
@@ -123,7 +124,8 @@ const cases: Case[] = [
     source: 'injectedWallet options',
     name: "a registry wallet's id instead of its descriptor",
     input: 'rabby',
-    run: (wallet) => injectedWallet({ wallet: wallet as never }),
+    run: (wallet) =>
+      connectCreated(() => injectedWallet({ wallet: wallet as never })),
     expected: {
       throws: 'InvalidInjectedWalletParameterError',
       messageIncludes: 'got "rabby"',
@@ -133,7 +135,8 @@ const cases: Case[] = [
     source: 'injectedWallet options',
     name: 'a prototype key as the wallet id',
     input: '__proto__',
-    run: (wallet) => injectedWallet({ wallet: wallet as never }),
+    run: (wallet) =>
+      connectCreated(() => injectedWallet({ wallet: wallet as never })),
     expected: {
       throws: 'InvalidInjectedWalletParameterError',
       messageIncludes: 'got "__proto__"',
@@ -143,7 +146,8 @@ const cases: Case[] = [
     source: 'injectedWallet options',
     name: 'wallet: null',
     input: null,
-    run: (wallet) => injectedWallet({ wallet: wallet as never }),
+    run: (wallet) =>
+      connectCreated(() => injectedWallet({ wallet: wallet as never })),
     expected: {
       throws: 'InvalidInjectedWalletParameterError',
       messageIncludes: 'got null',
@@ -153,7 +157,8 @@ const cases: Case[] = [
     source: 'injectedWallet options',
     name: 'a descriptor without a name',
     input: { id: 'acme' },
-    run: (wallet) => injectedWallet({ wallet: wallet as never }),
+    run: (wallet) =>
+      connectCreated(() => injectedWallet({ wallet: wallet as never })),
     expected: {
       throws: 'InvalidInjectedWalletParameterError',
       messageIncludes: 'got {"id":"acme"}',
@@ -163,7 +168,7 @@ const cases: Case[] = [
     source: 'injectedWallet options',
     name: 'no options at all',
     input: undefined,
-    run: (input) => injectedWallet(input as never),
+    run: (input) => connectCreated(() => injectedWallet(input as never)),
     expected: { throws: 'InvalidInjectedWalletParameterError' },
   }),
   bad({
@@ -174,7 +179,8 @@ const cases: Case[] = [
       wallet.self = wallet
       return wallet
     })(),
-    run: (wallet) => injectedWallet({ wallet: wallet as never }),
+    run: (wallet) =>
+      connectCreated(() => injectedWallet({ wallet: wallet as never })),
     expected: { throws: 'InvalidInjectedWalletParameterError' },
   }),
 ]

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { expect } from 'vitest'
 import { createPasskey } from '../../../src/passkey/passkeyCeremonies.js'
+import { isValidRpId } from '../../../src/passkey/passkeyParameters.js'
 import { passkeyWallet } from '../../../src/passkey/passkeyWallet.js'
-import { isValidRpId } from '../../../src/passkey/passkeyWalletParameters.js'
 import { bad, type Case, runCases } from './cases.js'
 import {
   connectCreated,

@@ -3,8 +3,8 @@ import { expect, vi } from 'vitest'
 import {
   findEthereumAccount,
   whoseOrganization,
-} from '../../../src/passkey/createPasskeyRuntime.js'
-import { toVendorAccount } from '../../../src/passkey/passkeyProvider.js'
+} from '../../../src/passkey/accountAccess.js'
+import { toVendorAccount } from '../../../src/passkey/vendorAccount.js'
 import {
   createVendorClient,
   readSessionClaims,

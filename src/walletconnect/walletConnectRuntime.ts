@@ -14,31 +14,31 @@ import {
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { ConnectorStorage } from '../core/storage.js'
 import { toAddresses } from '../core/walletAnswers.js'
-import { walletIds } from '../wallets/walletRegistry.js'
-import {
-  IncompleteSessionError,
-  InvalidWalletConnectParameterError,
-  PairingAbortedError,
-} from './errors.js'
+import { IncompleteSessionError, PairingAbortedError } from './errors.js'
 import { clearSdkDeepLink, openWalletForRequest } from './openWallet.js'
 import { createPairing } from './pairing.js'
-import {
-  createSignClient,
-  createSignClientProvider,
-  endSessionsOtherThan,
-  type SignClientModule,
-  type SignClientProvider,
-} from './provider.js'
 import { findMissingRequirements } from './requirements.js'
 import {
   checkChainSwitch,
   needsTheUser,
   sessionChainIds,
 } from './sessionRules.js'
-import type { WalletConnectDeepLinkParameters } from './types.js'
+import {
+  createSignClient,
+  endSessionsOtherThan,
+  type SignClientModule,
+} from './signClient.js'
+import {
+  parseWalletConnectParameters,
+  type WalletConnectDeepLinkParameters,
+} from './walletConnectParameters.js'
+import {
+  createSignClientProvider,
+  type SignClientProvider,
+} from './walletConnectProvider.js'
 
 // The connector's runtime, which the shell (walletConnectDeepLink.ts) loads on
-// first use, and what only it uses: the options' checks, keeping or refusing
+// first use, and what only it uses: keeping or refusing
 // a session, the SDK's session events passed on to wagmi, ending a session
 // once, and the lookups of accounts and chain.
 
@@ -248,68 +248,6 @@ export async function createWalletConnectRuntime({
     onChainChanged: events.onChainChanged,
     onDisconnect: events.onDisconnect,
   }
-}
-
-/**
- * walletConnectDeepLink()'s parameters, checked, with their defaults, and
- * the app scheme of a wallet the host described itself (allowed for its
- * links). Loaded with the runtime, so the host's first load carries no
- * checks: a bad option rejects connect() with
- * InvalidWalletConnectParameterError naming it, and never throws while the
- * host's config is created.
- */
-export function parseWalletConnectParameters(
-  parameters: WalletConnectDeepLinkParameters,
-) {
-  const invalid = (name: string, expected: string) =>
-    new InvalidWalletConnectParameterError(name, expected)
-  if (typeof parameters?.projectId !== 'string' || !parameters.projectId)
-    throw invalid('projectId', 'your WalletConnect project id')
-  if (
-    parameters.relayUrl !== undefined &&
-    (typeof parameters.relayUrl !== 'string' ||
-      !/^wss?:\/\/[^/]+/.test(parameters.relayUrl))
-  )
-    throw invalid('relayUrl', 'a ws:// or wss:// URL')
-  const deepLink = parameters.deepLink ?? 'native'
-  if (deepLink !== 'native' && deepLink !== 'universal')
-    throw invalid('deepLink', "'native' or 'universal'")
-  const switching = parameters.switching ?? 'app'
-  if (switching !== 'app' && switching !== 'wallet')
-    throw invalid('switching', "'app' or 'wallet'")
-  for (const name of ['verify', 'telemetry'] as const)
-    if (parameters[name] !== undefined && typeof parameters[name] !== 'boolean')
-      throw invalid(name, 'true or false')
-  const { wallet: walletParameter } = parameters
-  if (
-    walletParameter !== undefined &&
-    !(
-      typeof walletParameter === 'object' &&
-      walletParameter !== null &&
-      walletParameter.id
-    )
-  )
-    throw invalid('wallet', describeWalletExpected(walletParameter))
-  // A wallet the host describes itself may use its own app scheme.
-  const native = walletParameter ? walletParameter.walletConnect?.native : ''
-  if (native !== undefined && typeof native !== 'string')
-    throw invalid(
-      'wallet',
-      'a descriptor whose walletConnect.native is a string',
-    )
-  // URL schemes compare in lower case.
-  const hostSchemes = native?.includes(':')
-    ? [native.slice(0, native.indexOf(':') + 1).toLowerCase()]
-    : []
-  return { deepLink, switching, wallet: walletParameter, hostSchemes }
-}
-
-/** What `wallet` must be; for a registry id given as a string, the import that replaces it. */
-function describeWalletExpected(wallet: unknown) {
-  const known = (walletIds as readonly unknown[]).includes(wallet)
-  return known
-    ? `a wallet descriptor: \`import { ${wallet} } from 'wagmi-connector-pack/walletconnect'\`, then \`wallet: ${wallet}\``
-    : `a wallet descriptor (${walletIds.join(', ')}, imported from 'wagmi-connector-pack/walletconnect', or your own)`
 }
 
 /**

@@ -4,13 +4,12 @@ import { base, mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createListeners } from '../core/connector.js'
 import { createConnectorStorage } from '../core/storage.js'
-import type { SignClientModule } from './provider.js'
+import type { SignClientModule } from './signClient.js'
+import { storedSessionTopic } from './walletConnectDeepLink.js'
 import {
   createSessionEnder,
   createWalletConnectRuntime,
-  parseWalletConnectParameters,
-} from './runtime.js'
-import { storedSessionTopic } from './walletConnectDeepLink.js'
+} from './walletConnectRuntime.js'
 
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
@@ -146,36 +145,5 @@ describe('createSessionEnder', () => {
     }
     await expect(endQuietly(failing)).resolves.toBeUndefined()
     await expect(end(failing)).rejects.toThrow('relay away')
-  })
-})
-
-describe('parseWalletConnectParameters', () => {
-  it('names each option it cannot use', () => {
-    const cases: [Record<string, unknown>, RegExp][] = [
-      [{}, /`projectId` must be your WalletConnect project id/],
-      [{ projectId: 'p', relayUrl: 'http://relay' }, /`relayUrl` must be a ws/],
-      [
-        { projectId: 'p', deepLink: 'app' },
-        /`deepLink` must be 'native' or 'universal'/,
-      ],
-      [
-        { projectId: 'p', switching: 'never' },
-        /`switching` must be 'app' or 'wallet'/,
-      ],
-      [
-        { projectId: 'p', wallet: 'nosuchwallet' },
-        /`wallet` must be a wallet descriptor \(metamask, coinbase, .*, or your own\)/,
-      ],
-      [
-        { projectId: 'p', wallet: 'trust' },
-        /`wallet` must be a wallet descriptor: `import \{ trust \} from 'wagmi-connector-pack\/walletconnect'`, then `wallet: trust`/,
-      ],
-      [{ projectId: 'p', verify: 'no' }, /`verify` must be true or false/],
-      [{ projectId: 'p', telemetry: 0 }, /`telemetry` must be true or false/],
-    ]
-    for (const [parameters, message] of cases)
-      expect(() => parseWalletConnectParameters(parameters as never)).toThrow(
-        message,
-      )
   })
 })

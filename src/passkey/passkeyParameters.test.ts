@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValidRpId } from './passkeyWalletParameters.js'
+import { isValidRpId } from './passkeyParameters.js'
 
 describe('isValidRpId', () => {
   it.each([

@@ -1,5 +1,6 @@
 import type { AddEthereumChainParameter, EIP1193Parameters } from 'viem'
-import type { WalletDescriptor } from '../wallets/walletRegistry.js'
+import { type WalletDescriptor, walletIds } from '../wallets/walletRegistry.js'
+import { InvalidInjectedWalletParameterError } from './errors.js'
 
 /** An injected EIP-1193 provider, as wallets put it in the page. */
 export type InjectedProvider = {
@@ -62,3 +63,39 @@ export type MissingWallet =
   | { reason: 'notFound' }
   | { reason: 'noInAppBrowser' }
   | { reason: 'redirected'; link: string }
+
+/**
+ * injectedWallet()'s parameters, checked, with their defaults. Loaded with
+ * the runtime, as the other connectors' checks: a bad option rejects
+ * connect() with InvalidInjectedWalletParameterError naming it, and never
+ * throws while the host's config is created.
+ */
+export function checkInjectedWalletParameters(
+  parameters: InjectedWalletParameters,
+) {
+  const wallet: unknown = parameters?.wallet
+  if (
+    !(
+      typeof wallet === 'object' &&
+      wallet &&
+      (wallet as WalletDescriptor).id &&
+      (wallet as WalletDescriptor).name
+    )
+  )
+    throw new InvalidInjectedWalletParameterError({
+      wallet,
+      fix: fix(wallet),
+    })
+  const shimDisconnect = parameters.shimDisconnect ?? true
+  return { wallet: wallet as WalletDescriptor, shimDisconnect }
+}
+
+/** What to write instead: the registry's descriptor when `wallet` names one. */
+function fix(wallet: unknown) {
+  const known = (walletIds as readonly unknown[]).includes(wallet)
+    ? (wallet as string)
+    : undefined
+  return known
+    ? `Pass its descriptor: \`import { ${known} } from 'wagmi-connector-pack/injected'\`, then \`injectedWallet({ wallet: ${known} })\`.`
+    : `Registry descriptors: ${walletIds.join(', ')}.`
+}

@@ -3,12 +3,9 @@ import {
   type Address,
   type Chain,
   type EIP1193Parameters,
-  getAddress,
-  isAddress,
   UnauthorizedProviderError,
 } from 'viem'
 import { configuredChain } from '../core/chains.js'
-import { isUuid } from '../core/checks.js'
 import { RequestRefusedError } from '../core/connectionErrors.js'
 import { defaultChainIdBeforeConnecting, loadOnce } from '../core/connector.js'
 import { createSupersession, singleFlight } from '../core/lifecycle.js'
@@ -19,27 +16,19 @@ import {
   createVendorClient,
   type VendorClient,
 } from '../turnkey/createVendorClient.js'
-import {
-  unexpectedVendorAnswer,
-  VendorRequestError,
-} from '../turnkey/errors.js'
 import type { Stamper } from '../turnkey/stampers.js'
 import { createPasskeyStamper } from '../turnkey/stampers.js'
-import {
-  AmbiguousPasskeyError,
-  InvalidPasskeyWalletParameterError,
-} from './errors.js'
+import { createAccountAccess } from './accountAccess.js'
+import { InvalidPasskeyWalletParameterError } from './errors.js'
 import { getPasskeyAssertion } from './passkeyCeremonies.js'
 import {
   checkPasskeyWalletParameters,
   type PasskeyWalletConnectParameters,
   type PasskeyWalletParameters,
-} from './passkeyWalletParameters.js'
-import {
-  createSessionKeys,
-  revokeSessionKey,
-  sessionKeyStore,
-} from './sessionKey.js'
+} from './passkeyParameters.js'
+import { createSessionKeys } from './sessionKey.js'
+import { revokeSessionKey } from './sessionKeyRevocation.js'
+import { sessionKeyStore } from './sessionKeyStore.js'
 import { loadEmailVerification, signUpWithPasskey } from './signUp.js'
 
 export type PasskeyRuntimeParameters = {
@@ -56,7 +45,7 @@ export type PasskeyRuntimeParameters = {
   emit(event: string, ...args: unknown[]): void
 }
 
-type Session = {
+type Connection = {
   organizationId: string
   address: Address
   /** Known after a log-in; looked up when the session was restored. */
@@ -79,7 +68,7 @@ export function createPasskeyRuntime({
   const { authProxy, backendTimeoutMs } = checked
   const rpId = () => parameters.rpId ?? location.hostname
   const anyPasskey = passkeyStamperFor(rpId)
-  let session: Session | undefined
+  let connection: Connection | undefined
   /**
    * Within a connection, prompts ask for the passkey it was made with: a
    * device holding passkeys of two accounts offers no wrong one.
@@ -88,7 +77,7 @@ export function createPasskeyRuntime({
     credentialId?: string,
     signal?: AbortSignal,
     onAssertion?: (credentialId: string) => void,
-  ) => anyPasskey(credentialId ?? session?.credentialId, signal, onAssertion)
+  ) => anyPasskey(credentialId ?? connection?.credentialId, signal, onAssertion)
   const client = createVendorClient({
     baseUrl: checked.apiBaseUrl,
     timeoutMs: checked.vendorTimeoutMs,
@@ -104,44 +93,35 @@ export function createPasskeyRuntime({
   let chainId: number = (
     chains.find((c) => c.id === defaultChainIdBeforeConnecting) ?? chains[0]
   ).id
-  const gate = createConnectGate<Session>()
+  const gate = createConnectGate<Connection>()
   const emailVerification = loadEmailVerification({
     parameters,
     backendTimeoutMs,
     authProxy,
   })
   // Superseded by every disconnect: a ceremony that finishes afterwards connects nothing.
-  const connections = createSupersession()
-  /**
-   * The account this device is connected to in wagmi's storage (read ahead,
-   * so that no read comes between the user's tap and the prompt): a log-in
-   * asks it first, which a stranger who registered the passkey's public
-   * credential id on an account of his cannot confuse. Forgotten at disconnect.
-   */
-  let knownOrganization: Promise<string | undefined> = readStoredConnection(
-    storage,
-  ).then(
-    (stored) => stored.session?.organizationId,
-    () => undefined,
-  )
+  const lifetime = createSupersession()
+  const accounts = createAccountAccess({
+    parentOrganizationId: parameters.organizationId,
+    vendor,
+    stamper,
+    passkeyStamper,
+    startSession: sessionKeys.start,
+    knownOrganization: readStoredConnection(storage).then(
+      (stored) => stored.connection?.organizationId,
+      () => undefined,
+    ),
+  })
 
   /** The connection from stored public data and the IndexedDB session key: no request, no prompt. */
-  async function restore(): Promise<Session | undefined> {
-    const signal = connections.current()
+  async function restore(): Promise<Connection | undefined> {
+    const signal = lifetime.current()
     const stored = await readStoredConnection(storage)
     if (stored.chainId) chainId = stored.chainId
-    if (!stored.session) return undefined
-    const key = await sessionKeys.readStored(stored.session.organizationId)
-    return sessionKeys.resume(key, signal) ? stored.session : undefined
+    if (!stored.connection) return undefined
+    const key = await sessionKeys.readStored(stored.connection.organizationId)
+    return sessionKeys.resume(key, signal) ? stored.connection : undefined
   }
-
-  /** The user's Ethereum account (`address`'s, when given), asked with `credentialId`'s passkey when no session key signs. */
-  const firstAccount = (
-    organizationId: string,
-    credentialId?: string,
-    address?: Address,
-  ) =>
-    findEthereumAccount(vendor, stamper(credentialId), organizationId, address)
 
   const signUp = (
     signUpWith: NonNullable<PasskeyWalletConnectParameters['signUp']>,
@@ -152,61 +132,9 @@ export function createPasskeyRuntime({
       rpId: rpId(),
       backendTimeoutMs,
       authProxy,
-      emailProof: emailVerification.proofFor,
-      spendEmailProof: emailVerification.clear,
-      startSession: sessionKeys.start,
-      findAccount: firstAccount,
-      logIn,
+      emailVerification,
+      accounts,
     })
-
-  /**
-   * A log-in: the passkey (`credentialId`'s when given) finds the user's
-   * organization, in one prompt that also opens the session when sessions
-   * are on; then the account.
-   */
-  async function logIn(signal: AbortSignal, credentialId?: string) {
-    const { start } = sessionKeys
-    let chosen = credentialId
-    const choose = (id: string) => {
-      chosen = id
-    }
-    const logInTo = (organizationId: string) =>
-      start
-        ? start(organizationId, signal, credentialId, choose)
-        : whoseOrganization(
-            vendor,
-            organizationId,
-            passkeyStamper(credentialId, signal, choose),
-          )
-    const known = await knownOrganization
-    const organizationId = await (known
-      ? // The passkey of another account: the parent finds which (one more prompt).
-        logInTo(known).catch((error: unknown) => {
-          if (
-            error instanceof VendorRequestError &&
-            /could not be found in organization/i.test(error.vendorMessage)
-          )
-            return logInTo(parameters.organizationId)
-          throw error
-        })
-      : logInTo(parameters.organizationId)
-    ).catch((error: unknown) => {
-      // The credential id is public: a stranger may have put it on an account of his.
-      if (
-        error instanceof VendorRequestError &&
-        /more than one suborg associated with a credential id/i.test(
-          error.vendorMessage,
-        )
-      )
-        throw new AmbiguousPasskeyError({ cause: error })
-      throw error
-    })
-    return {
-      organizationId,
-      credentialId: chosen,
-      ...(await firstAccount(organizationId, chosen)),
-    }
-  }
 
   async function switchChain(id: number) {
     const chain = configuredChain(chains, id)
@@ -218,9 +146,9 @@ export function createPasskeyRuntime({
   }
 
   const provider = loadRequestCode(() =>
-    import('./passkeyProvider.js').then(({ createSessionProvider }) =>
-      createSessionProvider({
-        session: () => session,
+    import('./passkeyProvider.js').then(({ createConnectionProvider }) =>
+      createConnectionProvider({
+        connection: () => connection,
         vendor,
         stamper,
         signatureStamper: () => sessionKeys.signatureStamper(),
@@ -242,20 +170,20 @@ export function createPasskeyRuntime({
   ) =>
     gate.enter(signUpWith ? 'sign-up' : 'log-in', () =>
       signUpWith
-        ? signUp(signUpWith, connections.current())
-        : logIn(connections.current()),
+        ? signUp(signUpWith, lifetime.current())
+        : accounts.logIn(lifetime.current()),
     )
 
   return {
     async request(args: EIP1193Parameters) {
-      const asked = { signal: connections.current(), address: session?.address }
+      const asked = { signal: lifetime.current(), address: connection?.address }
       const loaded = await provider.load()
       // A disconnect (or a restore of another account) while the code loaded ends the request, as
       // it ends those waiting their turn: a transaction without `from` would otherwise go out for
       // whoever connected since.
       if (
         asked.signal.aborted ||
-        (asked.address && session?.address !== asked.address)
+        (asked.address && connection?.address !== asked.address)
       )
         throw new UnauthorizedProviderError(
           new SessionNotFoundError({ reason: 'ended' }),
@@ -268,7 +196,7 @@ export function createPasskeyRuntime({
       confirmCode: emailVerification.confirmCode,
     },
     chainId: () => chainId,
-    accounts: () => (session ? [session.address] : []),
+    accounts: () => (connection ? [connection.address] : []),
     async connect({
       chainId: requestedChainId,
       isReconnecting,
@@ -280,7 +208,7 @@ export function createPasskeyRuntime({
         chains,
         emailProof: emailVerification.proofFor,
       })
-      const signal = connections.current()
+      const signal = lifetime.current()
       // A disconnect may come during any await: nothing is kept or stored after it.
       const stillWanted = () => {
         if (signal.aborted)
@@ -295,8 +223,8 @@ export function createPasskeyRuntime({
       stillWanted()
       if (!next) throw new SessionNotFoundError()
       if (requestedChainId !== undefined) chainId = requestedChainId
-      session = next
-      knownOrganization = Promise.resolve(next.organizationId)
+      connection = next
+      accounts.remember(next.organizationId)
       await storeConnection(storage, { ...next, chainId }, stillWanted)
       provider.fetchBeforePrompts(sessionKeys.silentUntil)
       emit('connect', { chainId: `0x${chainId.toString(16)}` })
@@ -310,9 +238,9 @@ export function createPasskeyRuntime({
         frameTimeoutMs: checked.frameTimeoutMs,
         client,
         passkeyStamper,
-        connected: () => session,
+        connected: () => connection,
         findWalletId: async (organizationId, address) =>
-          (await firstAccount(organizationId, undefined, address)).walletId,
+          (await accounts.find(organizationId, undefined, address)).walletId,
       }),
     /**
      * Forgets the connection in memory at once (the shell clears wagmi's
@@ -321,12 +249,12 @@ export function createPasskeyRuntime({
      */
     forget(): Promise<void> {
       provider.cancel()
-      connections.supersede()
+      lifetime.supersede()
       // The next connect prompts anew: it must not join the ceremony the user left.
       gate.release()
       emailVerification.clear()
-      session = undefined
-      knownOrganization = Promise.resolve(undefined)
+      connection = undefined
+      accounts.remember(undefined)
       provider.value?.dropWaitingRequests()
       return sessionKeys.revoke()
     },
@@ -392,7 +320,7 @@ async function readStoredConnection(
   ])
   return {
     chainId,
-    session:
+    connection:
       address && organizationId ? { organizationId, address } : undefined,
   }
 }
@@ -404,7 +332,7 @@ async function readStoredConnection(
  */
 async function storeConnection(
   storage: PasskeyRuntimeParameters['storage'],
-  { address, organizationId, chainId }: Session & { chainId: number },
+  { address, organizationId, chainId }: Connection & { chainId: number },
   stillWanted: () => void,
 ) {
   const entries = [
@@ -490,7 +418,7 @@ function createPasskeyExportAccess({
   client: VendorClient
   passkeyStamper(credentialId?: string, signal?: AbortSignal): Stamper
   /** The connected account; its wallet id is looked up once when missing. */
-  connected(): Session | undefined
+  connected(): Connection | undefined
   findWalletId(organizationId: string, address: Address): Promise<string>
 }): ExportAccess & { frameUrl: string; frameTimeoutMs: number } {
   return {
@@ -506,72 +434,6 @@ function createPasskeyExportAccess({
       return { organizationId, address, walletId: current.walletId }
     },
   }
-}
-
-/**
- * The user's Ethereum account (the one every sign-up makes), or the one at
- * `address`: its checksummed address and its wallet's id.
- */
-/**
- * The organization the stamper's user logs in to (`whoami`), checked as the
- * server checks the vendor: the page stores it.
- */
-export async function whoseOrganization(
-  vendor: VendorClient,
-  organizationId: string,
-  stamper: Stamper,
-) {
-  const answer = await vendor.query<{ organizationId?: unknown } | null>(
-    'whoami',
-    { organizationId },
-    stamper,
-  )
-  const id = answer?.organizationId
-  if (typeof id !== 'string' || !isUuid(id))
-    throw unexpectedVendorAnswer('whoami returned no organizationId UUID')
-  return id
-}
-
-/**
- * The account's Ethereum address (`address`'s, when given) and its wallet,
- * from `list_wallet_accounts`, checked: the page stores them.
- */
-export async function findEthereumAccount(
-  vendor: VendorClient,
-  stamper: Stamper,
-  organizationId: string,
-  address?: Address,
-) {
-  const answer = await vendor.query<{ accounts?: unknown } | null>(
-    'list_wallet_accounts',
-    { organizationId },
-    stamper,
-  )
-  if (!Array.isArray(answer?.accounts))
-    throw unexpectedVendorAnswer('list_wallet_accounts returned no accounts')
-  const ethereum = (
-    answer.accounts as {
-      address?: unknown
-      addressFormat?: unknown
-      walletId?: unknown
-    }[]
-  ).flatMap((account) =>
-    account?.addressFormat === 'ADDRESS_FORMAT_ETHEREUM' &&
-    typeof account.address === 'string' &&
-    isAddress(account.address, { strict: false }) &&
-    typeof account.walletId === 'string' &&
-    account.walletId !== ''
-      ? [{ address: getAddress(account.address), walletId: account.walletId }]
-      : [],
-  )
-  const found = address
-    ? ethereum.find((account) => account.address === address)
-    : ethereum[0]
-  if (!found)
-    throw new SessionNotFoundError({
-      cause: new Error('The account has no Ethereum wallet.'),
-    })
-  return found
 }
 
 /**
