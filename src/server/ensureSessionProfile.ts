@@ -34,7 +34,7 @@ export class SessionProfileConflictError extends BaseError {
       `The session profile "${name}" (${sessionProfileId}) has another scope or expiration than the one asked, and a profile cannot change: give the new one another name, then pass its id to passkeyWallet({ session: { profileId } }).`,
       {
         code: SessionProfileConflictError.code,
-        docsPath: 'docs/vendor-setup.md#the-session-profile',
+        docsPath: 'docs/vendor-setup.md#5-the-session-profile',
       },
     )
     this.sessionProfileId = sessionProfileId

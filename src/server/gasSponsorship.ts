@@ -51,7 +51,7 @@ export class GasSponsorshipLimitsError extends BaseError {
         : `The vendor has no Gas Station limits for this organization: turn gas sponsorship on in the vendor's dashboard with ${asked}, then run this again.`,
       {
         code: GasSponsorshipLimitsError.code,
-        docsPath: 'docs/vendor-setup.md#the-gas-station',
+        docsPath: 'docs/vendor-setup.md#4-the-gas-station',
       },
     )
     this.actual = actual
