@@ -33,6 +33,8 @@ const config: KnipConfig = {
   entry: [
     // The public API: package.json "exports" (built to dist/).
     'src/exports/*.ts',
+    // The setup command: package.json "bin" (built to dist/).
+    'src/server/setupBin.ts',
     // Bundled by scripts/buildExportFrame.ts through esbuild's entryPoints.
     'src/exportFrame/main.ts',
     // Pages Vite serves (the playground and its harnesses) or builds (the

@@ -20,9 +20,19 @@ export {
   sessionScope,
 } from '../server/createSessionProfile.js'
 export {
+  SessionProfileConflictError,
+  type SessionProfileConflictErrorType,
+} from '../server/ensureSessionProfile.js'
+export {
   InvalidPasskeyBackendParameterError,
   type InvalidPasskeyBackendParameterErrorType,
 } from '../server/errors.js'
+export {
+  type GasSponsorshipLimits,
+  GasSponsorshipLimitsError,
+  type GasSponsorshipLimitsErrorType,
+  type GasSponsorshipUsage,
+} from '../server/gasSponsorship.js'
 export type {
   CreateAccountAnswer,
   CreateAccountRequest,

@@ -22,6 +22,7 @@ import {
   sendRecoveryCode,
   verifyEmailCode,
 } from './emailCodes.js'
+import { ensureSessionProfile } from './ensureSessionProfile.js'
 import {
   AuthorizeRejectedError,
   describeVendorFailure,
@@ -29,6 +30,11 @@ import {
   Refusal,
   VendorUnreachableError,
 } from './errors.js'
+import {
+  checkGasSponsorship,
+  type GasSponsorshipLimits,
+  type GasSponsorshipUsage,
+} from './gasSponsorship.js'
 import { jsonAnswer, readJsonBody } from './httpJson.js'
 import { createTokenSeal } from './sealedVerificationToken.js'
 
@@ -131,6 +137,24 @@ export type PasskeyBackend = {
   createSessionProfile(options?: SessionProfileOptions): Promise<{
     sessionProfileId: string
   }>
+  /**
+   * `createSessionProfile`, idempotently: the parent organization's profile
+   * of this name when it has the same scope and expiration (`created:
+   * false`), else a new one. The same name with another scope or expiration
+   * rejects with `SessionProfileConflictError`. Run it at every deploy.
+   */
+  ensureSessionProfile(options?: SessionProfileOptions): Promise<{
+    sessionProfileId: string
+    created: boolean
+  }>
+  /**
+   * Reads the parent organization's Gas Station limits and what it paid in
+   * the current window; rejects with `GasSponsorshipLimitsError` when they
+   * are not `limits` (the vendor's dashboard sets them, not its API).
+   */
+  checkGasSponsorship(
+    limits: GasSponsorshipLimits,
+  ): Promise<GasSponsorshipUsage>
   /**
    * All on one handler, chosen by the path's end: `…/create-account` →
    * `signUp`, `…/send-email-code` → `sendEmailCode`, `…/verify-email-code` →
@@ -475,6 +499,14 @@ export function createPasskeyBackend(
     createSessionProfile: (profile) =>
       withVendor('createSessionProfile', (vendor) =>
         createSessionProfile(vendor, { ...profile, organizationId, stamper }),
+      ),
+    ensureSessionProfile: (profile) =>
+      withVendor('ensureSessionProfile', (vendor) =>
+        ensureSessionProfile(vendor, { ...profile, organizationId, stamper }),
+      ),
+    checkGasSponsorship: (limits) =>
+      withVendor('checkGasSponsorship', (vendor) =>
+        checkGasSponsorship(vendor, { ...limits, organizationId, stamper }),
       ),
     signUp,
     sendEmailCode: sendCode,

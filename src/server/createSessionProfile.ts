@@ -168,21 +168,22 @@ export type SessionProfileOptions = {
   expirationSeconds?: number | undefined
 }
 
+/** A profile's options, checked and with their defaults: what the vendor keeps. */
+export type SessionProfileParameters = {
+  name: string
+  scope: string
+  expirationSeconds: number | undefined
+}
+
 /**
- * The parent organization's session profile (`create_session_profile`,
- * signed with the parent API key): immutable, made once at setup, its id
- * given to `passkeyWallet({ session: { profileId } })`.
+ * `options` checked and completed with the defaults; a bad one throws
+ * InvalidPasskeyBackendParameterError naming it.
  */
-export async function createSessionProfile(
-  vendor: VendorClient,
-  {
-    organizationId,
-    stamper,
-    name = 'passkeyWallet signing session',
-    scope = sessionScope(),
-    expirationSeconds,
-  }: SessionProfileOptions & { organizationId: string; stamper: Stamper },
-): Promise<{ sessionProfileId: string }> {
+export function sessionProfileParameters({
+  name = 'passkeyWallet signing session',
+  scope = sessionScope(),
+  expirationSeconds,
+}: SessionProfileOptions = {}): SessionProfileParameters {
   if (typeof name !== 'string' || name.trim() === '')
     throw new InvalidPasskeyBackendParameterError(
       'createSessionProfile name',
@@ -201,6 +202,23 @@ export async function createSessionProfile(
       'createSessionProfile expirationSeconds',
       'whole seconds from 30 to 31536000',
     )
+  return { name, scope, expirationSeconds }
+}
+
+/**
+ * The parent organization's session profile (`create_session_profile`,
+ * signed with the parent API key): immutable, made once at setup, its id
+ * given to `passkeyWallet({ session: { profileId } })`.
+ */
+export async function createSessionProfile(
+  vendor: VendorClient,
+  {
+    organizationId,
+    stamper,
+    ...options
+  }: SessionProfileOptions & { organizationId: string; stamper: Stamper },
+): Promise<{ sessionProfileId: string }> {
+  const { name, scope, expirationSeconds } = sessionProfileParameters(options)
   const { sessionProfileId } = await vendor.submit<{
     sessionProfileId?: unknown
   }>(
