@@ -37,4 +37,13 @@ export type SubmitEndpoint = {
   ): unknown | Promise<unknown>
 }
 
-export type Endpoint = QueryEndpoint | SubmitEndpoint
+/** approve_activity / reject_activity: a root user's vote on another activity, which makes no activity of its own. */
+export type VoteEndpoint = {
+  kind: 'vote'
+  /** The one activity type the request names. */
+  type: string
+  approves: boolean
+  scope?: Partial<RequestScope>
+}
+
+export type Endpoint = QueryEndpoint | SubmitEndpoint | VoteEndpoint

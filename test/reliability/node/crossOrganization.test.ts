@@ -2,7 +2,10 @@ import { decryptCredentialBundle, generateP256KeyPair } from '@turnkey/crypto'
 import { serializeTransaction } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authSubmits } from '../../../sandbox/turnkey/authSubmits.js'
-import type { Endpoint } from '../../../sandbox/turnkey/endpoint.js'
+import type {
+  QueryEndpoint,
+  SubmitEndpoint,
+} from '../../../sandbox/turnkey/endpoint.js'
 import { exportSubmits } from '../../../sandbox/turnkey/exportSubmits.js'
 import { publicApi } from '../../../sandbox/turnkey/openapi/documents.js'
 import {
@@ -378,7 +381,7 @@ beforeAll(async () => {
   const onB = bUser.organizationId
 
   // The paths: the emulator's tables, and spec paths it answers rather than calling unimplemented.
-  const tables: Record<string, Endpoint> = {
+  const tables: Record<string, QueryEndpoint | SubmitEndpoint> = {
     ...queries,
     ...submits,
     ...authSubmits,
