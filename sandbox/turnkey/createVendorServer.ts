@@ -1,36 +1,17 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createLocalServer } from '../createLocalServer.js'
-import { createActivityLifecycle, voteSubmits } from './activityLifecycle.js'
+import { createActivityLifecycle } from './activityLifecycle.js'
 import { adminRoute } from './adminRoutes.js'
 import { authenticate } from './authenticate.js'
-import { authSubmits } from './authSubmits.js'
-import type {
-  Endpoint,
-  EndpointContext,
-  QueryEndpoint,
-  SubmitEndpoint,
-  VoteEndpoint,
-} from './endpoint.js'
-import { exportSubmits } from './exportSubmits.js'
+import type { EndpointContext } from './endpoint.js'
 import { publicApi } from './openapi/documents.js'
 import {
   requestSchema,
   validateAgainstSchema,
 } from './openapi/validateAgainstSchema.js'
-import { otpSubmits } from './otpSubmits.js'
-import { queries } from './queries.js'
-import {
-  sendTransactionQueries,
-  sendTransactionSubmits,
-} from './sendTransactions.js'
-import {
-  sessionProfileQueries,
-  sessionProfileSubmits,
-} from './sessionProfiles.js'
+import { findRoute, isSchemaPath } from './routes.js'
 import { checkSessionScope } from './sessionScope.js'
-import { specPaths } from './specPaths.js'
-import { submits } from './submits.js'
 import {
   badRequest,
   forbidden,
@@ -44,21 +25,6 @@ export const maxBodyBytes = 1024 * 1024
 const timestampMaxAgeMs = 60 * 60 * 1000
 const timestampMaxSkewMs = 5 * 60 * 1000
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const allSubmits: Record<string, SubmitEndpoint | VoteEndpoint> = {
-  ...submits,
-  ...authSubmits,
-  ...exportSubmits,
-  ...otpSubmits,
-  ...sessionProfileSubmits,
-  ...sendTransactionSubmits,
-  ...voteSubmits,
-}
-const allQueries: Record<string, QueryEndpoint> = {
-  ...queries,
-  ...sessionProfileQueries,
-  ...sendTransactionQueries,
-}
-
 class NonJsonFailure extends Error {}
 
 /** The vendor's HTTP API: one POST per call, every stamp verified over the raw body. */
@@ -111,22 +77,13 @@ export function createVendorServer(world: VendorWorld): Server {
   async function handle(request: IncomingMessage, pathname: string) {
     if (request.method !== 'POST')
       throw new VendorError(405, 12, 'method not allowed')
-    const match = /^\/public\/v1\/(query|submit)\/([a-z0-9_]+)$/.exec(pathname)
-    if (!match) throw notFound('unknown path')
-    const [, kind, name] = match as unknown as [
-      string,
-      'query' | 'submit',
-      string,
-    ]
-    const endpoint: Endpoint | undefined =
-      kind === 'query' ? allQueries[name] : allSubmits[name]
-    if (!endpoint) {
-      if ((specPaths[kind] as readonly string[]).includes(name))
-        throw unimplemented(
-          `/public/v1/${kind}/${name} is not implemented in the sandbox`,
-        )
+    const route = findRoute(pathname)
+    if (!route) {
+      if (isSchemaPath(pathname))
+        throw unimplemented(`${pathname} is not implemented in the sandbox`)
       throw notFound('unknown path')
     }
+    const { kind, name, endpoint } = route
     const rawBody = await readBody(request)
     const fault = faults.take(pathname)
     if (fault?.kind === 'http500') throw new NonJsonFailure()

@@ -1,6 +1,7 @@
 import { decryptCredentialBundle, generateP256KeyPair } from '@turnkey/crypto'
 import { serializeTransaction } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { voteSubmits } from '../../../sandbox/turnkey/activityLifecycle.js'
 import { authSubmits } from '../../../sandbox/turnkey/authSubmits.js'
 import type {
   QueryEndpoint,
@@ -13,7 +14,6 @@ import {
   validateAgainstSchema,
 } from '../../../sandbox/turnkey/openapi/validateAgainstSchema.js'
 import { queries } from '../../../sandbox/turnkey/queries.js'
-import { specPaths } from '../../../sandbox/turnkey/specPaths.js'
 import {
   generateApiKeyPair,
   startVendor,
@@ -97,7 +97,7 @@ function publishedType(name: string, type: string) {
 
 let vendor: Vendor
 let parentKey: Stamper
-/** Every path the emulator serves: its own tables, and spec paths it answers without one. */
+/** Every path the emulator serves: its own tables, and the votes. */
 let paths: Path[]
 let a: Awaited<ReturnType<typeof signUp>>
 /** Every credential A holds. */
@@ -380,7 +380,7 @@ beforeAll(async () => {
   const onA = a.organizationId
   const onB = bUser.organizationId
 
-  // The paths: the emulator's tables, and spec paths it answers rather than calling unimplemented.
+  // The paths: the emulator's tables, and the votes on an activity.
   const tables: Record<string, QueryEndpoint | SubmitEndpoint> = {
     ...queries,
     ...submits,
@@ -397,14 +397,8 @@ beforeAll(async () => {
           )
         : [],
   }))
-  for (const kind of ['query', 'submit'] as const)
-    for (const name of specPaths[kind]) {
-      if (name in tables) continue
-      const type = `ACTIVITY_TYPE_${name.toUpperCase()}`
-      const path: Path = { kind, name, types: kind === 'submit' ? [type] : [] }
-      const answer = await send(path, type, onB, {}, undefined)
-      if (answer.status !== 501) paths.push(path)
-    }
+  for (const [name, vote] of Object.entries(voteSubmits))
+    paths.push({ kind: 'submit', name, types: [vote.type] })
 
   // A's credentials: each kind of key the vendor hands a user, and its passkey.
   const apiKey = generateApiKeyPair()
