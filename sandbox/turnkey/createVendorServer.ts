@@ -83,7 +83,7 @@ export function createVendorServer(world: VendorWorld): Server {
         throw unimplemented(`${pathname} is not implemented in the sandbox`)
       throw notFound('unknown path')
     }
-    const { kind, name, endpoint } = route
+    const { name, endpoint } = route
     const rawBody = await readBody(request)
     const fault = faults.take(pathname)
     if (fault?.kind === 'http500') throw new NonJsonFailure()
@@ -130,7 +130,7 @@ export function createVendorServer(world: VendorWorld): Server {
       throw forbidden(
         `request not authorized: a recovery credential may sign recover_user and whoami only, not ${name}`,
       )
-    checkSessionScope({ principal, state, kind, name, body })
+    checkSessionScope({ principal, state, name, endpoint, body })
     // Slow after the stamp is checked, as a busy backend is: passkey counters keep their order.
     if (fault?.kind === 'delay') await sleep(fault.ms)
     const context: EndpointContext = {

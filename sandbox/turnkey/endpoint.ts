@@ -22,6 +22,16 @@ export type EndpointContext = {
 
 export type QueryEndpoint = {
   kind: 'query'
+  /**
+   * Whether a key issued under a session profile may make this read. A
+   * profile's scope is written in the policy language, which describes
+   * activities only, and whether the vendor applies it to reads is not
+   * documented: the sandbox takes the strict reading, letting a session key
+   * make only the reads a signing session needs (who it is, its activities,
+   * its own keys to revoke itself, the accounts it signs with, the status of
+   * what it sent).
+   */
+  sessionKeyReads: boolean
   scope?: Partial<RequestScope>
   handle(context: EndpointContext, body: Record<string, unknown>): unknown
 }

@@ -41,6 +41,11 @@ export const routes: {
   },
 }
 
+/** The reads a key issued under a session profile may make, as each route declares. */
+export const sessionKeyReads = Object.entries(routes.query)
+  .filter(([, endpoint]) => endpoint.sessionKeyReads)
+  .map(([name]) => name)
+
 /**
  * Whether the vendor's published schema has `pathname`: one the sandbox does
  * not serve is answered "not implemented", any other "unknown path".
@@ -51,11 +56,11 @@ export const isSchemaPath = (pathname: string) =>
 /** The served route `pathname` names, if any. */
 export function findRoute(
   pathname: string,
-): { kind: 'query' | 'submit'; name: string; endpoint: Endpoint } | undefined {
+): { name: string; endpoint: Endpoint } | undefined {
   const [, kind, name] =
     /^\/public\/v1\/(query|submit)\/([a-z0-9_]+)$/.exec(pathname) ?? []
   if ((kind !== 'query' && kind !== 'submit') || !name) return undefined
   const table: Record<string, Endpoint> = routes[kind]
   const endpoint = Object.hasOwn(table, name) ? table[name] : undefined
-  return endpoint && { kind, name, endpoint }
+  return endpoint && { name, endpoint }
 }
