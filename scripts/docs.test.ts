@@ -1,8 +1,9 @@
 /**
  * Keeps README.md and docs/ honest: links resolve, every page is reachable
  * from the README, every exported error class is documented, the generated
- * sections are what their results files render to, and the README stays one
- * screen. Reads files only: no sandbox, and no DOM (happy-dom's URL would
+ * sections are what their results files (and the sandbox's route table)
+ * render to, and the README stays one screen. Reads files only: no sandbox
+ * runs, and no DOM (happy-dom's URL would
  * resolve `new URL('../docs/…', import.meta.url)` against its own page).
  */
 import {
@@ -18,6 +19,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { type BenchResults, renderBenchTables } from '../bench/docsTables.js'
+import { routes } from '../sandbox/turnkey/routes.js'
 import { BaseError } from '../src/core/errors.js'
 import {
   type ReliabilityResults,
@@ -27,6 +29,7 @@ import {
   tallyResults,
   writeReliabilityDocs,
 } from './reliabilityResults.js'
+import { renderSandboxRoutes } from './sandboxRoutes.js'
 import {
   renderScheduleSection,
   type ScheduleResults,
@@ -303,6 +306,15 @@ describe('generated sections', () => {
     expect(section(read(join(docsDir, 'reliability.md')), 'reliability')).toBe(
       renderReliabilitySection(results),
     )
+  })
+
+  it('docs/sandbox.md lists the routes sandbox/turnkey/routes.ts declares (npm run report rewrites it)', () => {
+    const listed = section(read(join(docsDir, 'sandbox.md')), 'routes')
+    expect(listed).toBe(renderSandboxRoutes())
+    // Every route has its row: a route added to the table shows up here.
+    for (const kind of ['query', 'submit'] as const)
+      for (const name of Object.keys(routes[kind]))
+        expect(listed).toContain(`| \`${kind}/${name}\` |`)
   })
 
   it('docs/testing.md shows the schedule of test/schedule/latest.json', () => {

@@ -1,37 +1,17 @@
-import { createHash, randomUUID } from 'node:crypto'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createLocalServer } from '../createLocalServer.js'
+import { createActivityLifecycle } from './activityLifecycle.js'
 import { adminRoute } from './adminRoutes.js'
-import { authenticate, type Principal } from './authenticate.js'
-import { authSubmits } from './authSubmits.js'
-import type {
-  Endpoint,
-  EndpointContext,
-  QueryEndpoint,
-  SubmitEndpoint,
-} from './endpoint.js'
-import { exportSubmits } from './exportSubmits.js'
-import type { Fault } from './Faults.js'
-import { type Activity, type Organization, toTimestamp } from './model.js'
+import { authenticate } from './authenticate.js'
+import type { EndpointContext } from './endpoint.js'
 import { publicApi } from './openapi/documents.js'
 import {
   requestSchema,
   validateAgainstSchema,
 } from './openapi/validateAgainstSchema.js'
-import { otpSubmits } from './otpSubmits.js'
-import { queries } from './queries.js'
-import {
-  sendTransactionQueries,
-  sendTransactionSubmits,
-} from './sendTransactions.js'
-import {
-  sessionProfileQueries,
-  sessionProfileSubmits,
-} from './sessionProfiles.js'
+import { findRoute, isSchemaPath } from './routes.js'
 import { checkSessionScope } from './sessionScope.js'
-import { specPaths } from './specPaths.js'
-import { submits } from './submits.js'
 import {
   badRequest,
   forbidden,
@@ -40,46 +20,17 @@ import {
   VendorError,
 } from './VendorError.js'
 import type { VendorWorld } from './VendorWorld.js'
-import { userView } from './views.js'
 
 export const maxBodyBytes = 1024 * 1024
 const timestampMaxAgeMs = 60 * 60 * 1000
 const timestampMaxSkewMs = 5 * 60 * 1000
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const decisions = {
-  approve_activity: 'ACTIVITY_TYPE_APPROVE_ACTIVITY',
-  reject_activity: 'ACTIVITY_TYPE_REJECT_ACTIVITY',
-} as const
-const allSubmits: Record<string, SubmitEndpoint> = {
-  ...submits,
-  ...authSubmits,
-  ...exportSubmits,
-  ...otpSubmits,
-  ...sessionProfileSubmits,
-  ...sendTransactionSubmits,
-}
-const allQueries: Record<string, QueryEndpoint> = {
-  ...queries,
-  ...sessionProfileQueries,
-  ...sendTransactionQueries,
-}
-
 class NonJsonFailure extends Error {}
 
 /** The vendor's HTTP API: one POST per call, every stamp verified over the raw body. */
 export function createVendorServer(world: VendorWorld): Server {
   const { state, clock, faults } = world
-  // Work that waits for the root quorum, by activity id.
-  const awaitingConsensus = new Map<
-    string,
-    { run: () => Promise<Record<string, unknown>>; byFault: boolean }
-  >()
-  // Activities held PENDING by the fault switch, released after some polls.
-  const awaitingPolls = new Map<
-    string,
-    { run: () => Promise<Record<string, unknown>>; pollsLeft: number }
-  >()
-  const inFlight = new Map<string, Promise<{ activity: Activity }>>()
+  const activities = createActivityLifecycle()
 
   return createLocalServer((request, response) => {
     allowHostOrigins(request, response, world.origins)
@@ -126,24 +77,13 @@ export function createVendorServer(world: VendorWorld): Server {
   async function handle(request: IncomingMessage, pathname: string) {
     if (request.method !== 'POST')
       throw new VendorError(405, 12, 'method not allowed')
-    const match = /^\/public\/v1\/(query|submit)\/([a-z0-9_]+)$/.exec(pathname)
-    if (!match) throw notFound('unknown path')
-    const [, kind, name] = match as unknown as [
-      string,
-      'query' | 'submit',
-      string,
-    ]
-    const endpoint: Endpoint | undefined =
-      kind === 'query'
-        ? allQueries[name]
-        : (allSubmits[name] ?? decisionEndpoint(name))
-    if (!endpoint) {
-      if ((specPaths[kind] as readonly string[]).includes(name))
-        throw unimplemented(
-          `/public/v1/${kind}/${name} is not implemented in the sandbox`,
-        )
+    const route = findRoute(pathname)
+    if (!route) {
+      if (isSchemaPath(pathname))
+        throw unimplemented(`${pathname} is not implemented in the sandbox`)
       throw notFound('unknown path')
     }
+    const { name, endpoint } = route
     const rawBody = await readBody(request)
     const fault = faults.take(pathname)
     if (fault?.kind === 'http500') throw new NonJsonFailure()
@@ -190,7 +130,7 @@ export function createVendorServer(world: VendorWorld): Server {
       throw forbidden(
         `request not authorized: a recovery credential may sign recover_user and whoami only, not ${name}`,
       )
-    checkSessionScope({ principal, state, kind, name, body })
+    checkSessionScope({ principal, state, name, endpoint, body })
     // Slow after the stamp is checked, as a busy backend is: passkey counters keep their order.
     if (fault?.kind === 'delay') await sleep(fault.ms)
     const context: EndpointContext = {
@@ -205,14 +145,17 @@ export function createVendorServer(world: VendorWorld): Server {
     }
     if (endpoint.kind === 'query') {
       if (name === 'get_activity')
-        await advancePolled(context.organization, body.activityId)
+        await activities.poll(context.organization, body.activityId)
       return endpoint.handle(context, body)
     }
 
     const { type, timestampMs, parameters } = body
-    const resultKey =
-      typeof type === 'string' ? endpoint.resultKeys[type] : undefined
-    if (!resultKey)
+    const accepted =
+      typeof type === 'string' &&
+      (endpoint.kind === 'vote'
+        ? type === endpoint.type
+        : Object.hasOwn(endpoint.resultKeys, type))
+    if (!accepted)
       throw badRequest(`invalid activity type for ${name}: ${String(type)}`)
     const timestamp =
       typeof timestampMs === 'string' ? Number(timestampMs) : Number.NaN
@@ -230,234 +173,23 @@ export function createVendorServer(world: VendorWorld): Server {
       Array.isArray(parameters)
     )
       throw badRequest('bad request body')
-
-    const organization = context.organization
-    if (name in decisions)
-      return decide(
-        name as keyof typeof decisions,
+    if (endpoint.kind === 'vote')
+      return activities.vote(
+        endpoint,
         context,
         parameters as Record<string, unknown>,
         rawBody.toString('utf8'),
       )
-
-    const fingerprint = `sha256:${createHash('sha256').update(rawBody).digest('hex')}`
-    const existing = organization.activities.find(
-      (a) => a.fingerprint === fingerprint,
-    )
-    if (existing) return { activity: existing }
-    // The same body sent twice at once (a retry) still makes one activity, in
-    // its own organization: two sub-orgs may send one body naming the parent.
-    const flight = `${organization.organizationId} ${fingerprint}`
-    const running = inFlight.get(flight)
-    if (running) return running
-    const creation = createActivity({
+    return activities.submit({
       context,
       name,
-      type: type as string,
-      resultKey,
-      parameters: parameters as Record<string, unknown>,
-      fingerprint,
-      fault,
-      endpoint,
-      message: rawBody.toString('utf8'),
-    })
-    inFlight.set(flight, creation)
-    try {
-      return await creation
-    } finally {
-      inFlight.delete(flight)
-    }
-  }
-
-  async function createActivity({
-    context,
-    name,
-    type,
-    resultKey,
-    parameters,
-    fingerprint,
-    fault,
-    endpoint,
-    message,
-  }: {
-    context: EndpointContext
-    name: string
-    type: string
-    resultKey: string
-    parameters: Record<string, unknown>
-    fingerprint: string
-    fault: Fault | undefined
-    endpoint: SubmitEndpoint
-    /** The signed request body, recorded on the activity's vote. */
-    message: string
-  }) {
-    const { organization, principal, nowMs } = context
-    const id = randomUUID()
-    const activity: Activity = {
-      id,
-      organizationId: organization.organizationId,
-      status: 'ACTIVITY_STATUS_PENDING',
       type,
-      intent: { [intentKey(name, type)]: parameters },
-      result: {},
-      votes: [vote(principal, nowMs, id, message)],
-      fingerprint,
-      canApprove: false,
-      canReject: false,
-      createdAt: toTimestamp(nowMs),
-      updatedAt: toTimestamp(nowMs),
-    }
-    const run = async () => ({
-      [resultKey]: await endpoint.handle(context, parameters),
+      endpoint,
+      parameters: parameters as Record<string, unknown>,
+      fault,
+      rawBody,
     })
-    if (fault?.kind === 'failed') {
-      activity.status = 'ACTIVITY_STATUS_FAILED'
-      activity.failure = {
-        code: 13,
-        message: 'activity failed (sandbox fault switch)',
-        details: [],
-      }
-    } else if (fault?.kind === 'pending') {
-      awaitingPolls.set(activity.id, { run, pollsLeft: fault.polls })
-    } else if (
-      fault?.kind === 'consensus' ||
-      needsQuorum(organization, principal)
-    ) {
-      activity.status = 'ACTIVITY_STATUS_CONSENSUS_NEEDED'
-      activity.canApprove = true
-      activity.canReject = true
-      awaitingConsensus.set(activity.id, {
-        run,
-        byFault: fault?.kind === 'consensus',
-      })
-    } else {
-      activity.result = await run()
-      activity.status = 'ACTIVITY_STATUS_COMPLETED'
-    }
-    organization.activities.push(activity)
-    return { activity }
   }
-
-  /** A held (`pending` switch) activity finishes once it has been polled enough. */
-  async function advancePolled(
-    organization: Organization,
-    activityId: unknown,
-  ) {
-    const held =
-      typeof activityId === 'string' ? awaitingPolls.get(activityId) : undefined
-    const activity = organization.activities.find((a) => a.id === activityId)
-    if (!held || !activity || --held.pollsLeft > 0) return
-    awaitingPolls.delete(activity.id)
-    await settle(activity, held.run)
-  }
-
-  /** approve_activity / reject_activity: a root user's vote on an activity awaiting consensus. */
-  async function decide(
-    name: keyof typeof decisions,
-    context: EndpointContext,
-    { fingerprint }: Record<string, unknown>,
-    message: string,
-  ) {
-    const { organization, principal, nowMs } = context
-    const activity = organization.activities.find(
-      (a) => a.fingerprint === fingerprint,
-    )
-    if (!activity)
-      throw notFound('no activity found with the given fingerprint')
-    const awaiting = awaitingConsensus.get(activity.id)
-    if (activity.status !== 'ACTIVITY_STATUS_CONSENSUS_NEEDED' || !awaiting)
-      throw badRequest(`activity is ${activity.status}, not awaiting consensus`)
-    if (!organization.rootUserIds.includes(principal.user.userId))
-      throw forbidden()
-    if (
-      !awaiting.byFault &&
-      activity.votes.some(
-        (v) => (v as { userId: string }).userId === principal.user.userId,
-      )
-    )
-      throw badRequest('user has already voted on this activity')
-    activity.updatedAt = toTimestamp(nowMs)
-    if (name === 'reject_activity') {
-      activity.votes.push({
-        ...vote(principal, nowMs, activity.id, message),
-        selection: 'VOTE_SELECTION_REJECTED',
-      })
-      activity.status = 'ACTIVITY_STATUS_REJECTED'
-      awaitingConsensus.delete(activity.id)
-    } else {
-      activity.votes.push(vote(principal, nowMs, activity.id, message))
-      const approvals = activity.votes.filter(
-        (v) =>
-          (v as { selection: string }).selection === 'VOTE_SELECTION_APPROVED',
-      ).length
-      if (awaiting.byFault || approvals >= organization.rootQuorumThreshold) {
-        awaitingConsensus.delete(activity.id)
-        await settle(activity, awaiting.run)
-      }
-    }
-    activity.canApprove = activity.canReject =
-      activity.status === 'ACTIVITY_STATUS_CONSENSUS_NEEDED'
-    return { activity }
-  }
-}
-
-/** Runs held work: the activity completes, or fails with the vendor error. */
-async function settle(
-  activity: Activity,
-  run: () => Promise<Record<string, unknown>>,
-) {
-  try {
-    activity.result = await run()
-    activity.status = 'ACTIVITY_STATUS_COMPLETED'
-  } catch (error) {
-    if (!(error instanceof VendorError)) throw error
-    activity.status = 'ACTIVITY_STATUS_FAILED'
-    activity.failure = error.toBody()
-  }
-}
-
-function decisionEndpoint(name: string): SubmitEndpoint | undefined {
-  if (!(name in decisions)) return undefined
-  const type = decisions[name as keyof typeof decisions]
-  return {
-    kind: 'submit',
-    resultKeys: { [type]: 'activity' },
-    handle: () => ({}),
-  }
-}
-
-function needsQuorum(organization: Organization, principal: Principal) {
-  return (
-    organization.rootQuorumThreshold > 1 &&
-    organization.rootUserIds.includes(principal.user.userId)
-  )
-}
-
-/** A vote as the vendor's schema lists it: who, on what, and the stamp that signed the request. */
-function vote(
-  principal: Principal,
-  nowMs: number,
-  activityId: string,
-  message: string,
-) {
-  return {
-    id: randomUUID(),
-    userId: principal.user.userId,
-    user: userView(principal.user),
-    activityId,
-    selection: 'VOTE_SELECTION_APPROVED',
-    message,
-    publicKey: principal.stamp.publicKey,
-    signature: principal.stamp.signature,
-    scheme: principal.stamp.scheme,
-    createdAt: toTimestamp(nowMs),
-  }
-}
-
-/** `sign_raw_payload` + `ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2` → `signRawPayloadIntentV2`. */
-function intentKey(name: string, type: string) {
-  const camel = name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
-  return `${camel}Intent${/_(V\d+)$/.exec(type)?.[1] ?? ''}`
 }
 
 const isJson = (request: IncomingMessage) =>

@@ -22,6 +22,16 @@ export type EndpointContext = {
 
 export type QueryEndpoint = {
   kind: 'query'
+  /**
+   * Whether a key issued under a session profile may make this read. A
+   * profile's scope is written in the policy language, which describes
+   * activities only, and whether the vendor applies it to reads is not
+   * documented: the sandbox takes the strict reading, letting a session key
+   * make only the reads a signing session needs (who it is, its activities,
+   * its own keys to revoke itself, the accounts it signs with, the status of
+   * what it sent).
+   */
+  sessionKeyReads: boolean
   scope?: Partial<RequestScope>
   handle(context: EndpointContext, body: Record<string, unknown>): unknown
 }
@@ -37,4 +47,13 @@ export type SubmitEndpoint = {
   ): unknown | Promise<unknown>
 }
 
-export type Endpoint = QueryEndpoint | SubmitEndpoint
+/** approve_activity / reject_activity: a root user's vote on another activity, which makes no activity of its own. */
+export type VoteEndpoint = {
+  kind: 'vote'
+  /** The one activity type the request names. */
+  type: string
+  approves: boolean
+  scope?: Partial<RequestScope>
+}
+
+export type Endpoint = QueryEndpoint | SubmitEndpoint | VoteEndpoint

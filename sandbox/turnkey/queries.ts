@@ -13,6 +13,7 @@ import {
 export const queries: Record<string, QueryEndpoint> = {
   whoami: {
     kind: 'query',
+    sessionKeyReads: true,
     scope: { subOrgMayUseParentId: true },
     handle: ({ organization, principal }) => ({
       organizationId: organization.organizationId,
@@ -23,28 +24,33 @@ export const queries: Record<string, QueryEndpoint> = {
   },
   get_user: {
     kind: 'query',
+    sessionKeyReads: false,
     handle: ({ state, organization }, { userId }) => ({
       user: userView(state.user(organization, userId)),
     }),
   },
   list_users: {
     kind: 'query',
+    sessionKeyReads: false,
     handle: ({ organization }) => ({ users: organization.users.map(userView) }),
   },
   get_wallet: {
     kind: 'query',
+    sessionKeyReads: true,
     handle: ({ state, organization }, { walletId }) => ({
       wallet: walletView(state.wallet(organization, walletId)),
     }),
   },
   list_wallets: {
     kind: 'query',
+    sessionKeyReads: true,
     handle: ({ organization }) => ({
       wallets: organization.wallets.map(walletView),
     }),
   },
   list_wallet_accounts: {
     kind: 'query',
+    sessionKeyReads: true,
     handle: ({ state, organization }, { walletId }) => {
       const wallets =
         walletId === undefined
@@ -61,6 +67,7 @@ export const queries: Record<string, QueryEndpoint> = {
   },
   get_activity: {
     kind: 'query',
+    sessionKeyReads: true,
     handle: ({ organization }, { activityId }) => {
       const activity = organization.activities.find((a) => a.id === activityId)
       if (!activity) throw notFound('no activity found with the given ID')
@@ -69,10 +76,12 @@ export const queries: Record<string, QueryEndpoint> = {
   },
   list_activities: {
     kind: 'query',
+    sessionKeyReads: false,
     handle: ({ organization }) => ({ activities: organization.activities }),
   },
   get_api_keys: {
     kind: 'query',
+    sessionKeyReads: true,
     handle: ({ state, organization }, { userId }) => {
       const users =
         userId === undefined
@@ -83,6 +92,7 @@ export const queries: Record<string, QueryEndpoint> = {
   },
   get_authenticators: {
     kind: 'query',
+    sessionKeyReads: false,
     handle: ({ state, organization }, { userId }) => ({
       authenticators: state
         .user(organization, userId)
@@ -91,6 +101,7 @@ export const queries: Record<string, QueryEndpoint> = {
   },
   get_organization: {
     kind: 'query',
+    sessionKeyReads: false,
     handle: ({ organization }) => ({
       organizationData: {
         organizationId: organization.organizationId,
@@ -115,6 +126,7 @@ export const queries: Record<string, QueryEndpoint> = {
   },
   list_verified_suborgs: {
     kind: 'query',
+    sessionKeyReads: false,
     handle: ({ state, organization }, { filterType, filterValue }) => {
       // Phone numbers cannot be verified here (no SMS OTP): none is ever found.
       if (filterType !== 'EMAIL' && filterType !== 'PHONE_NUMBER')
@@ -140,6 +152,7 @@ export const queries: Record<string, QueryEndpoint> = {
   },
   list_suborgs: {
     kind: 'query',
+    sessionKeyReads: false,
     handle: ({ state, organization }, { filterType, filterValue }) => {
       const subOrganizations = state.subOrganizationsOf(
         organization.organizationId,

@@ -305,6 +305,7 @@ export const sendTransactionSubmits: Record<string, SubmitEndpoint> = {
 export const sendTransactionQueries: Record<string, QueryEndpoint> = {
   get_send_transaction_status: {
     kind: 'query',
+    sessionKeyReads: true,
     handle: ({ organization }, { sendTransactionStatusId }) => {
       const sent = organization.sentTransactions?.find(
         (t) => t.sendTransactionStatusId === sendTransactionStatusId,
@@ -320,6 +321,7 @@ export const sendTransactionQueries: Record<string, QueryEndpoint> = {
   },
   get_nonces: {
     kind: 'query',
+    sessionKeyReads: true,
     async handle(context, { address, caip2, nonce, gasStationNonce: wanted }) {
       const { client } = chainUrl(context, caip2)
       // Only the organization's own accounts: reading others is not documented.
@@ -343,6 +345,7 @@ export const sendTransactionQueries: Record<string, QueryEndpoint> = {
   },
   get_gas_usage: {
     kind: 'query',
+    sessionKeyReads: false,
     handle: ({ state, organization, nowMs }) => {
       const billing = billingOrganization(state, organization)
       const config = billing.gasUsageConfig

@@ -1,4 +1,4 @@
-import { createPrivateKey, sign } from 'node:crypto'
+import { createPrivateKey, randomUUID, sign } from 'node:crypto'
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import {
   encryptOtpCodeToBundle,
@@ -24,6 +24,9 @@ import {
   type Stamper,
   signUp,
 } from '../../test/helpers/vendorUsers.js'
+import { publicApi } from './openapi/documents.js'
+import { requestSchema } from './openapi/validateAgainstSchema.js'
+import { routes } from './routes.js'
 import {
   signingSessionProfileId,
   signingSessionScope,
@@ -369,6 +372,42 @@ describe('a session key under the signing profile', () => {
         'Signing session',
         `not ${name}`,
       )
+  })
+
+  it('reads exactly the routes that open to session keys', async () => {
+    const { organizationId, userId } = user
+    const opened: string[] = []
+    for (const [name, endpoint] of Object.entries(routes.query)) {
+      // Each field the published schema requires, so the scope is what answers.
+      const schema = requestSchema(publicApi, `/public/v1/query/${name}`)!
+      const request = schema.$ref
+        ? publicApi.definitions[schema.$ref.split('/').at(-1)!]!
+        : schema
+      const body: Record<string, unknown> = { organizationId }
+      for (const field of request.required ?? [])
+        body[field] ??=
+          request.properties?.[field]?.enum?.[0] ??
+          (field === 'userId' ? userId : randomUUID())
+      const answer = await query(name, body, session.stamper)
+      if (!endpoint.sessionKeyReads)
+        expectRefused(answer, 'Signing session', `not ${name}`)
+      else {
+        expect(
+          answer.status,
+          `${name}: ${JSON.stringify(answer.body)}`,
+        ).not.toBe(403)
+        opened.push(name)
+      }
+    }
+    // The reads the pack's signing session makes.
+    expect(opened).toEqual(
+      expect.arrayContaining([
+        'whoami',
+        'get_activity',
+        'get_send_transaction_status',
+        'get_nonces',
+      ]),
+    )
   })
 
   it('is refused, before the endpoint runs, anything that is not signing', async () => {

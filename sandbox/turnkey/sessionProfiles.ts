@@ -154,12 +154,14 @@ export const sessionProfileSubmits: Record<string, SubmitEndpoint> = {
 export const sessionProfileQueries: Record<string, QueryEndpoint> = {
   get_session_profile: {
     kind: 'query',
+    sessionKeyReads: false,
     handle: (context, { sessionProfileId }) => ({
       sessionProfile: profileView(requireProfile(context, sessionProfileId)),
     }),
   },
   get_session_profiles: {
     kind: 'query',
+    sessionKeyReads: false,
     handle: ({ state, organization }) => ({
       sessionProfiles: visibleProfiles(state, organization).map(profileView),
     }),

@@ -1,5 +1,6 @@
 import { type Hex, isAddress, isHex, parseTransaction } from 'viem'
 import type { Principal } from './authenticate.js'
+import type { Endpoint } from './endpoint.js'
 import {
   EvaluationError,
   evaluatePolicy,
@@ -8,47 +9,29 @@ import {
   parsePolicy,
   type Value,
 } from './policyLanguage.js'
+import { sessionKeyReads } from './routes.js'
 import { findSessionProfile } from './sessionProfiles.js'
 import { forbidden } from './VendorError.js'
 import type { VendorState } from './VendorState.js'
 
 /**
- * The reads a key issued under a session profile may make. A scope is
- * written in the policy language, which describes activities only, and
- * whether the vendor applies it to reads is not documented: the sandbox
- * takes the strict reading, keeping the reads a signing session needs
- * (who it is, its activities, its own keys to revoke itself, the accounts it
- * signs with, the status of what it sent) and refusing every other one.
- */
-const sessionProfileReads: readonly string[] = [
-  'whoami',
-  'get_activity',
-  'get_api_keys',
-  'list_wallets',
-  'get_wallet',
-  'list_wallet_accounts',
-  'get_send_transaction_status',
-  'get_nonces',
-]
-
-/**
  * Refuses (403) a request its credential's session profile does not allow:
  * an activity whose type and parameters the profile's scope does not
- * evaluate to true for, or a read outside the reads above. A credential
- * without a profile is not limited here.
+ * evaluate to true for, or a read its route does not open to session keys.
+ * A credential without a profile is not limited here.
  */
 export function checkSessionScope({
   principal,
   state,
-  kind,
   name,
+  endpoint,
   body,
 }: {
   principal: Principal
   state: VendorState
-  kind: 'query' | 'submit'
   /** The path's name: `sign_transaction`, `whoami`, … */
   name: string
+  endpoint: Endpoint
   body: Record<string, unknown>
 }) {
   if (principal.credential.kind !== 'apiKey') return
@@ -64,10 +47,10 @@ export function checkSessionScope({
       `request not authorized: session profile ${sessionProfileId} of this key no longer exists`,
     )
   const named = `session profile '${profile.sessionProfileName}' (${sessionProfileId})`
-  if (kind === 'query') {
-    if (!sessionProfileReads.includes(name))
+  if (endpoint.kind === 'query') {
+    if (!endpoint.sessionKeyReads)
       throw forbidden(
-        `request not authorized: a key of ${named} reads only ${sessionProfileReads.join(', ')}, not ${name}`,
+        `request not authorized: a key of ${named} reads only ${sessionKeyReads.join(', ')}, not ${name}`,
       )
     return
   }

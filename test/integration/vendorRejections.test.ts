@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxBodyBytes } from '../../sandbox/turnkey/createVendorServer.js'
+import { publicApi } from '../../sandbox/turnkey/openapi/documents.js'
+import { findRoute } from '../../sandbox/turnkey/routes.js'
 import {
   type ApiKeyPair,
   generateApiKeyPair,
@@ -202,20 +204,22 @@ describe('the vendor emulator refuses, with the vendor code and status', () => {
         await keyStamp(body),
       ),
     ).toEqual(refused(404, 5, 'unknown path'))
-    expect(
-      await postToVendor(
-        vendor,
-        '/public/v1/query/list_policies',
-        body,
-        await keyStamp(body),
-      ),
-    ).toEqual(
-      refused(
-        501,
-        12,
-        '/public/v1/query/list_policies is not implemented in the sandbox',
-      ),
+    // Every path of the published schema the sandbox does not serve.
+    const unserved = Object.keys(publicApi.paths).filter(
+      (path) => !findRoute(path),
     )
+    expect(unserved).toEqual(
+      expect.arrayContaining([
+        '/public/v1/query/list_policies',
+        '/public/v1/query/get_wallet_account',
+        '/tkhq/api/v1/test_rate_limits',
+      ]),
+    )
+    for (const path of unserved)
+      expect(
+        await postToVendor(vendor, path, body, await keyStamp(body)),
+        path,
+      ).toEqual(refused(501, 12, `${path} is not implemented in the sandbox`))
   })
 
   it('malformed JSON, a missing or malformed organization, and no stamp', async () => {

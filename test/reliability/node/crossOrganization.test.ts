@@ -1,22 +1,24 @@
-import { decryptCredentialBundle, generateP256KeyPair } from '@turnkey/crypto'
+import { generateKeyPairSync, sign } from 'node:crypto'
+import {
+  decryptCredentialBundle,
+  encryptOtpCodeToBundle,
+  generateP256KeyPair,
+} from '@turnkey/crypto'
 import { serializeTransaction } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authSubmits } from '../../../sandbox/turnkey/authSubmits.js'
-import type { Endpoint } from '../../../sandbox/turnkey/endpoint.js'
-import { exportSubmits } from '../../../sandbox/turnkey/exportSubmits.js'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { setGasUsageConfig } from '../../../sandbox/turnkey/gasUsageConfig.js'
 import { publicApi } from '../../../sandbox/turnkey/openapi/documents.js'
 import {
   requestSchema,
   validateAgainstSchema,
 } from '../../../sandbox/turnkey/openapi/validateAgainstSchema.js'
-import { queries } from '../../../sandbox/turnkey/queries.js'
-import { specPaths } from '../../../sandbox/turnkey/specPaths.js'
+import { routes } from '../../../sandbox/turnkey/routes.js'
+import { signingSessionProfileId } from '../../../sandbox/turnkey/signingSessionProfile.js'
 import {
   generateApiKeyPair,
   startVendor,
   type Vendor,
 } from '../../../sandbox/turnkey/startVendor.js'
-import { submits } from '../../../sandbox/turnkey/submits.js'
 import { SoftwareAuthenticator } from '../../helpers/softwareAuthenticator.js'
 import {
   activityBody,
@@ -57,6 +59,7 @@ const parentMayAct = new Set([
   'email_auth',
   'init_otp_auth',
   'otp_auth',
+  'otp_login',
 ])
 const subOrgMayUseParentId = new Set([
   'whoami',
@@ -94,7 +97,7 @@ function publishedType(name: string, type: string) {
 
 let vendor: Vendor
 let parentKey: Stamper
-/** Every path the emulator serves: its own tables, and spec paths it answers without one. */
+/** Every path the emulator serves, as its route table declares them. */
 let paths: Path[]
 let a: Awaited<ReturnType<typeof signUp>>
 /** Every credential A holds. */
@@ -110,13 +113,47 @@ let b: Awaited<ReturnType<typeof signUp>> & {
   otpCode: string
   activityId: string
   fingerprint: string
+  /** A pending code of the generic OTP flow. */
+  otpFlowId: string
+  /** A verification token of B's email, not yet spent on a login. */
+  verificationToken: string
+  sendTransactionStatusId: string
 }
+let sessionProfileId: string
+/** B's pending code, encrypted to its target with the intruder's login key. */
+let encryptedOtpOfB: string
 /** What an attacker brings: keys and a passkey of its own. */
 const intruder = {
   target: generateP256KeyPair(),
   apiKey: generateApiKeyPair(),
   passkey: new SoftwareAuthenticator(),
+  email: 'intruder@example.com',
+  address: '0x000000000000000000000000000000000000dEaD',
+  loginKey: generateKeyPairSync('ec', { namedCurve: 'P-256' }),
 }
+
+/** The intruder's login key as the vendor takes it: the compressed point, in hex. */
+function loginPublicKey() {
+  const { x, y } = intruder.loginKey.publicKey.export({ format: 'jwk' })
+  const parity = Buffer.from(y!, 'base64url').at(-1)! & 1
+  return `0${2 + parity}${Buffer.from(x!, 'base64url').toString('hex')}`
+}
+
+/** A client signature by the intruder's login key: raw r‖s over the message, in hex. */
+function loginSignature(message: string) {
+  return {
+    publicKey: loginPublicKey(),
+    scheme: 'CLIENT_SIGNATURE_SCHEME_API_P256',
+    message,
+    signature: sign('sha256', Buffer.from(message), {
+      key: intruder.loginKey.privateKey,
+      dsaEncoding: 'ieee-p1363',
+    }).toString('hex'),
+  }
+}
+
+const sessionClaimsOf = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8'))
 
 /** The request for `path` on `organizationId`, stamped by `stamper`: a query's fields sit beside the id, an activity's under `parameters`. */
 function send(
@@ -292,6 +329,52 @@ function parametersOnB(name: string): Record<string, unknown> {
     export_wallet_account: { address: b.address, targetPublicKey: target },
     approve_activity: { fingerprint: b.fingerprint },
     reject_activity: { fingerprint: b.fingerprint },
+    // A code goes to any address (a sign-up verifies one before an account
+    // holds it): B's address would only get a code for the organization
+    // named, so the intruder asks for its own and B is named by its id.
+    init_otp: {
+      otpType: 'OTP_TYPE_EMAIL',
+      contact: intruder.email,
+      ...appName,
+    },
+    // B's pending code, right and encrypted to B's target: only the organization differs.
+    verify_otp: {
+      otpId: b.otpFlowId,
+      encryptedOtpBundle: encryptedOtpOfB,
+    },
+    otp_login: {
+      verificationToken: b.verificationToken,
+      publicKey: loginPublicKey(),
+      clientSignature: loginSignature(
+        JSON.stringify({
+          login: { publicKey: loginPublicKey() },
+          tokenId: sessionClaimsOf(b.verificationToken).id,
+          type: 'USAGE_TYPE_LOGIN',
+        }),
+      ),
+    },
+    create_session_profile: {
+      sessionProfileName: 'Intruder',
+      scope: 'true',
+    },
+    get_session_profile: { sessionProfileId },
+    get_session_profiles: {},
+    get_gas_usage: {},
+    get_nonces: {
+      address: b.address,
+      caip2: 'eip155:8453',
+      nonce: true,
+      gasStationNonce: true,
+    },
+    get_send_transaction_status: {
+      sendTransactionStatusId: b.sendTransactionStatusId,
+    },
+    eth_send_transaction: {
+      from: b.address,
+      caip2: 'eip155:8453',
+      calls: [{ to: intruder.address, value: '1' }],
+    },
+    eth_undelegate_7702: { from: b.address, caip2: 'eip155:8453' },
   }
   const parameters = byPath[name]
   if (!parameters)
@@ -365,11 +448,16 @@ function beyondEcho(answer: Answer) {
   return JSON.stringify({ ...rest, activity: activityRest }).toLowerCase()
 }
 
-const sessionClaims = (jwt: string) =>
-  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8'))
-
 beforeAll(async () => {
-  vendor = await startVendor()
+  // On the sandbox's chains, so that transactions and nonces are answered by their endpoints.
+  vendor = await startVendor({ chains: inject('sandbox').rpcUrls })
+  sessionProfileId = await signingSessionProfileId(vendor)
+  // Sponsorship limits, so that the parent may read a sub-organization's gas usage.
+  await setGasUsageConfig(vendor, {
+    orgWindowLimitUsd: '100',
+    subOrgWindowLimitUsd: '10',
+    windowDurationMinutes: '60',
+  })
   const parent = vendor.parentApiKey
   parentKey = keyStamper(parent.privateKey)
   a = await signUp(vendor, 'ada')
@@ -377,31 +465,22 @@ beforeAll(async () => {
   const onA = a.organizationId
   const onB = bUser.organizationId
 
-  // The paths: the emulator's tables, and spec paths it answers rather than calling unimplemented.
-  const tables: Record<string, Endpoint> = {
-    ...queries,
-    ...submits,
-    ...authSubmits,
-    ...exportSubmits,
-  }
-  paths = Object.entries(tables).map(([name, endpoint]) => ({
-    kind: endpoint.kind,
-    name,
-    types:
-      endpoint.kind === 'submit'
-        ? Object.keys(endpoint.resultKeys).filter((type) =>
-            publishedType(name, type),
-          )
-        : [],
-  }))
-  for (const kind of ['query', 'submit'] as const)
-    for (const name of specPaths[kind]) {
-      if (name in tables) continue
-      const type = `ACTIVITY_TYPE_${name.toUpperCase()}`
-      const path: Path = { kind, name, types: kind === 'submit' ? [type] : [] }
-      const answer = await send(path, type, onB, {}, undefined)
-      if (answer.status !== 501) paths.push(path)
-    }
+  // The paths: every route the emulator declares, each activity path with the types it takes.
+  paths = [
+    ...Object.keys(routes.query).map((name) => ({
+      kind: 'query' as const,
+      name,
+      types: [],
+    })),
+    ...Object.entries(routes.submit).map(([name, endpoint]) => ({
+      kind: 'submit' as const,
+      name,
+      types: (endpoint.kind === 'vote'
+        ? [endpoint.type]
+        : Object.keys(endpoint.resultKeys)
+      ).filter((type) => publishedType(name, type)),
+    })),
+  ]
 
   // A's credentials: each kind of key the vendor hands a user, and its passkey.
   const apiKey = generateApiKeyPair()
@@ -565,6 +644,52 @@ beforeAll(async () => {
     { otpType: 'OTP_TYPE_EMAIL', contact: bUser.email, ...appName },
     parentKey,
   )
+  const otpCode = (await lastEmail(vendor, bUser.email)).secret
+  // The generic OTP flow on B: one code verified to a token (bound to the
+  // intruder's key, as if stolen whole), one code still pending.
+  const initOtp = async () => {
+    const { otpId, otpEncryptionTargetBundle } = (
+      await activity(
+        'init_otp',
+        'ACTIVITY_TYPE_INIT_OTP_V3',
+        onB,
+        { otpType: 'OTP_TYPE_EMAIL', contact: bUser.email, ...appName },
+        bUser.passkey.stamper(),
+      )
+    ).result.initOtpResultV2
+    const code = (await lastEmail(vendor, bUser.email)).secret
+    return {
+      otpId: otpId as string,
+      encrypted: await encryptOtpCodeToBundle(
+        code,
+        otpEncryptionTargetBundle,
+        loginPublicKey(),
+        vendor.signerPublicKey,
+      ),
+    }
+  }
+  const verified = await initOtp()
+  const token = await activity(
+    'verify_otp',
+    'ACTIVITY_TYPE_VERIFY_OTP_V2',
+    onB,
+    { otpId: verified.otpId, encryptedOtpBundle: verified.encrypted },
+    bUser.passkey.stamper(),
+  )
+  const pending = await initOtp()
+  encryptedOtpOfB = pending.encrypted
+  // A transaction B sent (its account holds no ETH: the broadcast fails, and only its status changes).
+  const sent = await activity(
+    'eth_send_transaction',
+    'ACTIVITY_TYPE_ETH_SEND_TRANSACTION_V2',
+    onB,
+    {
+      from: bUser.address,
+      caip2: 'eip155:8453',
+      calls: [{ to: intruder.address, value: '1' }],
+    },
+    bUser.passkey.stamper(),
+  )
   vendor.faults.arm('/public/v1/submit/create_user_tag', { kind: 'consensus' })
   const awaitingVote = await activity(
     'create_user_tag',
@@ -594,9 +719,13 @@ beforeAll(async () => {
     apiPublicKey: bKey.publicKey,
     userTagId: tag.result.createUserTagResult.userTagId,
     otpId: bOtp.result.initOtpAuthResultV2.otpId,
-    otpCode: (await lastEmail(vendor, bUser.email)).secret,
+    otpCode,
     activityId: awaitingVote.id,
     fingerprint: awaitingVote.fingerprint,
+    otpFlowId: pending.otpId,
+    verificationToken: token.result.verifyOtpResult.verificationToken,
+    sendTransactionStatusId:
+      sent.result.ethSendTransactionResultV2.sendTransactionStatusId,
   }
 })
 afterAll(() => vendor?.stop())
@@ -626,9 +755,18 @@ const shown = (answer: Answer) =>
 describe('stamps from one organization never act on another', () => {
   it('covers every path the emulator serves, each with parameters naming B', () => {
     const names = paths.map((path) => path.name)
-    // Its tables, and the two votes it answers outside them.
+    // Every route it declares, the votes and the transactions among them.
+    expect(names).toHaveLength(
+      Object.keys(routes.query).length + Object.keys(routes.submit).length,
+    )
     expect(names).toEqual(
-      expect.arrayContaining(['approve_activity', 'reject_activity']),
+      expect.arrayContaining([
+        'approve_activity',
+        'reject_activity',
+        'eth_send_transaction',
+        'otp_login',
+        'get_nonces',
+      ]),
     )
     expect(new Set(names).size).toBe(names.length)
     for (const name of names) expect(parametersOnB(name)).toBeTypeOf('object')
@@ -715,7 +853,9 @@ describe('stamps from one organization never act on another', () => {
           refusal = false
           const claims =
             answer.status === 200 &&
-            sessionClaims(answer.body.activity.result.stampLoginResult.session)
+            sessionClaimsOf(
+              answer.body.activity.result.stampLoginResult.session,
+            )
           if (
             !claims ||
             claims.organization_id !== a.organizationId ||
