@@ -19,7 +19,6 @@ import {
   PairingResetError,
   ProviderNotFoundError,
   SwitchChainOnlyInWalletError,
-  SwitchChainUnavailableError,
 } from './exports/walletconnect.js'
 
 /*
@@ -38,11 +37,11 @@ describe('every message of the specification’s error catalogue', () => {
     [new SessionNotFoundError(), 'No session found'],
     [new SessionNotFoundError({ reason: 'ended' }), 'no session'],
     [
-      new SwitchChainOnlyInWalletError(),
+      new SwitchChainOnlyInWalletError({ reason: 'walletOnly' }),
       'Network switching is only supported through the wallet',
     ],
     [
-      new SwitchChainUnavailableError(),
+      new SwitchChainOnlyInWalletError({ reason: 'chainNotApproved' }),
       'Network switching is not available at this time. The user should manually switch network in their wallet',
       'network_switching_only_available_in_wallet',
     ],

@@ -21,39 +21,39 @@ function chainDetails(chainId: number | undefined) {
 export type SwitchChainOnlyInWalletErrorType = SwitchChainOnlyInWalletError & {
   name: 'SwitchChainOnlyInWalletError'
 }
-/** The session allows network changes only from inside the wallet. */
+/**
+ * The app cannot move the WalletConnect session to the chain: the user
+ * switches in the wallet. `reason` says why: `'walletOnly'`, the host chose
+ * `switching: 'wallet'`; `'chainNotApproved'`, the session has no account
+ * on that chain.
+ */
 export class SwitchChainOnlyInWalletError extends BaseError {
   override name = 'SwitchChainOnlyInWalletError'
   static get code() {
-    return 'network_switching_only_in_wallet' as const
-  }
-  constructor({ chainId, cause }: ChainErrorParameters = {}) {
-    super('Network switching is only supported through the wallet', {
-      code: SwitchChainOnlyInWalletError.code,
-      cause,
-      details: chainDetails(chainId),
-    })
-  }
-}
-
-export type SwitchChainUnavailableErrorType = SwitchChainUnavailableError & {
-  name: 'SwitchChainUnavailableError'
-}
-/** The target chain is outside the session's networks: the user must switch in the wallet. */
-export class SwitchChainUnavailableError extends BaseError {
-  override name = 'SwitchChainUnavailableError'
-  static get code() {
     return 'network_switching_only_available_in_wallet' as const
   }
-  constructor({ chainId, cause }: ChainErrorParameters = {}) {
+  readonly reason: 'walletOnly' | 'chainNotApproved'
+  constructor({
+    reason,
+    chainId,
+    cause,
+  }: ChainErrorParameters & { reason: 'walletOnly' | 'chainNotApproved' }) {
     super(
-      'Network switching is not available at this time. The user should manually switch network in their wallet',
+      reason === 'walletOnly'
+        ? 'Network switching is only supported through the wallet'
+        : 'Network switching is not available at this time. The user should manually switch network in their wallet',
       {
-        code: SwitchChainUnavailableError.code,
+        code: SwitchChainOnlyInWalletError.code,
         cause,
         details: chainDetails(chainId),
+        metaMessages: [
+          reason === 'walletOnly'
+            ? "The connector's `switching: 'wallet'` leaves the network to the wallet."
+            : 'The wallet approved no account on this chain for the session.',
+        ],
       },
     )
+    this.reason = reason
   }
 }
 

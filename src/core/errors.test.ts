@@ -9,20 +9,16 @@ import { version } from '../version.js'
 import {
   asSwitchRejection,
   ChainNotConfiguredError,
-  PublicClientNotFoundError,
   SwitchChainNotSupportedError,
-  SwitchChainOnlyInWalletError,
   SwitchChainRejectedError,
-  SwitchChainUnavailableError,
 } from './chains.js'
 import {
   ConnectionRejectedError,
   isWalletRejection,
   ProviderNotFoundError,
-  RequestRefusedError,
   userRejection,
 } from './connectionErrors.js'
-import { BaseError, packErrorVersion } from './errors.js'
+import { BaseError } from './errors.js'
 import { SessionNotFoundError } from './sessionNotFound.js'
 
 describe('userRejection', () => {
@@ -71,76 +67,7 @@ describe('userRejection', () => {
   })
 })
 
-describe("the errors' messages and codes", () => {
-  it.each([
-    [
-      new ConnectionRejectedError(),
-      'ConnectionRejectedError',
-      'connection_rejected',
-      'Connection rejected. Please try again.',
-    ],
-    [
-      new ProviderNotFoundError(),
-      'ProviderNotFoundError',
-      'provider_not_found',
-      'No provider found',
-    ],
-    [
-      new SessionNotFoundError(),
-      'SessionNotFoundError',
-      'session_not_found',
-      'No session found',
-    ],
-    [
-      new RequestRefusedError(),
-      'RequestRefusedError',
-      'request_refused',
-      'Cannot proceed with your request',
-    ],
-    [
-      new SwitchChainOnlyInWalletError(),
-      'SwitchChainOnlyInWalletError',
-      'network_switching_only_in_wallet',
-      'Network switching is only supported through the wallet',
-    ],
-    [
-      new SwitchChainUnavailableError(),
-      'SwitchChainUnavailableError',
-      'network_switching_only_available_in_wallet',
-      'Network switching is not available at this time. The user should manually switch network in their wallet',
-    ],
-    [
-      new SwitchChainNotSupportedError(),
-      'SwitchChainNotSupportedError',
-      'network_switching_not_supported',
-      'Network switching is not supported',
-    ],
-    [
-      new SwitchChainRejectedError(),
-      'SwitchChainRejectedError',
-      'network_switch_rejected',
-      "User rejected the wallet's request to switch network",
-    ],
-    [
-      new PublicClientNotFoundError(),
-      'PublicClientNotFoundError',
-      'public_client_not_found',
-      'No public client available',
-    ],
-    [
-      new ChainNotConfiguredError(),
-      'ChainNotConfiguredError',
-      'chain_not_configured',
-      'Could not find network mapping for chain',
-    ],
-  ])('%s carries its verbatim message', (error, name, code, shortMessage) => {
-    expect(error.version).toBe(packErrorVersion)
-    expect(error.name).toBe(name)
-    expect(error.code).toBe(code)
-    expect(error.shortMessage).toBe(shortMessage)
-    expect(error.message.startsWith(shortMessage)).toBe(true)
-  })
-
+describe('BaseError', () => {
   it('puts details, guidance and the version into the message', () => {
     const error = new ChainNotConfiguredError({ chainId: 10 })
     expect(error.message).toBe(

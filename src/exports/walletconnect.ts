@@ -22,10 +22,10 @@ export {
   type ChainNotConfiguredErrorType,
   PublicClientNotFoundError,
   type PublicClientNotFoundErrorType,
+  SwitchChainNotSupportedError,
+  type SwitchChainNotSupportedErrorType,
   SwitchChainOnlyInWalletError,
   type SwitchChainOnlyInWalletErrorType,
-  SwitchChainUnavailableError,
-  type SwitchChainUnavailableErrorType,
 } from '../core/chains.js'
 export {
   ConnectionRejectedError,

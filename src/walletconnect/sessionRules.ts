@@ -1,7 +1,7 @@
 import { readEip155Account, readEip155ChainId } from '../core/caip.js'
 import {
+  SwitchChainNotSupportedError,
   SwitchChainOnlyInWalletError,
-  SwitchChainUnavailableError,
 } from '../core/chains.js'
 import { eip155Namespaces } from './requirements.js'
 
@@ -92,10 +92,10 @@ export function sessionMethods(
 
 /**
  * Refuses a switch the session cannot make from the app (docs/walletconnect.md,
- * Switching): with `switching: 'wallet'`, or a wallet without
- * `wallet_switchEthereumChain`, 'Network switching is only supported through
- * the wallet'; to a chain the session did not approve, 'Network switching is
- * not available at this time…'.
+ * Switching): with `switching: 'wallet'`, or to a chain the session did not
+ * approve, SwitchChainOnlyInWalletError; with a wallet without
+ * `wallet_switchEthereumChain`, SwitchChainNotSupportedError, as injected
+ * wallets without it.
  */
 export function checkChainSwitch({
   session,
@@ -107,11 +107,14 @@ export function checkChainSwitch({
   switching: 'app' | 'wallet'
 }) {
   if (switching === 'wallet')
-    throw new SwitchChainOnlyInWalletError({ chainId })
+    throw new SwitchChainOnlyInWalletError({ reason: 'walletOnly', chainId })
   if (!sessionChainIds(session).includes(chainId))
-    throw new SwitchChainUnavailableError({ chainId })
+    throw new SwitchChainOnlyInWalletError({
+      reason: 'chainNotApproved',
+      chainId,
+    })
   if (!sessionMethods(session).includes('wallet_switchEthereumChain'))
-    throw new SwitchChainOnlyInWalletError({ chainId })
+    throw new SwitchChainNotSupportedError({ chainId })
 }
 
 const methodsForTheUser = new Set([

@@ -151,7 +151,8 @@ describe('the published package', () => {
         'parseCaipChainId',
         'formatCaipChainId',
         'ConnectionRejectedError',
-        'SwitchChainUnavailableError',
+        'SwitchChainOnlyInWalletError',
+        'SwitchChainNotSupportedError',
       ]),
     )
   })

@@ -243,6 +243,7 @@ describe('walletConnectDeepLink with the real SDK over the sandbox relay', () =>
       shortMessage:
         'Network switching is not available at this time. The user should manually switch network in their wallet',
       code: 'network_switching_only_available_in_wallet',
+      reason: 'chainNotApproved',
     })
     await disconnect(config)
 
@@ -259,6 +260,8 @@ describe('walletConnectDeepLink with the real SDK over the sandbox relay', () =>
       switchChain(walletOnly.config, { chainId: 8453 }),
     ).rejects.toMatchObject({
       shortMessage: 'Network switching is only supported through the wallet',
+      code: 'network_switching_only_available_in_wallet',
+      reason: 'walletOnly',
     })
     await disconnect(walletOnly.config)
   })
