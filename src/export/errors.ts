@@ -87,23 +87,3 @@ export class ExportFrameClosedError extends BaseError {
     })
   }
 }
-
-export type ExportStepErrorType = ExportStepError & {
-  name: 'ExportStepError'
-}
-/** An export action called out of order, e.g. confirm() before request(). */
-export class ExportStepError extends BaseError {
-  override name = 'ExportStepError'
-  static get code() {
-    return 'export_step' as const
-  }
-  constructor({ action, step }: { action: string; step: string }) {
-    super('Cannot proceed with your request', {
-      code: ExportStepError.code,
-      details: `${action}() cannot run while export is at "${step}"`,
-      metaMessages: [
-        'Follow the steps in order: request, confirm; close() starts again.',
-      ],
-    })
-  }
-}

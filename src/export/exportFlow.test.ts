@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { ExportStepError } from './errors.js'
+import { FlowStepError } from '../core/stepRunner.js'
 import { createExportFlow } from './exportFlow.js'
 
 /** A flow whose account never arrives: nothing reaches the frame or the vendor. */
@@ -23,18 +23,24 @@ async function refusal(promise: Promise<unknown>) {
     () => undefined,
     (e: unknown) => e,
   )
-  expect(error).toBeInstanceOf(ExportStepError)
-  return error as ExportStepError
+  expect(error).toBeInstanceOf(FlowStepError)
+  return error as FlowStepError
 }
 
 describe('createExportFlow', () => {
   it('refuses confirm() before request(), naming the steps in order', async () => {
     const flow = pendingFlow()
     const error = await refusal(flow.confirm())
-    expect(error.name).toBe('ExportStepError')
-    expect(error.code).toBe('export_step')
-    expect(error.shortMessage).toBe('Cannot proceed with your request')
-    expect(error.details).toBe('confirm() cannot run while export is at "idle"')
+    expect(error).toMatchObject({
+      name: 'FlowStepError',
+      code: 'flow_step',
+      flow: 'export',
+      action: 'confirm',
+      step: 'idle',
+    })
+    expect(error.shortMessage).toBe(
+      'confirm() cannot run while export is at "idle".',
+    )
     expect(error.message).toContain(
       'Follow the steps in order: request, confirm; close() starts again.',
     )
@@ -56,11 +62,11 @@ describe('createExportFlow', () => {
     } catch (e) {
       error = e
     }
-    expect(error).toBeInstanceOf(ExportStepError)
-    expect((error as ExportStepError).details).toBe(
-      'request() cannot run while export is at "verifying"',
+    expect(error).toBeInstanceOf(FlowStepError)
+    expect((error as FlowStepError).shortMessage).toBe(
+      'request() cannot run while export is at "verifying".',
     )
-    expect((error as ExportStepError).message).toMatch(
+    expect((error as FlowStepError).message).toMatch(
       /Follow the steps in order: request, confirm; close\(\) starts again\./,
     )
     expect(flow.getSnapshot()).toMatchObject({
@@ -76,8 +82,8 @@ describe('createExportFlow', () => {
     flow.request('private-key', document.createElement('div'))
     void flow.confirm()
     const error = await refusal(flow.confirm())
-    expect(error.details).toBe(
-      'confirm() cannot run while export is at "verifying"',
+    expect(error.shortMessage).toBe(
+      'confirm() cannot run while export is at "verifying".',
     )
     flow.close()
   })

@@ -1,9 +1,7 @@
 import type { Address } from 'viem'
-import { createSupersession } from '../core/lifecycle.js'
-import { createStore } from '../core/store.js'
+import { createStepRunner } from '../core/stepRunner.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type { Stamper } from '../turnkey/stampers.js'
-import { ExportStepError } from './errors.js'
 import { createExportFrame, type ExportFrame } from './exportFrame.js'
 
 /** What the user takes away: the wallet's seed phrase, or one account's private key. */
@@ -76,15 +74,15 @@ export function createExportFlow({
   frameUrl: string
   frameTimeoutMs?: number | undefined
 }): ExportFlow {
-  const store = createStore(idle)
+  const steps = createStepRunner<ExportSnapshot>({
+    first: idle,
+    flow: 'export',
+    order: 'request, confirm; close() starts again',
+  })
+  const { update, requireStep, runStep, refusal } = steps
   let frame: ExportFrame | undefined
   let prepared: Promise<Prepared> | undefined
-  // Superseded by every request and close: late work of an older attempt is dropped.
-  const attempts = createSupersession()
 
-  function update(change: Partial<ExportSnapshot>) {
-    store.set({ ...store.get(), ...change })
-  }
   function removeFrame() {
     frame?.destroy()
     frame = undefined
@@ -99,80 +97,81 @@ export function createExportFlow({
     })
     if (signal.aborted) {
       opened.destroy()
-      throw new ExportStepError({ action: 'confirm', step: 'idle' })
+      throw refusal('confirm')
     }
     frame = opened
     return { ...target, frame: opened }
   }
 
   return {
-    getSnapshot: store.get,
-    subscribe: store.subscribe,
+    getSnapshot: steps.getSnapshot,
+    subscribe: steps.subscribe,
     request(kind, container) {
-      const { step } = store.get()
-      if (step === 'verifying')
-        throw new ExportStepError({ action: 'request', step })
+      if (steps.getSnapshot().step === 'verifying') throw refusal('request')
       removeFrame()
-      prepared = prepare(container, attempts.supersede())
+      // A new request abandons the last one's late work.
+      prepared = prepare(container, steps.abandonRunning())
       // Reported when the user confirms.
       prepared.catch(() => undefined)
       update({ step: 'confirming', kind, error: undefined })
     },
     async confirm() {
-      const { step, kind } = store.get()
-      if (step !== 'confirming' || !prepared)
-        throw new ExportStepError({ action: 'confirm', step })
-      const signal = attempts.current()
-      update({ step: 'verifying', error: undefined })
-      try {
-        const {
-          organizationId,
-          address,
-          walletId,
-          frame: opened,
-        } = await prepared
-        const target = { targetPublicKey: opened.publicKey }
-        if (kind === 'seed-phrase') {
-          const { exportBundle } = await vendor.submit<{
-            exportBundle: string
-          }>(
-            'export_wallet',
-            {
-              type: 'ACTIVITY_TYPE_EXPORT_WALLET',
-              organizationId,
-              parameters: { walletId, ...target },
-              resultKey: 'exportWalletResult',
-            },
-            passkeyStamper(),
-          )
-          if (signal.aborted) return
-          await opened.injectWalletBundle(exportBundle, organizationId)
-        } else {
-          const { exportBundle } = await vendor.submit<{
-            exportBundle: string
-          }>(
-            'export_wallet_account',
-            {
-              type: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT',
-              organizationId,
-              parameters: { address, ...target },
-              resultKey: 'exportWalletAccountResult',
-            },
-            passkeyStamper(),
-          )
-          if (signal.aborted) return
-          await opened.injectKeyBundle(exportBundle, organizationId, address)
-        }
-        if (!signal.aborted) update({ step: 'shown' })
-      } catch (error) {
-        if (signal.aborted) return
-        removeFrame()
-        update({ step: 'idle', error: error as Error })
-        throw error
-      }
+      requireStep('confirm', 'confirming')
+      const { kind } = steps.getSnapshot()
+      const ready = prepared
+      if (!ready) throw refusal('confirm')
+      await runStep(
+        // A failed export leaves nothing on screen: the next request starts afresh.
+        () => {
+          removeFrame()
+          return 'idle'
+        },
+        'verifying',
+        async (throwIfReset) => {
+          const {
+            organizationId,
+            address,
+            walletId,
+            frame: opened,
+          } = await ready
+          const target = { targetPublicKey: opened.publicKey }
+          if (kind === 'seed-phrase') {
+            const { exportBundle } = await vendor.submit<{
+              exportBundle: string
+            }>(
+              'export_wallet',
+              {
+                type: 'ACTIVITY_TYPE_EXPORT_WALLET',
+                organizationId,
+                parameters: { walletId, ...target },
+                resultKey: 'exportWalletResult',
+              },
+              passkeyStamper(),
+            )
+            throwIfReset()
+            await opened.injectWalletBundle(exportBundle, organizationId)
+          } else {
+            const { exportBundle } = await vendor.submit<{
+              exportBundle: string
+            }>(
+              'export_wallet_account',
+              {
+                type: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT',
+                organizationId,
+                parameters: { address, ...target },
+                resultKey: 'exportWalletAccountResult',
+              },
+              passkeyStamper(),
+            )
+            throwIfReset()
+            await opened.injectKeyBundle(exportBundle, organizationId, address)
+          }
+          return { step: 'shown' }
+        },
+      )
     },
     close() {
-      attempts.supersede()
+      steps.abandonRunning()
       removeFrame()
       update(idle)
     },

@@ -1,6 +1,7 @@
 // biome-ignore-all lint/performance/noBarrelFile: entrypoint module
 // Apart from /passkey: see docs/layout.md, "Shell and runtime".
 export { BaseError, type BaseErrorType } from '../core/errors.js'
+export { FlowStepError, type FlowStepErrorType } from '../core/stepRunner.js'
 export {
   ExportFrameClosedError,
   type ExportFrameClosedErrorType,
@@ -10,6 +11,4 @@ export {
   type ExportFrameTimeoutErrorType,
   ExportFrameUrlError,
   type ExportFrameUrlErrorType,
-  ExportStepError,
-  type ExportStepErrorType,
 } from '../export/errors.js'

@@ -6,6 +6,7 @@ export {
   type LookalikeEmailErrorType,
 } from '../core/email.js'
 export { BaseError, type BaseErrorType } from '../core/errors.js'
+export { FlowStepError, type FlowStepErrorType } from '../core/stepRunner.js'
 export {
   InvalidRecoveryCodeError,
   type InvalidRecoveryCodeErrorType,
@@ -13,8 +14,6 @@ export {
   type RecoveryAccountNotFoundErrorType,
   RecoveryFrameError,
   type RecoveryFrameErrorType,
-  RecoveryStepError,
-  type RecoveryStepErrorType,
 } from '../recovery/errors.js'
 export {
   RecoveryNotConfiguredError,

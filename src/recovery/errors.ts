@@ -70,36 +70,6 @@ export class RecoveryAccountNotFoundError extends BaseError {
   }
 }
 
-export type RecoveryStepErrorType = RecoveryStepError & {
-  name: 'RecoveryStepError'
-}
-/** A recovery action called out of order, e.g. a code before any email was sent. */
-export class RecoveryStepError extends BaseError {
-  override name = 'RecoveryStepError'
-  static get code() {
-    return 'recovery_step' as const
-  }
-  constructor({
-    action,
-    step,
-    reason,
-  }: {
-    action: string
-    step: string
-    /** Why, when it is not the order of the steps. */
-    reason?: string | undefined
-  }) {
-    super('Cannot proceed with your request', {
-      code: RecoveryStepError.code,
-      details:
-        reason ?? `${action}() cannot run while recovery is at "${step}"`,
-      metaMessages: [
-        'Follow the steps in order: sendEmail, submitCode, createPasskey; reset() starts again.',
-      ],
-    })
-  }
-}
-
 export type RecoveryFrameErrorType = RecoveryFrameError & {
   name: 'RecoveryFrameError'
 }

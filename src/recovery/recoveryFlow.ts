@@ -1,6 +1,5 @@
 import { checkedEmail } from '../core/email.js'
-import { createSupersession } from '../core/lifecycle.js'
-import { createStore } from '../core/store.js'
+import { createStepRunner } from '../core/stepRunner.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type {
   RecoveryStartAnswer,
@@ -10,7 +9,7 @@ import type {
 } from '../turnkey/hostBackendContract.js'
 import type { CodeFrame } from './codeFrame.js'
 import { type CodeSender, createBackendCodeSender } from './codeSenders.js'
-import { InvalidRecoveryCodeError, RecoveryStepError } from './errors.js'
+import { InvalidRecoveryCodeError } from './errors.js'
 import {
   createRecoveryActivities,
   type OpenRecovery,
@@ -112,70 +111,6 @@ const initial: Omit<RecoverySnapshot, 'types'> = {
   error: undefined,
 }
 
-/** A step a reset abandoned: it ends quietly, changing nothing. */
-class SupersededError extends Error {}
-
-/**
- * A flow's snapshot and its steps: each action runs from the steps it is
- * allowed in, shows a busy step while it works, then its result, or goes
- * back with the error. A reset abandons whatever is running.
- */
-function createStepRunner<
-  snapshot extends { step: step; error: Error | undefined },
-  step extends string = snapshot['step'],
->(first: snapshot) {
-  const store = createStore(first)
-  // Superseded by a reset: work that finishes afterwards changes nothing.
-  const resets = createSupersession()
-
-  function update(change: Partial<snapshot>) {
-    store.set({ ...store.get(), ...change })
-  }
-
-  return {
-    getSnapshot: store.get,
-    subscribe: store.subscribe,
-    update,
-    /** Throws a RecoveryStepError unless the flow is at one of `steps`. */
-    requireStep(action: string, ...steps: step[]) {
-      const { step } = store.get()
-      if (!steps.includes(step)) throw new RecoveryStepError({ action, step })
-    },
-    /**
-     * Runs one step: `busy` while it works, its result after, or back to
-     * `from` with the error. `throwIfReset()` throws once a reset happened:
-     * call it after each await that is followed by a change.
-     */
-    async runStep(
-      from: step | (() => step),
-      busy: step,
-      work: (throwIfReset: () => void) => Promise<Partial<snapshot>>,
-    ) {
-      const signal = resets.current()
-      const throwIfReset = () => {
-        if (signal.aborted) throw new SupersededError()
-      }
-      update({ step: busy, error: undefined } as Partial<snapshot>)
-      try {
-        const result = await work(throwIfReset)
-        throwIfReset()
-        update(result)
-      } catch (error) {
-        if (error instanceof SupersededError || signal.aborted) return
-        update({
-          step: typeof from === 'function' ? from() : from,
-          error: error as Error,
-        } as Partial<snapshot>)
-        throw error
-      }
-    },
-    /** Abandons the running step: its result and its error are dropped. */
-    abandonRunning() {
-      resets.supersede()
-    },
-  }
-}
-
 /**
  * When an accepted code stops working, in our clock's unix seconds: the key's
  * own expiry (read off the vendor's clock, counted on ours), and for email
@@ -198,19 +133,6 @@ function recoveryEndsAt({
   return type === 'email'
     ? Math.min(startedAt + sessionExpirationSeconds, keyEnds)
     : keyEnds
-}
-
-function refuseTypeNotOffered(
-  type: RecoveryType,
-  offered: readonly RecoveryType[],
-  step: RecoveryStep,
-) {
-  if (!offered.includes(type))
-    throw new RecoveryStepError({
-      action: 'sendEmail',
-      step,
-      reason: `recovery type "${type}" is not offered here (${offered.join(', ')}): with authProxy, the emailed code signs a session that adds the new passkey, so use type "email"`,
-    })
 }
 
 /**
@@ -238,8 +160,12 @@ export function createRecoveryFlow(
       timeoutMs: parameters.startTimeoutMs,
     })
   const start: RecoverySnapshot = { ...initial, types: codeSender.types }
-  const steps = createStepRunner<RecoverySnapshot>(start)
-  const { update, requireStep, runStep } = steps
+  const steps = createStepRunner<RecoverySnapshot>({
+    first: start,
+    flow: 'recovery',
+    order: 'sendEmail, submitCode, createPasskey; reset() starts again',
+  })
+  const { update, requireStep, runStep, refusal } = steps
   const activities = createRecoveryActivities({
     vendor,
     parentOrganizationId,
@@ -275,7 +201,11 @@ export function createRecoveryFlow(
 
     async sendEmail({ email, type }) {
       requireStep('sendEmail', 'idle', 'waiting-for-code')
-      refuseTypeNotOffered(type, codeSender.types, steps.getSnapshot().step)
+      if (!codeSender.types.includes(type))
+        throw refusal(
+          'sendEmail',
+          `recovery type "${type}" is not offered here (${codeSender.types.join(', ')}): with authProxy, the emailed code signs a session that adds the new passkey, so use type "email"`,
+        )
       await runStep(
         steps.getSnapshot().step,
         'sending-email',
@@ -320,8 +250,8 @@ export function createRecoveryFlow(
         'verifying-code',
         async (throwIfReset) => {
           const request = sent
-          if (!request)
-            throw new RecoveryStepError({ action: 'submitCode', step: 'idle' })
+          // A reset since the code was asked for: it starts again from the email.
+          if (!request) throw refusal('submitCode')
           // The frame (or the sender) opens the code and keeps its key; the page gets stamps.
           const key = await request.code.open(code)
           const { organizationId, userId, userName, createdAt, keyLife } =

@@ -194,8 +194,8 @@ describe('passkeyWallet through the Auth Proxy', () => {
     await expect(
       flow.sendEmail({ email: 'ada@example.com', type: 'passkey' }),
     ).rejects.toMatchObject({
-      name: 'RecoveryStepError',
-      details: expect.stringContaining('use type "email"'),
+      name: 'FlowStepError',
+      shortMessage: expect.stringContaining('use type "email"'),
     })
     expect(flow.getSnapshot().step).toBe('idle')
   })

@@ -280,11 +280,15 @@ describe('createRecoveryFlow against the vendor emulator', () => {
   it('actions out of order are refused and change nothing', async () => {
     const { flow } = setup()
     await expect(flow.submitCode('x')).rejects.toMatchObject({
-      name: 'RecoveryStepError',
-      shortMessage: 'Cannot proceed with your request',
+      name: 'FlowStepError',
+      code: 'flow_step',
+      flow: 'recovery',
+      shortMessage: 'submitCode() cannot run while recovery is at "idle".',
     })
     await expect(flow.createPasskey()).rejects.toMatchObject({
-      name: 'RecoveryStepError',
+      name: 'FlowStepError',
+      action: 'createPasskey',
+      step: 'idle',
     })
     expect(flow.getSnapshot().step).toBe('idle')
   })
