@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { ExportFrameUrlError } from './errors.js'
+import { FrameError } from '../turnkey/createFrameChannel.js'
 import { createExportFrame } from './exportFrame.js'
 
 describe('createExportFrame', () => {
@@ -16,11 +16,13 @@ describe('createExportFrame', () => {
     const error = await createExportFrame({ url, container }).catch(
       (e: unknown) => e,
     )
-    expect(error).toBeInstanceOf(ExportFrameUrlError)
-    expect((error as ExportFrameUrlError).shortMessage).toBe(
-      'The export frame cannot be opened from this address.',
-    )
-    expect((error as ExportFrameUrlError).message).toMatch(
+    expect(error).toBeInstanceOf(FrameError)
+    expect(error).toMatchObject({
+      frame: 'export',
+      reason: 'insecureUrl',
+      shortMessage: 'The export frame cannot be opened from this address.',
+    })
+    expect((error as FrameError).message).toMatch(
       /Serve the export frame over https:/,
     )
     expect(container.childElementCount).toBe(0)
@@ -32,8 +34,8 @@ describe('createExportFrame', () => {
       url: `${location.origin}/export-frame.html`,
       container,
     }).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(ExportFrameUrlError)
-    expect((error as ExportFrameUrlError).message).toMatch(
+    expect(error).toMatchObject({ reason: 'sameOrigin' })
+    expect((error as FrameError).message).toMatch(
       /must be on another origin than this page/,
     )
     expect(container.childElementCount).toBe(0)

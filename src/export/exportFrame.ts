@@ -1,11 +1,7 @@
-import { createFrameChannel } from '../turnkey/createFrameChannel.js'
 import {
-  ExportFrameClosedError,
-  ExportFrameError,
-  ExportFrameTimeoutError,
-  ExportFrameUrlError,
-} from './errors.js'
-import { isAllowedFrameUrl } from './isAllowedFrameUrl.js'
+  createFrameChannel,
+  FrameError,
+} from '../turnkey/createFrameChannel.js'
 
 export type ExportFrame = {
   /**
@@ -26,18 +22,13 @@ export type ExportFrame = {
   destroy(): void
 }
 
-/** The frame's URL, if the frame can be loaded without anyone in between. */
-function checkedUrl(url: string) {
-  if (!isAllowedFrameUrl(url)) throw new ExportFrameUrlError({ url })
-  return url
-}
-
 /**
  * Opens the export frame (the vendor's iframe-stamper protocol) in
  * `container`: an isolated page on another origin that decrypts export
  * bundles and shows the secret itself, so the host page never holds it.
- * Resolves once the frame announced its key; rejects with ExportFrameTimeoutError when the frame, or later its
- * answer to a bundle, takes longer than `timeoutMs`.
+ * Resolves once the frame announced its key; rejects with FrameError (its
+ * `reason` `'timeout'`) when the frame, or later its answer to a bundle,
+ * takes longer than `timeoutMs`.
  */
 export async function createExportFrame({
   url,
@@ -50,26 +41,21 @@ export async function createExportFrame({
   timeoutMs?: number | undefined
 }): Promise<ExportFrame> {
   const channel = await createFrameChannel({
-    url: checkedUrl(url),
+    frame: 'export',
+    url,
     container,
     title: 'Wallet export',
     timeoutMs,
-    errors: {
-      sameOrigin: () => new ExportFrameUrlError({ url, sameOrigin: true }),
-      timeout: () => new ExportFrameTimeoutError({ url, timeoutMs }),
-      closed: () => new ExportFrameClosedError(),
-      invalidKey: () =>
-        new ExportFrameError({
-          message: 'The export frame announced an invalid public key.',
-        }),
-    },
   })
 
   async function request(type: string, fields: Record<string, string>) {
     const { type: answerType, value } = await channel.request(type, fields)
     if (answerType !== 'BUNDLE_INJECTED')
-      throw new ExportFrameError({
-        message:
+      throw new FrameError({
+        frame: 'export',
+        reason: 'refused',
+        url,
+        words:
           answerType === 'ERROR'
             ? String(value)
             : 'The export frame gave an unexpected answer.',

@@ -3,12 +3,8 @@
 export { BaseError, type BaseErrorType } from '../core/errors.js'
 export { FlowStepError, type FlowStepErrorType } from '../core/stepRunner.js'
 export {
-  ExportFrameClosedError,
-  type ExportFrameClosedErrorType,
-  ExportFrameError,
-  type ExportFrameErrorType,
-  ExportFrameTimeoutError,
-  type ExportFrameTimeoutErrorType,
-  ExportFrameUrlError,
-  type ExportFrameUrlErrorType,
-} from '../export/errors.js'
+  FrameError,
+  type FrameErrorReason,
+  type FrameErrorType,
+  type FrameKind,
+} from '../turnkey/createFrameChannel.js'

@@ -12,10 +12,14 @@ export {
   type InvalidRecoveryCodeErrorType,
   RecoveryAccountNotFoundError,
   type RecoveryAccountNotFoundErrorType,
-  RecoveryFrameError,
-  type RecoveryFrameErrorType,
 } from '../recovery/errors.js'
 export {
   RecoveryNotConfiguredError,
   type RecoveryNotConfiguredErrorType,
 } from '../recovery/RecoveryNotConfiguredError.js'
+export {
+  FrameError,
+  type FrameErrorReason,
+  type FrameErrorType,
+  type FrameKind,
+} from '../turnkey/createFrameChannel.js'

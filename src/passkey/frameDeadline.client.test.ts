@@ -2,11 +2,11 @@
 import { createConfig, http } from '@wagmi/core'
 import { mainnet } from 'viem/chains'
 import { expect, it, vi } from 'vitest'
-import { RecoveryFrameError } from '../recovery/errors.js'
+import { FrameError } from '../turnkey/createFrameChannel.js'
 import { passkeyWallet } from './passkeyWallet.js'
 
 // A frame that never announces its key ends recovery after `frameTimeoutMs`, before the backend is asked.
-it('a recovery frame that never answers: sendEmail rejects with RecoveryFrameError after frameTimeoutMs, and recovery.start is never called', async () => {
+it('a recovery frame that never answers: sendEmail rejects with FrameError after frameTimeoutMs, and recovery.start is never called', async () => {
   const start = vi.fn(async () => Response.json({}))
   const config = createConfig({
     chains: [mainnet],
@@ -30,10 +30,13 @@ it('a recovery frame that never answers: sendEmail rejects with RecoveryFrameErr
   const error = await flow
     .sendEmail({ email: 'ada@example.com', type: 'email' })
     .catch((e: unknown) => e)
-  expect(error).toBeInstanceOf(RecoveryFrameError)
-  expect((error as RecoveryFrameError).details).toBe(
-    'https://frame.invalid: no answer within 1000 ms',
-  )
+  expect(error).toBeInstanceOf(FrameError)
+  expect(error).toMatchObject({
+    frame: 'recovery',
+    reason: 'timeout',
+    shortMessage: 'The recovery frame did not respond. Please try again.',
+    details: 'no answer from https://frame.invalid within 1000 ms',
+  })
   expect(start).not.toHaveBeenCalled()
   expect(document.querySelectorAll('iframe')).toHaveLength(0)
 })

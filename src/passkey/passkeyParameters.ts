@@ -1,6 +1,5 @@
-import { isUuid, isWholeFrom } from '../core/checks.js'
+import { isAllowedFrameUrl, isUuid, isWholeFrom } from '../core/checks.js'
 import { defaultBackendTimeoutMs } from '../core/hostBackend.js'
-import { isAllowedFrameUrl } from '../export/isAllowedFrameUrl.js'
 import {
   type CreateAccountAnswer,
   type CreateAccountRequest,

@@ -1,7 +1,10 @@
 import { fromBase64Url } from '../core/encodings.js'
-import { createFrameChannel } from '../turnkey/createFrameChannel.js'
+import {
+  createFrameChannel,
+  FrameError,
+} from '../turnkey/createFrameChannel.js'
 import type { Stamper } from '../turnkey/stampers.js'
-import { InvalidRecoveryCodeError, RecoveryFrameError } from './errors.js'
+import { InvalidRecoveryCodeError } from './errors.js'
 
 /** A recovery code's key, held by the isolated frame: the page gets stamps, never the key. */
 export type CodeKey = {
@@ -47,20 +50,16 @@ export async function createCodeFrame({
   container?: HTMLElement | undefined
   timeoutMs?: number | undefined
 }): Promise<CodeFrame> {
-  const failed = (reason: string) => new RecoveryFrameError({ url, reason })
+  /** The frame refused a request, in its own words or ours. */
+  const refused = (words: string) =>
+    new FrameError({ frame: 'recovery', reason: 'refused', url, words })
   const channel = await createFrameChannel({
+    frame: 'recovery',
     url,
     container,
     title: 'Account recovery',
     timeoutMs,
     hidden: true,
-    errors: {
-      sameOrigin: () =>
-        failed('the frame is on this page’s own origin, which could read it'),
-      timeout: () => failed(`no answer within ${timeoutMs} ms`),
-      closed: () => failed('the frame was closed'),
-      invalidKey: () => failed('the frame announced an invalid public key'),
-    },
   })
 
   async function stamp(body: string) {
@@ -68,10 +67,10 @@ export async function createCodeFrame({
       value: body,
     })
     if (type !== 'STAMP' || typeof value !== 'string')
-      throw failed(
+      throw refused(
         type === 'ERROR'
           ? String(value)
-          : 'the frame did not stamp the request',
+          : 'The recovery frame did not stamp the request.',
       )
     return value
   }
@@ -89,7 +88,8 @@ export async function createCodeFrame({
         })
       // A stamp over nothing names the key without sending anything anywhere.
       const publicKey = stampPublicKey(await stamp(''))
-      if (!publicKey) throw failed('the frame stamped without a public key')
+      if (!publicKey)
+        throw refused('The recovery frame stamped without a public key.')
       return {
         publicKey,
         stamper: {

@@ -69,26 +69,3 @@ export class RecoveryAccountNotFoundError extends BaseError {
     })
   }
 }
-
-export type RecoveryFrameErrorType = RecoveryFrameError & {
-  name: 'RecoveryFrameError'
-}
-/**
- * The isolated frame that holds the recovery code's key did not load, did
- * not answer, or is gone. Nothing was changed; the user can try again.
- */
-export class RecoveryFrameError extends BaseError {
-  override name = 'RecoveryFrameError'
-  static get code() {
-    return 'recovery_frame_failed' as const
-  }
-  constructor({ url, reason }: { url: string; reason: string }) {
-    super('The secure recovery frame did not respond. Please try again.', {
-      code: RecoveryFrameError.code,
-      details: `${url}: ${reason}`,
-      metaMessages: [
-        'Check that recovery.frameUrl serves the frame (wagmi-connector-pack/export-frame.html, or the vendor’s https://auth.turnkey.com), on another origin than this page, and that this page’s Content-Security-Policy allows it in frame-src.',
-      ],
-    })
-  }
-}

@@ -99,7 +99,7 @@ test('the recovery phrase shows inside the export frame, never in the host page'
   const again = await injectWalletBundle(page, bundle, user.organizationId)
   expect(again).toEqual({
     ok: false,
-    name: 'ExportFrameError',
+    name: 'FrameError',
     message: expect.stringMatching(
       /does not decrypt with this frame’s key: each key opens one export/,
     ),
@@ -122,7 +122,7 @@ test('a bundle for another organization is refused, and the key still opens the 
   // Eve's wallet, handed over as Ada's export.
   const refused = await injectWalletBundle(page, evesBundle, ada.organizationId)
   const message = `The export bundle belongs to organization ${eve.organizationId}, not to ${ada.organizationId}.`
-  expect(refused).toEqual({ ok: false, name: 'ExportFrameError', message })
+  expect(refused).toEqual({ ok: false, name: 'FrameError', message })
   await expect(frame(page).getByRole('alert')).toHaveText(message)
   await expect(frame(page).getByRole('heading')).toHaveCount(0)
 
@@ -193,7 +193,7 @@ test('a frame that never answers is given up after the timeout, and removed', as
   )
   expect(opened).toEqual({
     ok: false,
-    name: 'ExportFrameTimeoutError',
+    name: 'FrameError',
     message: 'The export frame did not respond. Please try again.',
   })
   await expect(page.locator('#export iframe')).toHaveCount(0)
@@ -223,7 +223,7 @@ test('a page its host did not list: the frame says so, and never gives it a key'
       await page.evaluate(
         () => (window as unknown as { opening: unknown }).opening,
       ),
-    ).toMatchObject({ ok: false, name: 'ExportFrameTimeoutError' })
+    ).toMatchObject({ ok: false, name: 'FrameError' })
   } finally {
     await elsewhere.stop()
   }

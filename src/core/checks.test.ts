@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAllowedFrameUrl } from './isAllowedFrameUrl.js'
+import { isAllowedFrameUrl } from './checks.js'
 
 describe('isAllowedFrameUrl', () => {
   it.each([
