@@ -11,7 +11,7 @@ import {
   VendorActivityError,
   WebauthnNotSupportedError,
 } from './exports/passkey.js'
-import { InvalidRecoveryCodeError } from './exports/recovery.js'
+import { InvalidEmailCodeError as RecoveryCodeError } from './exports/recovery.js'
 import {
   ConnectionRejectedError,
   PairingAbortedError,
@@ -47,11 +47,15 @@ describe('every message of the specification’s error catalogue', () => {
     ],
     [new RequestRefusedError(), 'Cannot proceed with your request'],
     [
-      new InvalidEmailCodeError({ reason: 'wrong', newCodeNeeded: false }),
+      new InvalidEmailCodeError({
+        purpose: 'sign-up',
+        reason: 'wrong',
+        newCodeNeeded: false,
+      }),
       'The code is invalid or expired.',
     ],
     [
-      new InvalidRecoveryCodeError({ reason: 'wrong' }),
+      new RecoveryCodeError({ purpose: 'recovery', reason: 'wrong' }),
       'The code is invalid or expired.',
     ],
     [
@@ -81,4 +85,8 @@ describe('every message of the specification’s error catalogue', () => {
     expect(error.shortMessage).toBe(message)
     if (code) expect(error.code).toBe(code)
   })
+})
+
+it('a code refused in sign-up and in recovery is one class, from /passkey and /recovery', () => {
+  expect(RecoveryCodeError).toBe(InvalidEmailCodeError)
 })

@@ -14,6 +14,10 @@ export {
   LookalikeEmailError,
   type LookalikeEmailErrorType,
 } from '../core/email.js'
+export {
+  InvalidEmailCodeError,
+  type InvalidEmailCodeErrorType,
+} from '../core/emailCode.js'
 export { BaseError, type BaseErrorType } from '../core/errors.js'
 export {
   type HostBackendCallback,
@@ -45,8 +49,6 @@ export {
   type EmailNotVerifiedErrorType,
   EmailTakenError,
   type EmailTakenErrorType,
-  InvalidEmailCodeError,
-  type InvalidEmailCodeErrorType,
   InvalidPasskeyWalletParameterError,
   type InvalidPasskeyWalletParameterErrorType,
   PasskeyError,

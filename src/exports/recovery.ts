@@ -5,11 +5,13 @@ export {
   LookalikeEmailError,
   type LookalikeEmailErrorType,
 } from '../core/email.js'
+export {
+  InvalidEmailCodeError,
+  type InvalidEmailCodeErrorType,
+} from '../core/emailCode.js'
 export { BaseError, type BaseErrorType } from '../core/errors.js'
 export { FlowStepError, type FlowStepErrorType } from '../core/stepRunner.js'
 export {
-  InvalidRecoveryCodeError,
-  type InvalidRecoveryCodeErrorType,
   RecoveryAccountNotFoundError,
   type RecoveryAccountNotFoundErrorType,
 } from '../recovery/errors.js'

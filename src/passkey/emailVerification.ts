@@ -1,4 +1,5 @@
 import { canonicalEmail, checkedEmail } from '../core/email.js'
+import { InvalidEmailCodeError } from '../core/emailCode.js'
 import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
 import { createSupersession } from '../core/lifecycle.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
@@ -16,7 +17,6 @@ import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
 import {
   EmailNotVerifiedError,
   EmailTakenError,
-  InvalidEmailCodeError,
   InvalidPasskeyWalletParameterError,
 } from './errors.js'
 import {
@@ -47,7 +47,12 @@ type CodeChannel = {
 }
 
 const expiredOrUsed = (reason: string, cause?: unknown) =>
-  new InvalidEmailCodeError({ reason, newCodeNeeded: true, cause })
+  new InvalidEmailCodeError({
+    purpose: 'sign-up',
+    reason,
+    newCodeNeeded: true,
+    cause,
+  })
 
 /** The backend's routes, through the host's callbacks (their answers checked, failures typed). */
 function backendChannel(
@@ -61,6 +66,7 @@ function backendChannel(
         throw new EmailTakenError({ email: emailOf(), cause: error })
       if (error.backendCode === 'invalid_email_code')
         throw new InvalidEmailCodeError({
+          purpose: 'sign-up',
           reason: error.details,
           newCodeNeeded: false,
           cause: error,
@@ -126,7 +132,11 @@ function proxyChannel(client: AuthProxyClient): CodeChannel {
         .catch((error) => {
           const refusal = readOtpRefusal(error)
           if (refusal)
-            throw new InvalidEmailCodeError({ ...refusal, cause: error })
+            throw new InvalidEmailCodeError({
+              purpose: 'sign-up',
+              ...refusal,
+              cause: error,
+            })
           throw error
         })
       const claims =

@@ -208,44 +208,6 @@ export class EmailTakenError extends BaseError {
   }
 }
 
-export type InvalidEmailCodeErrorType = InvalidEmailCodeError & {
-  name: 'InvalidEmailCodeError'
-}
-/** The code entered is not the one sent, or it expired; `newCodeNeeded` says whether to send another. */
-export class InvalidEmailCodeError extends BaseError {
-  override name = 'InvalidEmailCodeError'
-  static get code() {
-    return 'invalid_email_code' as const
-  }
-  readonly attemptsLeft: number | undefined
-  readonly newCodeNeeded: boolean
-  constructor({
-    reason,
-    attemptsLeft,
-    newCodeNeeded,
-    cause,
-  }: {
-    reason: string
-    attemptsLeft?: number | undefined
-    newCodeNeeded: boolean
-    cause?: unknown
-  }) {
-    super('The code is invalid or expired.', {
-      code: InvalidEmailCodeError.code,
-      cause,
-      details: reason,
-      metaMessages: [
-        newCodeNeeded
-          ? 'Send a new code: this one can no longer be used.'
-          : `Enter the code again${attemptsLeft === undefined ? '' : ` (${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left)`}.`,
-      ],
-      docsPath: 'docs/passkey.md#sign-up-with-a-verified-email',
-    })
-    this.attemptsLeft = attemptsLeft
-    this.newCodeNeeded = newCodeNeeded
-  }
-}
-
 export type SponsorshipRefusedErrorType = SponsorshipRefusedError & {
   name: 'SponsorshipRefusedError'
 }

@@ -1,7 +1,7 @@
 import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { InvalidEmailCodeError } from '../core/emailCode.js'
 import { PasskeyError } from '../passkey/errors.js'
-import { InvalidRecoveryCodeError } from '../recovery/errors.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import { describeError } from './describeError.js'
 
@@ -17,19 +17,29 @@ describe('describeError', () => {
 
   it("uses the spec's sentence for a bad code", () => {
     expect(
-      describeError(new InvalidRecoveryCodeError({ reason: 'too old' })),
+      describeError(
+        new InvalidEmailCodeError({ purpose: 'recovery', reason: 'too old' }),
+      ),
     ).toBe('The code is invalid or expired.')
   })
 
   it('adds the tries left, or that a new code is needed, after the sentence', () => {
     expect(
       describeError(
-        new InvalidRecoveryCodeError({ reason: 'wrong', attemptsLeft: 1 }),
+        new InvalidEmailCodeError({
+          purpose: 'recovery',
+          reason: 'wrong',
+          attemptsLeft: 1,
+        }),
       ),
     ).toBe('The code is invalid or expired. 1 try left.')
     expect(
       describeError(
-        new InvalidRecoveryCodeError({ reason: 'spent', newCodeNeeded: true }),
+        new InvalidEmailCodeError({
+          purpose: 'recovery',
+          reason: 'spent',
+          newCodeNeeded: true,
+        }),
       ),
     ).toBe('The code is invalid or expired. Send a new code.')
   })

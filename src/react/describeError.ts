@@ -13,7 +13,7 @@ export function describeError(error: Error): string {
   if (names.includes('UserRejectedRequestError'))
     return 'The passkey prompt was closed. Nothing was changed; try again when you are ready.'
   const badCode = chain.find(
-    (e) => (e as { name?: string }).name === 'InvalidRecoveryCodeError',
+    (e) => (e as { name?: string }).name === 'InvalidEmailCodeError',
   ) as { attemptsLeft?: number; newCodeNeeded?: boolean } | undefined
   if (badCode) {
     // The pack's sentence, then what the user can do next when the vendor says.

@@ -1,10 +1,10 @@
+import { InvalidEmailCodeError } from '../core/emailCode.js'
 import { fromBase64Url } from '../core/encodings.js'
 import {
   createFrameChannel,
   FrameError,
 } from '../turnkey/createFrameChannel.js'
 import type { Stamper } from '../turnkey/stampers.js'
-import { InvalidRecoveryCodeError } from './errors.js'
 
 /** A recovery code's key, held by the isolated frame: the page gets stamps, never the key. */
 export type CodeKey = {
@@ -83,7 +83,8 @@ export async function createCodeFrame({
         { value: code },
       )
       if (type !== 'BUNDLE_INJECTED')
-        throw new InvalidRecoveryCodeError({
+        throw new InvalidEmailCodeError({
+          purpose: 'recovery',
           reason: `the recovery frame refused the code: ${String(value)}`,
         })
       // A stamp over nothing names the key without sending anything anywhere.

@@ -1,4 +1,5 @@
 import { loadOnce } from '../core/connector.js'
+import { InvalidEmailCodeError } from '../core/emailCode.js'
 import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
 import { unexpectedProxyAnswer } from '../turnkey/AuthProxyError.js'
 import type { AuthProxyClient } from '../turnkey/createAuthProxyClient.js'
@@ -20,10 +21,7 @@ import {
 } from '../turnkey/stampers.js'
 import { readVerificationTokenClaims } from '../turnkey/verificationToken.js'
 import type { CodeFrame, CodeKey } from './codeFrame.js'
-import {
-  InvalidRecoveryCodeError,
-  RecoveryAccountNotFoundError,
-} from './errors.js'
+import { RecoveryAccountNotFoundError } from './errors.js'
 import {
   normalizeOtpCode,
   type RecoveryCodeFormat,
@@ -134,7 +132,12 @@ const loginCredentialTypes = ['CREDENTIAL_TYPE_LOGIN'] as const
 /** The proxy refusing a code, as the one sentence the user reads, with what it allows next. */
 function toCodeError(error: unknown): never {
   const refusal = readOtpRefusal(error)
-  if (refusal) throw new InvalidRecoveryCodeError({ ...refusal, cause: error })
+  if (refusal)
+    throw new InvalidEmailCodeError({
+      purpose: 'recovery',
+      ...refusal,
+      cause: error,
+    })
   throw error
 }
 
@@ -221,7 +224,8 @@ export function createAuthProxyCodeSender({
               `the session is for organization ${opened.organizationId}, not the account ${organizationId} the code was for`,
             )
           if (destroyed)
-            throw new InvalidRecoveryCodeError({
+            throw new InvalidEmailCodeError({
+              purpose: 'recovery',
               reason: 'the recovery was reset while the code was checked',
             })
           key = pair
@@ -232,7 +236,8 @@ export function createAuthProxyCodeSender({
               stamp(body) {
                 if (!key)
                   return Promise.reject(
-                    new InvalidRecoveryCodeError({
+                    new InvalidEmailCodeError({
+                      purpose: 'recovery',
                       reason: 'the recovery ended; its key is gone',
                     }),
                   )

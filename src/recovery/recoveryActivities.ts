@@ -1,3 +1,4 @@
+import { InvalidEmailCodeError } from '../core/emailCode.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { VendorRequestError } from '../turnkey/errors.js'
 import type {
@@ -6,7 +7,6 @@ import type {
 } from '../turnkey/hostBackendContract.js'
 import type { CodeKey } from './codeFrame.js'
 import type { PendingCode } from './codeSenders.js'
-import { InvalidRecoveryCodeError } from './errors.js'
 import {
   recoveryCodeValiditySeconds,
   validateRecoveryCode,
@@ -61,7 +61,8 @@ export const refusesTheKey = (error: unknown): error is VendorRequestError =>
 
 function toCodeError(error: unknown): never {
   if (refusesTheKey(error))
-    throw new InvalidRecoveryCodeError({
+    throw new InvalidEmailCodeError({
+      purpose: 'recovery',
       reason: `the vendor refused the code's key: ${error.vendorMessage}`,
       cause: error,
     })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidRecoveryCodeError } from './errors.js'
+import { InvalidEmailCodeError } from '../core/emailCode.js'
 import {
   maxClockSkewSeconds,
   normalizeOtpCode,
@@ -24,7 +24,7 @@ function refusal(...args: Parameters<typeof validateRecoveryCode>) {
   try {
     validateRecoveryCode(...args)
   } catch (error) {
-    return error as InvalidRecoveryCodeError
+    return error as InvalidEmailCodeError
   }
   throw new Error('expected the code to be refused')
 }
@@ -125,7 +125,7 @@ describe('validateRecoveryCode', () => {
     'refuses %s with the one sentence users see',
     (_, recoveryType, credential, reason) => {
       const error = refusal({ recoveryType, credential, nowSeconds: now })
-      expect(error).toBeInstanceOf(InvalidRecoveryCodeError)
+      expect(error).toBeInstanceOf(InvalidEmailCodeError)
       expect(error.shortMessage).toBe('The code is invalid or expired.')
       expect(error.reason).toMatch(reason)
     },
@@ -175,7 +175,7 @@ describe('normalizeOtpCode', () => {
     (_, code, format) => {
       expect(() => normalizeOtpCode(code, format)).toThrow(
         expect.objectContaining({
-          name: 'InvalidRecoveryCodeError',
+          name: 'InvalidEmailCodeError',
           shortMessage: 'The code is invalid or expired.',
         }),
       )

@@ -1,5 +1,5 @@
+import { InvalidEmailCodeError } from '../core/emailCode.js'
 import type { RecoveryType } from '../turnkey/hostBackendContract.js'
-import { InvalidRecoveryCodeError } from './errors.js'
 
 // A recovery code: its shape, the rules its credential must meet, and the
 // pasted text as the vendor expects it (refused here, before a try is spent).
@@ -43,7 +43,7 @@ const credentialTypes: Record<RecoveryType, readonly string[]> = {
 }
 
 /**
- * Accepts a recovery code's credential or throws InvalidRecoveryCodeError
+ * Accepts a recovery code's credential or throws InvalidEmailCodeError
  * ('The code is invalid or expired.') with the rule that refused it.
  */
 export function validateRecoveryCode({
@@ -62,24 +62,31 @@ export function validateRecoveryCode({
   credentialTypes?: readonly string[] | undefined
 }): void {
   if (!credential.userId)
-    throw new InvalidRecoveryCodeError({ reason: 'the code names no user' })
+    throw new InvalidEmailCodeError({
+      purpose: 'recovery',
+      reason: 'the code names no user',
+    })
   if (!credential.organizationId)
-    throw new InvalidRecoveryCodeError({
+    throw new InvalidEmailCodeError({
+      purpose: 'recovery',
       reason: 'the code names no organization',
     })
   const typeUnread = credential.type === undefined && recoveryType === 'passkey'
   if (!typeUnread && !allowedTypes?.includes(credential.type ?? 'unknown'))
-    throw new InvalidRecoveryCodeError({
+    throw new InvalidEmailCodeError({
+      purpose: 'recovery',
       reason: `a ${credential.type ?? 'unknown'} credential cannot be used for ${recoveryType} recovery`,
     })
   const age = nowSeconds - credential.createdAt
   if (!Number.isFinite(age) || age >= recoveryCodeValiditySeconds)
-    throw new InvalidRecoveryCodeError({
+    throw new InvalidEmailCodeError({
+      purpose: 'recovery',
       reason: `the credential is ${age} s old; codes are valid for ${recoveryCodeValiditySeconds} s`,
     })
   // A little "from the future" only means this device's clock is behind the vendor's.
   if (age < -maxClockSkewSeconds)
-    throw new InvalidRecoveryCodeError({
+    throw new InvalidEmailCodeError({
+      purpose: 'recovery',
       reason: `the credential is dated ${-age} s in the future; more than ${maxClockSkewSeconds} s of clock skew`,
     })
 }
@@ -87,7 +94,7 @@ export function validateRecoveryCode({
 // Crockford Base32 as the vendor's alphanumeric codes use it: no I, L, O, U.
 const crockford = /^[0-9A-HJKMNP-TV-Z]+$/
 
-/** The pasted code as the proxy expects it, or InvalidRecoveryCodeError before any try is spent. */
+/** The pasted code as the proxy expects it, or InvalidEmailCodeError before any try is spent. */
 export function normalizeOtpCode(
   pasted: string,
   { length, alphanumeric }: RecoveryCodeFormat,
@@ -98,7 +105,8 @@ export function normalizeOtpCode(
     normalized.length === length &&
     (alphanumeric ? crockford.test(normalized) : /^\d+$/.test(normalized))
   if (!fits)
-    throw new InvalidRecoveryCodeError({
+    throw new InvalidEmailCodeError({
+      purpose: 'recovery',
       reason: `a code is ${length} ${alphanumeric ? 'letters and digits (no I, L, O or U)' : 'digits'}; got ${code.length} characters`,
     })
   return normalized

@@ -1,4 +1,5 @@
 import { checkedEmail } from '../core/email.js'
+import { InvalidEmailCodeError } from '../core/emailCode.js'
 import { createStepRunner } from '../core/stepRunner.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type {
@@ -9,7 +10,6 @@ import type {
 } from '../turnkey/hostBackendContract.js'
 import type { CodeFrame } from './codeFrame.js'
 import { type CodeSender, createBackendCodeSender } from './codeSenders.js'
-import { InvalidRecoveryCodeError } from './errors.js'
 import {
   createRecoveryActivities,
   type OpenRecovery,
@@ -181,7 +181,11 @@ export function createRecoveryFlow(
     recovery = undefined
     await stateStore.clear()
     update({ sessionExpiresAt: undefined })
-    throw new InvalidRecoveryCodeError({ reason, cause })
+    throw new InvalidEmailCodeError({
+      purpose: 'recovery',
+      reason,
+      cause,
+    })
   }
 
   async function loadStored() {

@@ -1,5 +1,5 @@
+import { InvalidEmailCodeError } from '../../src/core/emailCode.js'
 import type { CodeFrame } from '../../src/recovery/codeFrame.js'
-import { InvalidRecoveryCodeError } from '../../src/recovery/errors.js'
 import { importRecoveryCredential } from '../../src/turnkey/apiKeyStamper.js'
 import {
   generateRecipientKey,
@@ -18,7 +18,8 @@ export async function codeFrameInNode(): Promise<CodeFrame> {
     async open(code) {
       const key = await openCredentialBundle(code, recipient).catch(
         (refused: Error) => {
-          throw new InvalidRecoveryCodeError({
+          throw new InvalidEmailCodeError({
+            purpose: 'recovery',
             reason: `the recovery frame refused the code: ${refused.message}`,
           })
         },

@@ -115,12 +115,12 @@ describe('passkeyWallet through the Auth Proxy', () => {
 
     // A code of the wrong shape is refused in the page: no try is spent.
     await expect(flow.submitCode('12345')).rejects.toMatchObject({
-      name: 'InvalidRecoveryCodeError',
+      name: 'InvalidEmailCodeError',
       shortMessage: 'The code is invalid or expired.',
       attemptsLeft: undefined,
     })
     await expect(flow.submitCode(wrongCode(code))).rejects.toMatchObject({
-      name: 'InvalidRecoveryCodeError',
+      name: 'InvalidEmailCodeError',
       shortMessage: 'The code is invalid or expired.',
       attemptsLeft: 2,
       newCodeNeeded: false,

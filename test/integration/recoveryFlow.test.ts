@@ -221,7 +221,7 @@ describe('createRecoveryFlow against the vendor emulator', () => {
       .submitCode(await codeFor(user.email))
       .catch((e: unknown) => e)
     expect(error).toMatchObject({
-      name: 'InvalidRecoveryCodeError',
+      name: 'InvalidEmailCodeError',
       shortMessage: 'The code is invalid or expired.',
       reason: expect.stringMatching(
         /^the vendor refused the code's key: request not authorized: a recovery credential may sign recover_user and whoami only, not get_user/,
@@ -241,7 +241,7 @@ describe('createRecoveryFlow against the vendor emulator', () => {
     await flow.submitCode(await codeFor(user.email))
     const error = await flow.createPasskey().catch((e: unknown) => e)
     expect(error).toMatchObject({
-      name: 'InvalidRecoveryCodeError',
+      name: 'InvalidEmailCodeError',
       shortMessage: 'The code is invalid or expired.',
       reason: expect.stringMatching(/^the vendor refused the recovery key/),
     })
@@ -269,7 +269,7 @@ describe('createRecoveryFlow against the vendor emulator', () => {
     await flow.submitCode(await codeFor(user.email))
     clock.seconds += 1800
     await expect(flow.createPasskey()).rejects.toMatchObject({
-      name: 'InvalidRecoveryCodeError',
+      name: 'InvalidEmailCodeError',
       reason: 'the recovery session ended; request a new code',
     })
     expect(flow.getSnapshot().step).toBe('idle')

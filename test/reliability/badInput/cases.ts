@@ -42,7 +42,7 @@ type PackErrorName =
   | 'InvalidInjectedWalletParameterError'
   | 'InvalidPasskeyBackendParameterError'
   | 'InvalidPasskeyWalletParameterError'
-  | 'InvalidRecoveryCodeError'
+  | 'InvalidEmailCodeError'
   | 'InvalidWalletConnectParameterError'
   | 'PasskeyError'
   | 'ProviderNotFoundError'
@@ -97,7 +97,7 @@ export const refusedLink = {
 
 /** A recovery code refused (recovery codes, the vendor's recovery answers). */
 export const codeInvalid: Throws = {
-  throws: 'InvalidRecoveryCodeError',
+  throws: 'InvalidEmailCodeError',
   message: 'The code is invalid or expired.',
 }
 

@@ -172,7 +172,7 @@ describe('the code', () => {
   it('a wrong code: the one sentence, with the tries left; the right one then works', async () => {
     const { flow, code } = await userWithCode()
     await expect(flow.submitCode(wrongCode(code))).rejects.toMatchObject({
-      name: 'InvalidRecoveryCodeError',
+      name: 'InvalidEmailCodeError',
       shortMessage: 'The code is invalid or expired.',
       attemptsLeft: 2,
       newCodeNeeded: false,
@@ -188,7 +188,7 @@ describe('the code', () => {
     await flow.submitCode(wrongCode(code)).catch(() => undefined)
     for (const attempt of [wrongCode(code), code])
       await expect(flow.submitCode(attempt)).rejects.toMatchObject({
-        name: 'InvalidRecoveryCodeError',
+        name: 'InvalidEmailCodeError',
         shortMessage: 'The code is invalid or expired.',
         newCodeNeeded: true,
         reason: expect.stringContaining('Too many failed OTP attempts'),
@@ -205,7 +205,7 @@ describe('the code', () => {
     const { flow, memory, code } = await userWithCode()
     vendor.clock.advance(301_000)
     await expect(flow.submitCode(code)).rejects.toMatchObject({
-      name: 'InvalidRecoveryCodeError',
+      name: 'InvalidEmailCodeError',
       shortMessage: 'The code is invalid or expired.',
       newCodeNeeded: true,
       reason: expect.stringContaining('OTP expired'),
@@ -327,7 +327,7 @@ describe('the proxy fails', () => {
     expect(flow.getSnapshot().step).toBe('waiting-for-code')
     expect(memory.size).toBe(0)
     await expect(flow.submitCode(code!)).rejects.toMatchObject({
-      name: 'InvalidRecoveryCodeError',
+      name: 'InvalidEmailCodeError',
       newCodeNeeded: true,
     })
     await flow.sendEmail({ email, type: 'email' })
