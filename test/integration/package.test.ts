@@ -285,8 +285,10 @@ describe('the published package', () => {
   it('imports wagmi-connector-pack/server in Node: the real handlers', async () => {
     expect(await importFromNode('wagmi-connector-pack/server')).toEqual([
       'BaseError',
+      'GasSponsorshipLimitsError',
       'InvalidPasskeyBackendParameterError',
       'InvalidSessionScopeError',
+      'SessionProfileConflictError',
       'createPasskeyBackend',
       'createRateLimit',
       'sessionScope',
