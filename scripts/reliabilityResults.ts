@@ -1,5 +1,5 @@
 /**
- * The reliability figures: the tests' tallies (test/reliability/tally.ts) summed
+ * The reliability figures: the tests' tallies (test/helpers/reliabilityTally.ts) summed
  * into a run's results, the line `npm test` prints, and the section of
  * docs/reliability.md they render.
  */
@@ -73,7 +73,7 @@ const byName = (counts: Record<string, number>) =>
   )
 
 /**
- * Sums the JSON lines of test/reliability/tally.ts: fault scenarios and bad
+ * Sums the JSON lines of test/helpers/reliabilityTally.ts: fault scenarios and bad
  * inputs as distinct names, fuzz iterations and requests under load as sums.
  */
 export function tallyResults(

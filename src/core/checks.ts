@@ -16,23 +16,3 @@ export const isWholeFrom = (
   Number.isInteger(value) &&
   (value as number) >= least &&
   (value as number) <= most
-
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-/**
- * A URL the pack may load or call without anyone in between (a frame, the
- * vendor's API): https://, or http:// only on this machine (development).
- */
-export function isAllowedFrameUrl(value: string): boolean {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    return false
-  }
-  if (url.username || url.password) return false
-  return (
-    url.protocol === 'https:' ||
-    (url.protocol === 'http:' && loopbackHosts.has(url.hostname))
-  )
-}

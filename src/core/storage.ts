@@ -20,7 +20,7 @@ export type ConnectorStorageItems<sessionIdName extends string> = {
  * Namespaced storage over wagmi's `config.storage` whose every value is
  * checked, on its way in and out, by its entry's parser.
  */
-type ValidatedStorage<items> = {
+export type ValidatedStorage<items> = {
   /** The stored value, or `undefined` when it is missing, stale or garbage (then it is removed). */
   get<name extends keyof items>(name: name): Promise<items[name] | undefined>
   /** Writes a valid value; an invalid one is refused with a `TypeError`. */
@@ -51,7 +51,7 @@ export type CreateConnectorStorageParameters<sessionIdName extends string> = {
  * an older version, another connector or a user left behind, or what cannot
  * be read, is discarded. A write `parsers` refuses is a `TypeError`.
  */
-function createValidatedStorage<items>(
+export function createValidatedStorage<items>(
   storage: Storage | null | undefined,
   key: string,
   parsers: {

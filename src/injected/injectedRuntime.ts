@@ -15,6 +15,7 @@ import {
 import { defaultChainIdBeforeConnecting } from '../core/connector.js'
 import { withTimeout } from '../core/deadlines.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
+import { createValidatedStorage } from '../core/storage.js'
 import { providerErrorCode, toAddresses } from '../core/walletAnswers.js'
 import {
   InAppBrowserNotFoundError,
@@ -67,9 +68,12 @@ export function createInjectedRuntime({
   find,
 }: InjectedRuntimeParameters) {
   const { wallet, shimDisconnect } = checkInjectedWalletParameters(parameters)
-  // Set while shimDisconnect holds the wallet off.
-  const disconnectedKey = `${wallet.id}.disconnected` as const
-  const storage = config.storage
+  // `<wallet id>.disconnected`: set while shimDisconnect holds the wallet off.
+  const storage = createValidatedStorage<{ disconnected: true }>(
+    config.storage,
+    wallet.id,
+    { disconnected: (value) => (value === true ? true : undefined) },
+  )
   const notFound = () =>
     new ProviderNotFoundError({ installUrl: wallet.installUrl })
 
@@ -107,7 +111,7 @@ export function createInjectedRuntime({
               ? authorized.accounts
               : await lookUpAccounts(provider)
         else {
-          if (shimDisconnect && (await storage?.getItem(disconnectedKey)))
+          if (shimDisconnect && (await storage.get('disconnected')))
             await askForAccounts(provider)
           accounts = toAddresses(
             await provider.request({ method: 'eth_requestAccounts' }),
@@ -131,7 +135,7 @@ export function createInjectedRuntime({
       }
       authorized = undefined
       // Only a connection that went through is remembered.
-      await storage?.removeItem(disconnectedKey)
+      await storage.remove('disconnected')
       connection.opened(provider, { accounts, chainId: currentChainId })
       return {
         accounts: withCapabilities
@@ -144,7 +148,7 @@ export function createInjectedRuntime({
       const provider = connection.provider ?? find()
       connection.closed()
       if (!shimDisconnect) return
-      await storage?.setItem(disconnectedKey, true)
+      await storage.set('disconnected', true)
       await withTimeout(
         provider?.request({
           method: 'wallet_revokePermissions',
@@ -196,8 +200,7 @@ export function createInjectedRuntime({
     },
     async isAuthorized() {
       try {
-        if (shimDisconnect && (await storage?.getItem(disconnectedKey)))
-          return false
+        if (shimDisconnect && (await storage.get('disconnected'))) return false
         const provider = find()
         if (!provider) return false
         // MetaMask may answer nothing while it loads: one more try.

@@ -1,5 +1,6 @@
-import { isAllowedFrameUrl, isUuid, isWholeFrom } from '../core/checks.js'
+import { isUuid, isWholeFrom } from '../core/checks.js'
 import { defaultBackendTimeoutMs } from '../core/hostBackend.js'
+import { isSecureUrl } from '../core/secureUrl.js'
 import {
   type CreateAccountAnswer,
   type CreateAccountRequest,
@@ -235,7 +236,7 @@ export function checkPasskeyWalletParameters(
     throw invalid('organizationId', 'the vendor organization id, a UUID')
   const apiBaseUrl = parameters.apiBaseUrl ?? defaultApiBaseUrl
   // Every vendor URL as the frames' are: plain http only on this machine.
-  if (typeof apiBaseUrl !== 'string' || !isAllowedFrameUrl(apiBaseUrl))
+  if (typeof apiBaseUrl !== 'string' || !isSecureUrl(apiBaseUrl))
     throw invalid('apiBaseUrl', httpsUrl)
   if (parameters.rpId !== undefined && !isValidRpId(parameters.rpId))
     throw invalid('rpId', 'a hostname such as "example.com", or "localhost"')
@@ -305,11 +306,10 @@ export function checkPasskeyWalletParameters(
       `whole seconds from 60 to ${recoverySessionSeconds}`,
     )
   const recoveryFrameUrl = recovery?.frameUrl ?? defaultRecoveryFrameUrl
-  if (!isAllowedFrameUrl(recoveryFrameUrl))
+  if (!isSecureUrl(recoveryFrameUrl))
     throw invalid('recovery.frameUrl', httpsUrl)
   const exportFrameUrl = parameters.exportFrameUrl ?? defaultExportFrameUrl
-  if (!isAllowedFrameUrl(exportFrameUrl))
-    throw invalid('exportFrameUrl', httpsUrl)
+  if (!isSecureUrl(exportFrameUrl)) throw invalid('exportFrameUrl', httpsUrl)
   const vendorTimeoutMs = parameters.vendorTimeoutMs ?? defaultVendorTimeoutMs
   if (!isWholeFrom(vendorTimeoutMs, 1000, 60_000))
     throw invalid('vendorTimeoutMs', 'whole milliseconds from 1000 to 60000')
@@ -366,7 +366,7 @@ function checkAuthProxy(options: PasskeyWalletParameters['authProxy']) {
   if (!isUuid(options.configId))
     throw invalid('configId', 'the Auth Proxy config id, a UUID')
   const url = options.url ?? defaultAuthProxyUrl
-  if (typeof url !== 'string' || !isAllowedFrameUrl(url))
+  if (typeof url !== 'string' || !isSecureUrl(url))
     throw invalid('url', `${httpsUrl}, such as ${defaultAuthProxyUrl}`)
   const timeoutMs = options.timeoutMs ?? defaultAuthProxyTimeoutMs
   if (!isWholeFrom(timeoutMs, 1000, 60_000))

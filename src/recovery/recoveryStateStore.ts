@@ -1,4 +1,5 @@
 import type { Storage } from '@wagmi/core'
+import { createValidatedStorage } from '../core/storage.js'
 import {
   isRecoverySessionActive,
   parseRecoveryState,
@@ -25,36 +26,20 @@ export function createRecoveryStateStore({
   key: string
   now?: () => number
 }): RecoveryStateStore {
-  const storageKey = `${key}.recovery`
-  async function clear() {
-    try {
-      await storage?.removeItem(storageKey)
-    } catch {
-      // Nothing can be kept there either.
-    }
-  }
+  const stored = createValidatedStorage<{ recovery: RecoveryState }>(
+    storage,
+    key,
+    { recovery: parseRecoveryState },
+  )
   return {
     async load() {
-      let raw: unknown
-      try {
-        raw = await storage?.getItem(storageKey)
-      } catch {
-        // Unreadable (not JSON, storage failing): nothing to trust.
-        await clear()
-        return undefined
-      }
-      if (raw === null || raw === undefined) return undefined
-      const state = parseRecoveryState(raw)
+      const state = await stored.get('recovery')
       if (state && isRecoverySessionActive(state, now())) return state
-      await clear()
+      // An ended recovery is removed, not kept for the next load to read again.
+      if (state) await stored.remove('recovery')
       return undefined
     },
-    async save(state) {
-      const valid = parseRecoveryState(state)
-      if (!valid)
-        throw new TypeError('Refusing to store an invalid recovery state.')
-      await storage?.setItem(storageKey, valid)
-    },
-    clear,
+    save: (state) => stored.set('recovery', state),
+    clear: () => stored.remove('recovery'),
   }
 }

@@ -1,6 +1,6 @@
-import { isAllowedFrameUrl } from '../core/checks.js'
 import { withTimeout } from '../core/deadlines.js'
 import { BaseError } from '../core/errors.js'
+import { isSecureUrl } from '../core/secureUrl.js'
 
 /** An answer of the frame: `{ type, value, requestId }` (the vendor's iframe protocol). */
 type FrameAnswer = {
@@ -148,7 +148,7 @@ export async function createFrameChannel({
   const failed = (reason: FrameErrorReason) =>
     new FrameError({ frame, reason, url, timeoutMs })
   // Loaded without anyone in between, or not at all.
-  if (!isAllowedFrameUrl(url)) throw failed('insecureUrl')
+  if (!isSecureUrl(url)) throw failed('insecureUrl')
   const { origin } = new URL(url)
   // Same origin plus allow-same-origin would let this page read the frame.
   if (typeof location !== 'undefined' && origin === location.origin)

@@ -10,8 +10,8 @@ import {
 import { linkOpened } from '../helpers/linkOpened.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { askWalletCapabilities, sendBatch } from '../helpers/playgroundSteps.js'
+import { sandboxClients } from '../helpers/sandboxClients.js'
 import { fundFromFaucet } from '../helpers/sandboxTools.js'
-import { sandboxClients } from './sandboxClients.js'
 
 const rpcUrls = JSON.parse(
   process.env.SANDBOX_RPC_URLS ?? '{}',

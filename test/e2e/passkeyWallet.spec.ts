@@ -8,10 +8,10 @@ import {
   signInPlayground,
 } from '../helpers/playgroundSignature.js'
 import { signUp } from '../helpers/playgroundSteps.js'
+import { sandboxClients } from '../helpers/sandboxClients.js'
 import { advanceClock, armFault } from '../helpers/sandboxSwitches.js'
 import { fundFromFaucet } from '../helpers/sandboxTools.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
-import { sandboxClients } from './sandboxClients.js'
 
 const vendor = JSON.parse(
   process.env.SANDBOX_VENDOR ?? 'null',

@@ -4,8 +4,8 @@ import { sandboxAccountName } from '../../sandbox/contracts/nameResolver.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
 import { confirmedTransaction } from '../helpers/confirmedTransaction.js'
 import { signInPlayground } from '../helpers/playgroundSignature.js'
+import { sandboxClients } from '../helpers/sandboxClients.js'
 import { withSandboxTools } from '../helpers/sandboxTools.js'
-import { sandboxClients } from './sandboxClients.js'
 
 const account = devAccount(0).address
 

@@ -14,9 +14,9 @@ import {
   sendBatch,
   signUp,
 } from '../helpers/playgroundSteps.js'
+import { sandboxClients } from '../helpers/sandboxClients.js'
 import { fundFromFaucet } from '../helpers/sandboxTools.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
-import { sandboxClients } from './sandboxClients.js'
 
 const rpcUrls = JSON.parse(
   process.env.SANDBOX_RPC_URLS ?? '{}',

@@ -10,8 +10,8 @@ import { hashAuthorization } from 'viem/utils'
 import type { SandboxChainUrls } from '../../sandbox/chains.js'
 import { sandboxChains } from '../../sandbox/chains.js'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
+import { sandboxClients } from '../helpers/sandboxClients.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
-import { sandboxClients } from './sandboxClients.js'
 
 const vendor = JSON.parse(
   process.env.SANDBOX_VENDOR ?? 'null',

@@ -10,9 +10,9 @@ import { screenshot } from '../helpers/panelSteps.js'
 import { phoneDevice } from '../helpers/phoneDevice.js'
 import { signInPlayground } from '../helpers/playgroundSignature.js'
 import { askWalletCapabilities, sendBatch } from '../helpers/playgroundSteps.js'
+import { sandboxClients } from '../helpers/sandboxClients.js'
 import { fundFromFaucet } from '../helpers/sandboxTools.js'
 import { ignoreSessionDeletedTwice } from '../helpers/unhandledSdkRejections.js'
-import { sandboxClients } from './sandboxClients.js'
 
 // Its sandbox wallets run in this worker.
 ignoreSessionDeletedTwice()

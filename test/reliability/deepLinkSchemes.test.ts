@@ -14,7 +14,7 @@ import {
   type WalletDescriptor,
   walletRegistry,
 } from '../../src/wallets/walletRegistry.js'
-import { tally } from './tally.js'
+import { tally } from '../helpers/reliabilityTally.js'
 
 /*
  * Every function that builds a link the user's browser opens (the browse

@@ -2,7 +2,7 @@ import { generateMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { secretsIn } from './browser/hostStorage.js'
+import { secretsIn } from '../helpers/hostStorage.js'
 
 const entry = (value: string, key = 'wagmi.store') => ({
   place: 'localStorage',

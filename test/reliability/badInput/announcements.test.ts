@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import type { Connector } from '@wagmi/core'
 import { expect } from 'vitest'
-import { bad, type Case, runCases } from './cases.js'
+import { bad, type Case, runCases } from '../../helpers/badInputCases.js'
 import {
   announceInPage,
   announcement,
   freshInjected,
   hostConfig,
   walletProvider,
-} from './fixtures.js'
+} from '../../helpers/badInputFixtures.js'
 
 // Bad EIP-6963 announcements (and a legacy window.ethereum) in the page.
 

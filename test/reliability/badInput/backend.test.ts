@@ -5,8 +5,13 @@ import {
   type CreatePasskeyBackendParameters,
   createPasskeyBackend,
 } from '../../../src/exports/server.js'
-import { bad, type Case, runCases, type Source } from './cases.js'
-import { organizationId } from './fixtures.js'
+import {
+  bad,
+  type Case,
+  runCases,
+  type Source,
+} from '../../helpers/badInputCases.js'
+import { organizationId } from '../../helpers/badInputFixtures.js'
 
 // Bad input to the host backend (wagmi-connector-pack/server): what a page,
 // or anyone who can reach the routes, POSTs to sign-up and recovery start,

@@ -2,8 +2,13 @@
 import { expect, vi } from 'vitest'
 import { toBrowseLink } from '../../../src/wallets/links.js'
 import { walletRegistry } from '../../../src/wallets/walletRegistry.js'
-import { bad, type Case, refusedLink, runCases } from './cases.js'
-import { freshInjected, hostConfig } from './fixtures.js'
+import {
+  bad,
+  type Case,
+  refusedLink,
+  runCases,
+} from '../../helpers/badInputCases.js'
+import { freshInjected, hostConfig } from '../../helpers/badInputFixtures.js'
 
 // Bad page URLs for the links that open the page in a wallet’s browser.
 

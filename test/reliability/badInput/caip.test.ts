@@ -5,8 +5,8 @@ import {
   parseCaipAccount,
   parseCaipChainId,
 } from '../../../src/core/caip.js'
-import { bad, type Case, runCases } from './cases.js'
-import { checksummedAddress } from './fixtures.js'
+import { bad, type Case, runCases } from '../../helpers/badInputCases.js'
+import { checksummedAddress } from '../../helpers/badInputFixtures.js'
 
 // Bad CAIP-10 accounts and CAIP-2 chain ids.
 

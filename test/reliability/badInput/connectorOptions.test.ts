@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { injectedWallet } from '../../../src/injected/injectedWallet.js'
 import { walletConnectDeepLink } from '../../../src/walletconnect/walletConnectDeepLink.js'
-import { bad, type Case, runCases } from './cases.js'
-import { connectCreated } from './fixtures.js'
+import { bad, type Case, runCases } from '../../helpers/badInputCases.js'
+import { connectCreated } from '../../helpers/badInputFixtures.js'
 
 // Bad options to walletConnectDeepLink and injectedWallet.
 

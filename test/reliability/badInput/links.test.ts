@@ -8,8 +8,16 @@ import {
 } from '../../../src/walletconnect/links.js'
 import { isAllowedDeepLink } from '../../../src/wallets/links.js'
 import { walletRegistry } from '../../../src/wallets/walletRegistry.js'
-import { bad, type Case, refusedLink, runCases } from './cases.js'
-import { pairingUri, walletConnectTopic } from './fixtures.js'
+import {
+  bad,
+  type Case,
+  refusedLink,
+  runCases,
+} from '../../helpers/badInputCases.js'
+import {
+  pairingUri,
+  walletConnectTopic,
+} from '../../helpers/badInputFixtures.js'
 
 // Bad wallet links: pairing and request links, and the redirects a peer claims.
 

@@ -3,14 +3,14 @@ import { expect } from 'vitest'
 import { createPasskey } from '../../../src/passkey/passkeyCeremonies.js'
 import { isValidRpId } from '../../../src/passkey/passkeyParameters.js'
 import { passkeyWallet } from '../../../src/passkey/passkeyWallet.js'
-import { bad, type Case, runCases } from './cases.js'
+import { bad, type Case, runCases } from '../../helpers/badInputCases.js'
 import {
   connectCreated,
   hostConfig,
   passkeyConnector,
   stubWebauthn,
   validPasskey,
-} from './fixtures.js'
+} from '../../helpers/badInputFixtures.js'
 
 // Bad input to passkeyWallet: its options, rp ids, passkey user names and ids.
 

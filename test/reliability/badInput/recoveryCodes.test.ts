@@ -6,15 +6,20 @@ import {
   generateRecipientKey,
 } from '../../../src/turnkey/bundles.js'
 import type { RecoveryType } from '../../../src/turnkey/hostBackendContract.js'
-import { codeFrameInNode } from '../../helpers/codeFrameInNode.js'
-import { bad, type Case, codeInvalid, runCases } from './cases.js'
+import {
+  bad,
+  type Case,
+  codeInvalid,
+  runCases,
+} from '../../helpers/badInputCases.js'
 import {
   now,
   offCurveBundle,
   recoveryKey,
   sealRecoveryCode,
   subOrganizationId,
-} from './fixtures.js'
+} from '../../helpers/badInputFixtures.js'
+import { codeFrameInNode } from '../../helpers/codeFrameInNode.js'
 
 // Bad recovery codes: what the user pastes, and the credentials codes carry.
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { bad, type Case, runCases } from './cases.js'
+import { bad, type Case, runCases } from '../../helpers/badInputCases.js'
 import {
   announceInPage,
   announcement,
@@ -7,7 +7,7 @@ import {
   hostConfig,
   passkeyConnector,
   walletConnectConnector,
-} from './fixtures.js'
+} from '../../helpers/badInputFixtures.js'
 
 // Chain ids the host asks the connectors for that the config does not have.
 

@@ -2,8 +2,13 @@
 import { expect } from 'vitest'
 import type { RecoveryFlow } from '../../../src/recovery/recoveryFlow.js'
 import { createRecoveryStateStore } from '../../../src/recovery/recoveryStateStore.js'
-import { bad, type Case, runCases } from './cases.js'
-import { alice, memoryStorage, now, passkeyConnector } from './fixtures.js'
+import { bad, type Case, runCases } from '../../helpers/badInputCases.js'
+import {
+  alice,
+  memoryStorage,
+  now,
+  passkeyConnector,
+} from '../../helpers/badInputFixtures.js'
 
 // A bad recovery state stored by passkeyWallet, read back as a page reloads.
 

@@ -6,7 +6,7 @@ import {
   createConnectorStorage,
 } from '../../../src/core/storage.js'
 import { storedSessionTopic } from '../../../src/walletconnect/walletConnectDeepLink.js'
-import { bad, type Case, runCases } from './cases.js'
+import { bad, type Case, runCases } from '../../helpers/badInputCases.js'
 import {
   blockedStorage,
   checksummedAddress,
@@ -17,7 +17,7 @@ import {
   subOrganizationId,
   walletConnectConnector,
   walletConnectTopic,
-} from './fixtures.js'
+} from '../../helpers/badInputFixtures.js'
 
 // Bad values stored by (or for) the connectors, read back as a page reloads.
 

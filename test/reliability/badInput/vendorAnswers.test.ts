@@ -10,14 +10,14 @@ import {
   readSessionClaims,
   type VendorClient,
 } from '../../../src/turnkey/createVendorClient.js'
-import { bad, type Case, runCases } from './cases.js'
+import { bad, type Case, runCases } from '../../helpers/badInputCases.js'
 import {
   alice,
   sessionToken,
   stamper,
   subOrganizationId,
   vendorAnswering,
-} from './fixtures.js'
+} from '../../helpers/badInputFixtures.js'
 
 // Vendor answers of the wrong shape: HTTP bodies, activities, session tokens, signatures.
 

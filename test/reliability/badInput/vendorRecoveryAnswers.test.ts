@@ -2,14 +2,19 @@
 import { createRecoveryFlow } from '../../../src/recovery/recoveryFlow.js'
 import { createRecoveryStateStore } from '../../../src/recovery/recoveryStateStore.js'
 import type { VendorClient } from '../../../src/turnkey/createVendorClient.js'
-import { codeFrameInNode } from '../../helpers/codeFrameInNode.js'
-import { bad, type Case, codeInvalid, runCases } from './cases.js'
+import {
+  bad,
+  type Case,
+  codeInvalid,
+  runCases,
+} from '../../helpers/badInputCases.js'
 import {
   organizationId,
   recoveryKey,
   sealRecoveryCode,
   subOrganizationId,
-} from './fixtures.js'
+} from '../../helpers/badInputFixtures.js'
+import { codeFrameInNode } from '../../helpers/codeFrameInNode.js'
 
 // Vendor answers of the wrong shape while an email recovery checks its code.
 

@@ -1,11 +1,11 @@
 import { expect, type Page } from '@playwright/test'
 import type { Playground } from '../../../playground/startPlayground.js'
 import { playgroundAlert } from '../../helpers/playgroundSteps.js'
+import { tally } from '../../helpers/reliabilityTally.js'
+import { test } from '../../helpers/reliabilityTest.js'
 import { armFault, clearFaults } from '../../helpers/sandboxSwitches.js'
 import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
-import { tally } from '../tally.js'
-import { test } from './reliabilityTest.js'
 
 /*
  * The playground with no backend (`?backend=proxy`) when the vendor's Auth

@@ -2,13 +2,13 @@ import { expect, type Page } from '@playwright/test'
 import { type Address, createPublicClient, http, verifyMessage } from 'viem'
 import { sandboxChains } from '../../../sandbox/chains.js'
 import { sendEthInPlayground } from '../../helpers/confirmedTransaction.js'
+import { readHostStorage, secretsIn } from '../../helpers/hostStorage.js'
 import { playgroundAlert, sign, signUp } from '../../helpers/playgroundSteps.js'
+import { tally } from '../../helpers/reliabilityTally.js'
+import { test } from '../../helpers/reliabilityTest.js'
 import { fundFromFaucet } from '../../helpers/sandboxTools.js'
 import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
-import { tally } from '../tally.js'
-import { readHostStorage, secretsIn } from './hostStorage.js'
-import { test } from './reliabilityTest.js'
 
 /*
  * The browser's storage failing under the pack: IndexedDB unavailable, as in

@@ -1,9 +1,9 @@
 import { expect, type Page } from '@playwright/test'
 import { playgroundAlert } from '../../helpers/playgroundSteps.js'
+import { tally } from '../../helpers/reliabilityTally.js'
+import { test } from '../../helpers/reliabilityTest.js'
 import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
-import { tally } from '../tally.js'
-import { test } from './reliabilityTest.js'
 
 /** Every request the page itself sends to the vendor, from now on. */
 function vendorRequestsOf(page: Page, vendorUrl: string) {

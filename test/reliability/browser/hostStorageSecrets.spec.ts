@@ -3,6 +3,7 @@ import { type Address, verifyMessage } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { devAccount } from '../../../sandbox/devAccounts.js'
 import { exportedSeedPhrase } from '../../helpers/exportedSeedPhrase.js'
+import { readHostStorage, secretsIn } from '../../helpers/hostStorage.js'
 import { installTestWallet } from '../../helpers/injectedTestWallet.js'
 import {
   pairSandboxWallet,
@@ -10,11 +11,10 @@ import {
   signUp,
   signUpFresh,
 } from '../../helpers/playgroundSteps.js'
+import { test } from '../../helpers/reliabilityTest.js'
 import { fundFromFaucet } from '../../helpers/sandboxTools.js'
 import { emailCount, lastEmail } from '../../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
-import { readHostStorage, secretsIn } from './hostStorage.js'
-import { test } from './reliabilityTest.js'
 
 async function signAndVerify(page: Page, address: Address, message: string) {
   const signature = await sign(page, message)

@@ -17,10 +17,10 @@ import {
   signAllAtOnce,
 } from '../../helpers/connectorHarness.js'
 import { installTestWallet } from '../../helpers/injectedTestWallet.js'
+import { tally } from '../../helpers/reliabilityTally.js'
+import { test } from '../../helpers/reliabilityTest.js'
 import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
-import { tally } from '../tally.js'
-import { test } from './reliabilityTest.js'
 
 declare const window: { harness: ConnectorHarness }
 

@@ -7,10 +7,10 @@ import {
   sign,
   signUpFresh,
 } from '../../helpers/playgroundSteps.js'
+import { tally } from '../../helpers/reliabilityTally.js'
+import { test } from '../../helpers/reliabilityTest.js'
 import { fundFromFaucet } from '../../helpers/sandboxTools.js'
 import { vendorSwitches } from '../../helpers/vendorSwitches.js'
-import { tally } from '../tally.js'
-import { test } from './reliabilityTest.js'
 
 const signPath = '/public/v1/submit/sign_raw_payload'
 // With the session key, the vendor sends each transaction (eth_send_transaction).

@@ -6,11 +6,11 @@ import {
   sign,
   signUp,
 } from '../../helpers/playgroundSteps.js'
+import { tally } from '../../helpers/reliabilityTally.js'
+import { test } from '../../helpers/reliabilityTest.js'
 import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { emailCount, lastEmail } from '../../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
-import { tally } from '../tally.js'
-import { test } from './reliabilityTest.js'
 
 const passkeyTimeoutMs = 300_000
 

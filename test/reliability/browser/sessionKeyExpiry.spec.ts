@@ -2,13 +2,13 @@ import { expect } from '@playwright/test'
 import { createPublicClient, type Hash, http } from 'viem'
 import { sandboxChains } from '../../../sandbox/chains.js'
 import { sendEthInPlayground } from '../../helpers/confirmedTransaction.js'
+import { readHostStorage } from '../../helpers/hostStorage.js'
 import { playgroundAlert, signUp } from '../../helpers/playgroundSteps.js'
+import { tally } from '../../helpers/reliabilityTally.js'
+import { test as shared } from '../../helpers/reliabilityTest.js'
 import { fundFromFaucet } from '../../helpers/sandboxTools.js'
 import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
-import { tally } from '../tally.js'
-import { readHostStorage } from './hostStorage.js'
-import { test as shared } from './reliabilityTest.js'
 
 /**
  * This file moves the vendor's clock forward, for good: a worker-scoped

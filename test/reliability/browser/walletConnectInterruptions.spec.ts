@@ -5,8 +5,8 @@ import {
   pairSandboxWallet,
   sign,
 } from '../../helpers/playgroundSteps.js'
-import { tally } from '../tally.js'
-import { test } from './reliabilityTest.js'
+import { tally } from '../../helpers/reliabilityTally.js'
+import { test } from '../../helpers/reliabilityTest.js'
 
 test('the page reloaded while the wallet holds a signature request: the session survives, the late answer harms nothing, nothing is signed twice', async ({
   page,

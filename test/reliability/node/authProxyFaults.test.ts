@@ -22,13 +22,13 @@ import {
   proxyRecoveryFlow,
   signUpThroughProxy,
 } from '../../helpers/authProxyUsers.js'
+import { tally } from '../../helpers/reliabilityTally.js'
 import { armFault, clearFaults } from '../../helpers/sandboxSwitches.js'
 import {
   emailsTo,
   subOrganizationsOf,
   wrongCode,
 } from '../../helpers/vendorUsers.js'
-import { tally } from '../tally.js'
 
 /*
  * passkeyWallet with no backend when the vendor's Auth Proxy refuses or

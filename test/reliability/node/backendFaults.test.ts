@@ -23,9 +23,9 @@ import {
   jsonPost as post,
   sandboxBackendOptions,
 } from '../../helpers/hostBackend.js'
+import { tally } from '../../helpers/reliabilityTally.js'
 import { armFault } from '../../helpers/sandboxSwitches.js'
 import { emailsTo, subOrganizationsOf } from '../../helpers/vendorUsers.js'
-import { tally } from '../tally.js'
 
 /*
  * The host backend (wagmi-connector-pack/server) when the vendor fails: a

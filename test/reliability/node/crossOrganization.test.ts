@@ -19,6 +19,7 @@ import {
   startVendor,
   type Vendor,
 } from '../../../sandbox/turnkey/startVendor.js'
+import { tally } from '../../helpers/reliabilityTally.js'
 import { SoftwareAuthenticator } from '../../helpers/softwareAuthenticator.js'
 import {
   activityBody,
@@ -31,7 +32,6 @@ import {
   type Stamper,
   signUp,
 } from '../../helpers/vendorUsers.js'
-import { tally } from '../tally.js'
 
 /*
  * Stamps from one organization never act on another. Two sibling

@@ -4,11 +4,11 @@ import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { type Relay, startRelay } from '../../../sandbox/relay/startRelay.js'
 import type { SandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
+import { tally } from '../../helpers/reliabilityTally.js'
 import {
   relayRefusedOnce,
   walletConnectHost,
 } from '../../helpers/walletConnectHost.js'
-import { tally } from '../tally.js'
 
 /*
  * The WalletConnect relay out of reach when the user asks to pair: the relay

@@ -26,10 +26,10 @@ import { sessionKeyStore } from '../../../src/passkey/sessionKeyStore.js'
 import { walletConnectDeepLink } from '../../../src/walletconnect/walletConnectDeepLink.js'
 import { memoryStorage } from '../../helpers/memoryStorage.js'
 import { stubWebauthn } from '../../helpers/passkeyHostInNode.js'
+import { tally } from '../../helpers/reliabilityTally.js'
 import { armFault, clearFaults } from '../../helpers/sandboxSwitches.js'
 import { signUp } from '../../helpers/vendorUsers.js'
 import { nextPairingUri } from '../../helpers/walletConnectHost.js'
-import { tally } from '../tally.js'
 
 /*
  * The soak: a seeded run of random operations (connect, sign, switch,

@@ -3,11 +3,11 @@ import { type Hex, hexToString, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { type Relay, startRelay } from '../../../sandbox/relay/startRelay.js'
 import type { SandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
+import { tally } from '../../helpers/reliabilityTally.js'
 import {
   relayRefusedOnce,
   walletConnectHost,
 } from '../../helpers/walletConnectHost.js'
-import { tally } from '../tally.js'
 
 const rpcUrls = inject('sandbox').rpcUrls
 let relay: Relay

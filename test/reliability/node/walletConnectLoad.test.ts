@@ -3,8 +3,8 @@ import { type Hex, hexToString, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type Relay, startRelay } from '../../../sandbox/relay/startRelay.js'
 import type { SandboxWallet } from '../../../sandbox/wallet/startSandboxWallet.js'
+import { tally } from '../../helpers/reliabilityTally.js'
 import { walletConnectHost } from '../../helpers/walletConnectHost.js'
-import { tally } from '../tally.js'
 
 const rpcUrls = inject('sandbox').rpcUrls
 const concurrent = 50

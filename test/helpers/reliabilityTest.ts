@@ -2,7 +2,7 @@ import { test as base } from '@playwright/test'
 import {
   type Playground,
   startPlayground,
-} from '../../../playground/startPlayground.js'
+} from '../../playground/startPlayground.js'
 
 /**
  * Playwright's `test` with a playground of its own per worker: the faults

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { isAllowedFrameUrl } from './checks.js'
+import { isSecureUrl } from './secureUrl.js'
 
-describe('isAllowedFrameUrl', () => {
+describe('isSecureUrl', () => {
   it.each([
     'https://export.turnkey.com',
     'https://frames.example.com/export/',
     'http://localhost:5174/',
     'http://127.0.0.1:40000/',
-  ])('allows %s', (url) => expect(isAllowedFrameUrl(url)).toBe(true))
+  ])('allows %s', (url) => expect(isSecureUrl(url)).toBe(true))
 
   it.each([
     'http://export.example.com',
@@ -17,5 +17,5 @@ describe('isAllowedFrameUrl', () => {
     'https://user:pass@export.example.com',
     'export.turnkey.com',
     '',
-  ])('refuses %s', (url) => expect(isAllowedFrameUrl(url)).toBe(false))
+  ])('refuses %s', (url) => expect(isSecureUrl(url)).toBe(false))
 })

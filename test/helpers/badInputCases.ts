@@ -1,6 +1,6 @@
 import { afterEach, expect, it, vi } from 'vitest'
-import { tally } from '../tally.js'
-import { removeWebauthn, stopAnnouncing } from './fixtures.js'
+import { removeWebauthn, stopAnnouncing } from './badInputFixtures.js'
+import { tally } from './reliabilityTally.js'
 
 /*
  * Bad input from every place the pack reads from: the host's options, what

@@ -15,9 +15,9 @@ import { expect, vi } from 'vitest'
 import {
   type PasskeyWalletParameters,
   passkeyWallet,
-} from '../../../src/passkey/passkeyWallet.js'
-import type { Stamper } from '../../../src/turnkey/stampers.js'
-import { walletConnectDeepLink } from '../../../src/walletconnect/walletConnectDeepLink.js'
+} from '../../src/passkey/passkeyWallet.js'
+import type { Stamper } from '../../src/turnkey/stampers.js'
+import { walletConnectDeepLink } from '../../src/walletconnect/walletConnectDeepLink.js'
 
 // Fixtures for the bad-input cases (./*.test.ts): hosts, storages, connectors,
 // wallets in the page, codes.
@@ -261,10 +261,10 @@ export async function freshInjected() {
     { announcedProviders },
     { metamask, rabby },
   ] = await Promise.all([
-    import('../../../src/injected/injectedWallet.js'),
-    import('../../../src/injected/injectedWallets.js'),
-    import('../../../src/injected/discovery.js'),
-    import('../../../src/wallets/walletRegistry.js'),
+    import('../../src/injected/injectedWallet.js'),
+    import('../../src/injected/injectedWallets.js'),
+    import('../../src/injected/discovery.js'),
+    import('../../src/wallets/walletRegistry.js'),
   ])
   return {
     injectedWallet,
