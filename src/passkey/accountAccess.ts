@@ -29,7 +29,7 @@ export type AccountAccessParameters = {
     onAssertion?: (credentialId: string) => void,
   ): Stamper
   /** Starts a session key in the log-in's prompt; absent when sessions are off. */
-  startSession: SessionKeys['start']
+  startSessionKey: SessionKeys['start']
   /**
    * The account this device is connected to in wagmi's storage, read ahead
    * (so that no read comes between the user's tap and the prompt).
@@ -43,7 +43,7 @@ export function createAccountAccess({
   vendor,
   stamper,
   passkeyStamper,
-  startSession,
+  startSessionKey,
   knownOrganization: readAhead,
 }: AccountAccessParameters) {
   let knownOrganization = readAhead
@@ -69,8 +69,8 @@ export function createAccountAccess({
       chosen = id
     }
     const logInTo = (organizationId: string) =>
-      startSession
-        ? startSession(organizationId, signal, credentialId, choose)
+      startSessionKey
+        ? startSessionKey(organizationId, signal, credentialId, choose)
         : whoseOrganization(
             vendor,
             organizationId,
@@ -109,7 +109,7 @@ export function createAccountAccess({
   return {
     logIn,
     find,
-    startSession,
+    startSessionKey,
     /** The account a log-in asks first from now on; `undefined` after a disconnect: the parent finds it. */
     remember(organizationId: string | undefined) {
       knownOrganization = Promise.resolve(organizationId)

@@ -106,7 +106,7 @@ export function createPasskeyRuntime({
     vendor,
     stamper,
     passkeyStamper,
-    startSession: sessionKeys.start,
+    startSessionKey: sessionKeys.start,
     knownOrganization: readStoredConnection(storage).then(
       (stored) => stored.connection?.organizationId,
       () => undefined,

@@ -113,7 +113,7 @@ export function createSessionKeys({
   })
 
   /** Registers a fresh session key with the passkey (one prompt); returns the user's organization. */
-  async function startSession(
+  async function startSessionKey(
     seconds: number,
     organizationId: string,
     signal: AbortSignal,
@@ -244,7 +244,7 @@ export function createSessionKeys({
             credentialId?: string,
             onAssertion?: (credentialId: string) => void,
           ) =>
-            startSession(
+            startSessionKey(
               sessionSeconds,
               organizationId,
               signal,

@@ -133,7 +133,7 @@ export async function signUpWithPasskey(
   const { credentialId } = passkey.attestation
   if (!made) return accounts.logIn(signal, credentialId)
   const { organizationId, account } = made
-  await accounts.startSession?.(organizationId, signal, credentialId)
+  await accounts.startSessionKey?.(organizationId, signal, credentialId)
   // The Auth Proxy answers the wallet it made; a host backend answers the organization only.
   return {
     organizationId,
