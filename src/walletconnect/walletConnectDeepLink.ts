@@ -159,12 +159,12 @@ export function walletConnectDeepLink(
         }
       },
       async switchChain({ chainId }: { chainId: number }) {
-        if (!config.chains.some((chain) => chain.id === chainId))
-          throw new (await import('../core/chains.js')).ChainNotConfiguredError(
-            { chainId },
-          )
-        if (!runtime.value) throw new SessionNotFoundError()
-        return runtime.value.switchChain({ chainId })
+        // The runtime refuses a chain the config lacks (ChainNotConfiguredError).
+        if (runtime.value) return runtime.value.switchChain({ chainId })
+        // Nothing loaded, so no session: the chain is checked all the same.
+        const { configuredChain } = await import('../core/chains.js')
+        configuredChain(config.chains, chainId)
+        throw new SessionNotFoundError()
       },
       onAccountsChanged: (accounts: string[]) =>
         runtime.value?.onAccountsChanged(accounts),
