@@ -5,7 +5,9 @@ import {
   type IdentityProvider,
   startIdentityProvider,
 } from '../../sandbox/oidc/startIdentityProvider.js'
+import { startAuthProxy } from '../../sandbox/turnkey/authProxy/startAuthProxy.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
+import { postToProxy } from '../helpers/authProxyUsers.js'
 import {
   jwtClaims,
   oauthNonce,
@@ -511,5 +513,73 @@ describe('a user’s OAuth providers', () => {
     expect(missing).toEqual(
       vendorRefusal(404, 5, 'no OAuth provider found with the given ID'),
     )
+  })
+})
+
+describe('oauth_login through the Auth Proxy', () => {
+  it('logs in through a config that enables a social provider, with the public API checking the token', async () => {
+    const authProxy = await startAuthProxy(vendor, {
+      configs: [{ enabledProviders: ['google', 'apple'] }],
+    })
+    try {
+      const otpOnly = authProxy.addConfig({
+        enabledProviders: ['email', 'passkey'],
+      })
+      const key = generateP256KeyPair()
+      const token = await idToken(alice.sub, key.publicKey)
+      const user = await signUpWithGoogle(vendor, 'alice by proxy', token)
+      const login = (
+        body: Record<string, unknown>,
+        configId = authProxy.configId,
+      ) => postToProxy(authProxy, '/v1/oauth_login', body, { configId })
+      const parameters = {
+        oidcToken: token,
+        publicKey: key.publicKey,
+        organizationId: user.organizationId,
+      }
+
+      expect(await login(parameters, otpOnly.configId)).toEqual(
+        vendorRefusal(
+          403,
+          7,
+          `request not authorized: no social login provider (google, apple, facebook) is enabled for auth proxy config ${otpOnly.configId}`,
+        ),
+      )
+      expect(
+        await login({ oidcToken: token, publicKey: key.publicKey }),
+      ).toEqual(
+        vendorRefusal(
+          501,
+          12,
+          'oauth_login without organizationId (lookup by OIDC token) is not implemented in the sandbox',
+        ),
+      )
+      // A token made for another key: the public API's refusal, passed on.
+      expect(
+        await login({
+          ...parameters,
+          oidcToken: await idToken(alice.sub, generateP256KeyPair().publicKey),
+        }),
+      ).toEqual(
+        refusedToken(
+          'its nonce is not sha256(publicKey) in hex: the token was issued for another key',
+        ),
+      )
+      const { status, body } = await login(parameters)
+      expect(status).toBe(200)
+      const claims = jwtClaims(body.session)
+      expect(claims).toMatchObject({
+        public_key: key.publicKey,
+        user_id: user.userId,
+        organization_id: user.organizationId,
+      })
+      // The session lasts the config's session expiration (from the login, a moment ago).
+      const left = claims.exp - Math.floor(vendor.clock.now() / 1000)
+      const { sessionExpirationSeconds } = authProxy.config()
+      expect(left).toBeLessThanOrEqual(sessionExpirationSeconds)
+      expect(left).toBeGreaterThan(sessionExpirationSeconds - 5)
+    } finally {
+      await authProxy.stop()
+    }
   })
 })
