@@ -1,5 +1,9 @@
 import { generateKeyPair, randomBytes, randomUUID } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type {
+  IncomingMessage,
+  RequestListener,
+  ServerResponse,
+} from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import Provider from 'oidc-provider'
@@ -82,8 +86,9 @@ export async function startIdentityProvider({
 }: StartIdentityProviderParameters = {}): Promise<IdentityProvider> {
   // The issuer names the port, so the server listens before the provider exists.
   let provider: Provider | undefined
+  let handleOidc: RequestListener | undefined
   const server = createLocalServer((request, response) => {
-    if (!provider) {
+    if (!provider || !handleOidc) {
       response.writeHead(503).end()
       return
     }
@@ -94,7 +99,7 @@ export async function startIdentityProvider({
             .writeHead(400, { 'content-type': 'text/plain' })
             .end(`sign-in failed: ${(error as Error).message}`)
       })
-    else provider.callback()(request, response)
+    else handleOidc(request, response)
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -158,6 +163,7 @@ export async function startIdentityProvider({
       )
     },
   })
+  handleOidc = provider.callback()
   // A developer's page on any localhost port is a redirect URI of every client.
   const registered = provider.Client.prototype.redirectUriAllowed
   provider.Client.prototype.redirectUriAllowed = function (uri: string) {
