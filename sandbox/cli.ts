@@ -4,8 +4,9 @@ import { hostOrigin } from './hostOrigin.js'
 const usage = `Usage: npm run sandbox -- [options]
 
 Starts two anvil chains (1 and 8453), the Turnkey-compatible vendor API, its
-Auth Proxy, the export and recovery frame and a WalletConnect relay, all on
-this machine, and prints their addresses. Ctrl-C stops everything.
+Auth Proxy, the export and recovery frame, a WalletConnect relay and an
+OpenID Connect identity provider (Google and Apple presets), all on this
+machine, and prints their addresses. Ctrl-C stops everything.
 
 Options:
   --origin <url>  a host page that uses the sandbox, as https://app.example or
@@ -63,7 +64,7 @@ const sandbox = await startSandbox({
 })
 const shutDown = stopOnSignals(sandbox.stop)
 
-const { vendor, authProxy } = sandbox
+const { vendor, authProxy, identityProvider } = sandbox
 console.log(
   [
     `Sandbox ready in ${Math.round(performance.now() - startedAt)} ms (Ctrl-C stops it)`,
@@ -85,6 +86,11 @@ console.log(
     `  export frame   ${sandbox.exportFrameUrl} (trusts the export signer)`,
     `  recovery frame ${sandbox.exportFrameUrl} (the same page: passkeyWallet's recovery.frameUrl)`,
     `  WalletConnect relay ${sandbox.relay.url}`,
+    `  OIDC issuer    ${identityProvider.issuer} (trusted by the vendor; sign-in page lists the test identities)`,
+    `  Google client  ${identityProvider.clientIds.google}`,
+    `  Apple client   ${identityProvider.clientIds.apple}`,
+    `                 (public clients, PKCE S256; redirect URIs: any http://localhost:* or http://127.0.0.1:* page)`,
+    `  test identities ${identityProvider.identities.map((identity) => `${identity.email} (sub ${identity.sub}${identity.email_verified ? '' : ', email unverified'})`).join(', ')}`,
   ].join('\n'),
 )
 

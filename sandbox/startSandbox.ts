@@ -9,6 +9,11 @@ import { deployNameResolver } from './contracts/nameResolver.js'
 import { sandboxMnemonic } from './devAccounts.js'
 import { startExportFrameServer } from './exportFrame/startExportFrameServer.js'
 import { hostOrigin } from './hostOrigin.js'
+import {
+  type IdentityProvider,
+  type StartIdentityProviderParameters,
+  startIdentityProvider,
+} from './oidc/startIdentityProvider.js'
 import { type Relay, startRelay } from './relay/startRelay.js'
 import type { AuthProxyConfigInit } from './turnkey/authProxy/AuthProxyConfig.js'
 import {
@@ -37,7 +42,9 @@ export type StartSandboxParameters = {
    * already is, except for the Auth Proxy, which allows http://localhost:5173.
    */
   origins?: readonly string[] | undefined
-} & Omit<StartVendorParameters, 'origins'>
+  /** The identity provider's redirect URIs and ID token lifetime. */
+  identityProvider?: StartIdentityProviderParameters | undefined
+} & Omit<StartVendorParameters, 'origins' | 'oidcIssuers'>
 
 export type Sandbox = {
   /** JSON-RPC URL of each chain's anvil, by chain id. */
@@ -75,6 +82,12 @@ export type Sandbox = {
   /** The WalletConnect relay (`relay.url` is the `relayUrl`), with its test hooks. */
   relay: Relay
   /**
+   * The OpenID Connect provider ("Continue with Google or Apple"): its
+   * issuer, which the vendor trusts, the Google and Apple presets' client
+   * ids, and the test identities its sign-in page lists.
+   */
+  identityProvider: Omit<IdentityProvider, 'stop'>
+  /**
    * Resolves when a process ends without `stop()`: its name, and whether it
    * ended as a stop signal asks (a terminal's Ctrl-C reaches the whole
    * process group, so a chain may get it before the sandbox does).
@@ -86,16 +99,22 @@ export type Sandbox = {
 
 /**
  * Starts the local world on 127.0.0.1: two real anvil chains (1 and 8453),
- * the vendor emulator, its Auth Proxy, the export frame and the relay. If anything fails to start,
- * what did start is stopped again.
+ * the identity provider, the vendor emulator, its Auth Proxy, the export
+ * frame and the relay. If anything fails to start, what did start is stopped
+ * again.
  */
 export async function startSandbox({
   blockTime = 0.5,
   authProxyConfigs,
   origins: givenOrigins = [],
+  identityProvider: identityProviderParameters,
   ...vendorParameters
 }: StartSandboxParameters = {}): Promise<Sandbox> {
   const origins = givenOrigins.map(hostOrigin)
+  // First: the vendor trusts its issuer, whose URL names the port it got.
+  const identityProvider = await startIdentityProvider(
+    identityProviderParameters,
+  )
   const started = await Promise.allSettled(
     sandboxChainIds.map((chainId) =>
       startAnvil({ chainId, blockTime, mnemonic: sandboxMnemonic }),
@@ -106,7 +125,10 @@ export async function startSandbox({
     .map((result) => (result as PromiseFulfilledResult<AnvilInstance>).value)
   const failure = started.find((result) => result.status === 'rejected')
   if (failure) {
-    await Promise.all(anvils.map((anvil) => anvil.stop()))
+    await Promise.all([
+      identityProvider.stop(),
+      ...anvils.map((anvil) => anvil.stop()),
+    ])
     throw (failure as PromiseRejectedResult).reason
   }
   const rpcUrls = Object.fromEntries(
@@ -116,20 +138,32 @@ export async function startSandbox({
     ...vendorParameters,
     origins,
     chains: rpcUrls,
+    oidcIssuers: [identityProvider.issuer],
   }).catch(async (error: unknown) => {
-    await Promise.all(anvils.map((anvil) => anvil.stop()))
+    await Promise.all([
+      identityProvider.stop(),
+      ...anvils.map((anvil) => anvil.stop()),
+    ])
     throw error
   })
   const sessionProfileId = await signingSessionProfileId(vendor).catch(
     async (error: unknown) => {
-      await Promise.all([vendor.stop(), ...anvils.map((anvil) => anvil.stop())])
+      await Promise.all([
+        identityProvider.stop(),
+        vendor.stop(),
+        ...anvils.map((anvil) => anvil.stop()),
+      ])
       throw error
     },
   )
   const authProxy = await startAuthProxy(vendor, {
     configs: authProxyConfigs,
   }).catch(async (error: unknown) => {
-    await Promise.all([vendor.stop(), ...anvils.map((anvil) => anvil.stop())])
+    await Promise.all([
+      identityProvider.stop(),
+      vendor.stop(),
+      ...anvils.map((anvil) => anvil.stop()),
+    ])
     throw error
   })
   for (const origin of origins) authProxy.allowOrigin(origin)
@@ -138,6 +172,7 @@ export async function startSandbox({
     frameAncestors: ['http://localhost:*', ...origins],
   }).catch(async (error: unknown) => {
     await Promise.all([
+      identityProvider.stop(),
       vendor.stop(),
       authProxy.stop(),
       ...anvils.map((anvil) => anvil.stop()),
@@ -146,6 +181,7 @@ export async function startSandbox({
   })
   const relay = await startRelay().catch(async (error: unknown) => {
     await Promise.all([
+      identityProvider.stop(),
       vendor.stop(),
       authProxy.stop(),
       exportFrame.stop(),
@@ -158,6 +194,7 @@ export async function startSandbox({
     ...sandboxChains(rpcUrls).map((chain) => deployGasStation(chain)),
   ]).catch(async (error: unknown) => {
     await Promise.all([
+      identityProvider.stop(),
       vendor.stop(),
       authProxy.stop(),
       exportFrame.stop(),
@@ -182,6 +219,11 @@ export async function startSandbox({
     authProxy,
     exportFrameUrl: exportFrame.url,
     relay,
+    identityProvider: {
+      issuer: identityProvider.issuer,
+      clientIds: identityProvider.clientIds,
+      identities: identityProvider.identities,
+    },
     died: Promise.race(
       anvils.map((anvil) =>
         anvil.exited.then(({ asked }) =>
@@ -191,6 +233,7 @@ export async function startSandbox({
     ),
     stop() {
       stopping ??= Promise.all([
+        identityProvider.stop(),
         vendor.stop(),
         authProxy.stop(),
         exportFrame.stop(),

@@ -49,6 +49,8 @@ export class VendorState {
   readonly otpFlows = new Map<string, OtpFlow>()
   /** Ids of the verification tokens an `otp_login` has consumed. */
   readonly consumedVerificationTokens = new Set<string>()
+  /** The OIDC tokens an `oauth_login` has spent, by the hash of their signed part. */
+  readonly consumedOidcTokens = new Set<string>()
 
   /** Builds an organization and registers it. */
   createOrganization(

@@ -19,6 +19,8 @@ export type VendorWorld = {
   origins: readonly string[]
   /** The chains `eth_send_transaction` sends on (JSON-RPC URL by chain id); none, and it refuses. */
   chains?: ChainUrls | undefined
+  /** The OIDC issuers whose ID tokens it verifies (the sandbox's identity provider). */
+  oidcIssuers: readonly string[]
   /** Back to a fresh world: no sub-organizations, emails, faults or codes; same parent and keys. */
   reset(): void
   /** Called after every change, so the state can be saved. */

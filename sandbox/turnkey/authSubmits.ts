@@ -7,6 +7,7 @@ import {
 } from './enclaveCrypto.js'
 import type { EndpointContext, SubmitEndpoint } from './endpoint.js'
 import type { ApiKey, ApiKeyType, User } from './model.js'
+import { invalidOidcToken, oauthNonce, verifyOidcToken } from './oidcTokens.js'
 import { isCompressedP256PublicKey } from './p256.js'
 import {
   loginSessionProfile,
@@ -18,6 +19,7 @@ import {
   forbidden,
   notFound,
   unauthenticated,
+  VendorError,
 } from './VendorError.js'
 import {
   type AuthenticatorParams,
@@ -126,6 +128,44 @@ function emailLink(emailCustomization: unknown, bundle: string) {
   return magicLink(
     (emailCustomization as { magicLinkTemplate?: unknown }).magicLinkTemplate,
     bundle,
+  )
+}
+
+/** A session for `publicKey` on `user`: a login key, and the session JWT naming it. */
+function loginSession(
+  context: EndpointContext,
+  user: User,
+  publicKey: string,
+  {
+    name,
+    expirationSeconds,
+    invalidateExisting,
+    sessionProfileId,
+  }: {
+    name: string
+    expirationSeconds: unknown
+    invalidateExisting: unknown
+    sessionProfileId: unknown
+  },
+) {
+  const profile = loginSessionProfile(context, sessionProfileId)
+  const seconds = sessionSeconds(profile, expirationSeconds, expirationOf)
+  const apiKey = addKey(context, user, publicKey, {
+    keyType: 'CREDENTIAL_TYPE_LOGIN',
+    name,
+    expirationSeconds: seconds,
+    invalidateExisting,
+  })
+  if (profile) apiKey.sessionProfileId = profile.sessionProfileId
+  return mintSessionJwt(
+    {
+      exp: Math.floor(context.nowMs / 1000) + seconds,
+      public_key: publicKey,
+      ...sessionTypeClaims(profile),
+      user_id: user.userId,
+      organization_id: context.organization.organizationId,
+    },
+    context.enclave.notarizer,
   )
 }
 
@@ -377,28 +417,78 @@ export const authSubmits: Record<string, SubmitEndpoint> = {
     ) {
       if (!isCompressedP256PublicKey(publicKey))
         throw badRequest('invalid public key')
-      const profile = loginSessionProfile(context, sessionProfileId)
-      const seconds = sessionSeconds(profile, expirationSeconds, expirationOf)
-      const { user } = context.principal
-      const apiKey = addKey(context, user, publicKey, {
-        keyType: 'CREDENTIAL_TYPE_LOGIN',
-        name: `Login ${context.nowMs}`,
-        expirationSeconds: seconds,
-        invalidateExisting,
-      })
-      if (profile) apiKey.sessionProfileId = profile.sessionProfileId
       return {
-        session: mintSessionJwt(
-          {
-            exp: Math.floor(context.nowMs / 1000) + seconds,
-            public_key: publicKey,
-            ...sessionTypeClaims(profile),
-            user_id: user.userId,
-            organization_id: context.organization.organizationId,
-          },
-          context.enclave.notarizer,
-        ),
+        session: loginSession(context, context.principal.user, publicKey, {
+          name: `Login ${context.nowMs}`,
+          expirationSeconds,
+          invalidateExisting,
+          sessionProfileId,
+        }),
       }
+    },
+  },
+  oauth_login: {
+    kind: 'submit',
+    // The parent's key (the host backend's, the auth proxy's) logs a sub-organization's user in.
+    scope: { parentMayAct: true },
+    resultKeys: { [type('OAUTH_LOGIN')]: 'oauthLoginResult' },
+    async handle(
+      context,
+      {
+        oidcToken,
+        publicKey,
+        expirationSeconds,
+        invalidateExisting,
+        sessionProfileId,
+      },
+    ) {
+      if (!isCompressedP256PublicKey(publicKey))
+        throw badRequest('invalid public key')
+      const claims = await verifyOidcToken(oidcToken, {
+        trustedIssuers: context.oidcIssuers,
+        nowMs: context.nowMs,
+      })
+      // The token logs in the key its nonce names, and no other.
+      if (claims.nonce !== oauthNonce(publicKey))
+        throw invalidOidcToken(
+          'its nonce is not sha256(publicKey) in hex: the token was issued for another key',
+        )
+      const ofSubject = context.organization.users.filter((user) =>
+        user.oauthProviders?.some(
+          (p) => p.issuer === claims.iss && p.subject === claims.sub,
+        ),
+      )
+      if (ofSubject.length === 0)
+        throw notFound(
+          "no user in this organization has an OAuth provider for the token's issuer and subject",
+        )
+      const user = ofSubject.find((u) =>
+        u.oauthProviders?.some(
+          (p) =>
+            p.issuer === claims.iss &&
+            p.subject === claims.sub &&
+            p.audience === claims.aud,
+        ),
+      )
+      if (!user)
+        throw invalidOidcToken(
+          "its aud is not the client id of the user's OAuth provider",
+        )
+      // After the last await: the token is checked and spent in one step.
+      if (context.state.consumedOidcTokens.has(claims.tokenId))
+        throw new VendorError(
+          400,
+          9,
+          'OIDC token already used to log in: sign in with the provider again',
+        )
+      const session = loginSession(context, user, publicKey, {
+        name: `OAuth login ${context.nowMs}`,
+        expirationSeconds,
+        invalidateExisting,
+        sessionProfileId,
+      })
+      context.state.consumedOidcTokens.add(claims.tokenId)
+      return { session }
     },
   },
 }

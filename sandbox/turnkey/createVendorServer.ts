@@ -142,6 +142,7 @@ export function createVendorServer(world: VendorWorld): Server {
       outbox: world.outbox,
       enclave: world.enclave,
       chains: world.chains,
+      oidcIssuers: world.oidcIssuers,
     }
     if (endpoint.kind === 'query') {
       if (name === 'get_activity')

@@ -18,6 +18,8 @@ export type EndpointContext = {
   enclave: { signer: EnclaveKey; notarizer: EnclaveKey }
   /** The chains transactions are sent on, when the emulator runs beside them. */
   chains?: ChainUrls | undefined
+  /** The OIDC issuers whose ID tokens the emulator verifies; any other is refused. */
+  oidcIssuers: readonly string[]
 }
 
 export type QueryEndpoint = {

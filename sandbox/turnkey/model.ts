@@ -38,6 +38,16 @@ export type Authenticator = {
   createdAtMs: number
 }
 
+/** An OIDC identity that logs a user in: the issuer, the app's client id and the person's subject there. */
+export type OauthProvider = {
+  providerId: string
+  providerName: string
+  issuer: string
+  audience: string
+  subject: string
+  createdAtMs: number
+}
+
 export type User = {
   userId: string
   userName: string
@@ -52,6 +62,8 @@ export type User = {
   userTags: string[]
   apiKeys: ApiKey[]
   authenticators: Authenticator[]
+  /** Absent in users saved before OAuth providers existed. */
+  oauthProviders?: OauthProvider[] | undefined
   createdAtMs: number
   updatedAtMs: number
 }

@@ -7,6 +7,7 @@ import type {
   VoteEndpoint,
 } from './endpoint.js'
 import { exportSubmits } from './exportSubmits.js'
+import { oauthProviderQueries, oauthProviderSubmits } from './oauthProviders.js'
 import { publicApi } from './openapi/documents.js'
 import { otpSubmits } from './otpSubmits.js'
 import { queries } from './queries.js'
@@ -29,10 +30,16 @@ export const routes: {
   query: Record<string, QueryEndpoint>
   submit: Record<string, SubmitEndpoint | VoteEndpoint>
 } = {
-  query: { ...queries, ...sessionProfileQueries, ...sendTransactionQueries },
+  query: {
+    ...queries,
+    ...oauthProviderQueries,
+    ...sessionProfileQueries,
+    ...sendTransactionQueries,
+  },
   submit: {
     ...submits,
     ...authSubmits,
+    ...oauthProviderSubmits,
     ...exportSubmits,
     ...otpSubmits,
     ...sessionProfileSubmits,

@@ -33,6 +33,11 @@ export type StartVendorParameters = {
    * (the sandbox's anvils, with the Gas Station deployed); without them it refuses.
    */
   chains?: ChainUrls | undefined
+  /**
+   * The OIDC issuers whose ID tokens `oauth_login` and OAuth providers accept
+   * (the sandbox's identity provider); a token of any other is refused.
+   */
+  oidcIssuers?: readonly string[] | undefined
 }
 
 export type Vendor = {
@@ -95,6 +100,7 @@ export async function startVendor({
   onEmail,
   origins = [],
   chains,
+  oidcIssuers = [],
 }: StartVendorParameters = {}): Promise<Vendor> {
   const clock = createClock()
   const loaded = (dataFile && loadVendor(dataFile)) || freshVendor(clock.now())
@@ -114,6 +120,7 @@ export async function startVendor({
     ]),
     origins,
     chains,
+    oidcIssuers,
     onChange: save,
     reset() {
       for (const organization of loaded.state.organizations.values()) {
@@ -129,6 +136,7 @@ export async function startVendor({
       loaded.state.otps.clear()
       loaded.state.otpFlows.clear()
       loaded.state.consumedVerificationTokens.clear()
+      loaded.state.consumedOidcTokens.clear()
       outbox.clear()
       faults.clear()
     },

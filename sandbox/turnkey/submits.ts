@@ -3,6 +3,7 @@ import { checkSignupSignature } from './checkSignupSignature.js'
 import { givenEmail, sameEmail } from './emails.js'
 import type { EndpointContext, SubmitEndpoint } from './endpoint.js'
 import type { ApiKey, User } from './model.js'
+import { oauthProvidersFrom } from './oauthProviders.js'
 import { isCompressedP256PublicKey } from './p256.js'
 import { readUsableVerificationToken } from './readUsableVerificationToken.js'
 import {
@@ -61,8 +62,14 @@ async function createRootUser(
   params: unknown,
   context: EndpointContext,
 ): Promise<User> {
-  const { userName, userEmail, userPhoneNumber, apiKeys, authenticators } =
-    (params ?? {}) as Record<string, unknown>
+  const {
+    userName,
+    userEmail,
+    userPhoneNumber,
+    apiKeys,
+    authenticators,
+    oauthProviders,
+  } = (params ?? {}) as Record<string, unknown>
   if (typeof userName !== 'string') throw badRequest('bad request body')
   return {
     userId: randomUUID(),
@@ -76,6 +83,7 @@ async function createRootUser(
     userTags: [],
     apiKeys: apiKeysFrom(apiKeys ?? [], context.nowMs),
     authenticators: await authenticatorsFrom(authenticators ?? [], context),
+    oauthProviders: await oauthProvidersFrom(oauthProviders ?? [], context),
     createdAtMs: context.nowMs,
     updatedAtMs: context.nowMs,
   }

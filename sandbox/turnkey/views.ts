@@ -1,6 +1,7 @@
 import type {
   ApiKey,
   Authenticator,
+  OauthProvider,
   Organization,
   User,
   Wallet,
@@ -47,6 +48,15 @@ export const authenticatorView = (authenticator: Authenticator) => ({
   ...times(authenticator.createdAtMs),
 })
 
+export const oauthProviderView = (provider: OauthProvider) => ({
+  providerId: provider.providerId,
+  providerName: provider.providerName,
+  issuer: provider.issuer,
+  audience: provider.audience,
+  subject: provider.subject,
+  ...times(provider.createdAtMs),
+})
+
 export const userView = (user: User) => ({
   userId: user.userId,
   userName: user.userName,
@@ -55,7 +65,7 @@ export const userView = (user: User) => ({
   authenticators: user.authenticators.map(authenticatorView),
   apiKeys: user.apiKeys.map(apiKeyView),
   userTags: user.userTags,
-  oauthProviders: [],
+  oauthProviders: (user.oauthProviders ?? []).map(oauthProviderView),
   mfaPolicies: [],
   ...times(user.createdAtMs, user.updatedAtMs),
 })

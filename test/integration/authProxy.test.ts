@@ -737,8 +737,13 @@ describe('the sandbox Auth Proxy refuses', () => {
   })
 
   it('what it does not emulate, and unknown paths', async () => {
-    expect(await proxy('/v1/oauth_login', {})).toEqual(
-      refused(501, 12, '/v1/oauth_login is not implemented in the sandbox'),
+    // The vendor's wrapper for OAuth 2.0-only providers (X, Discord): none in the sandbox.
+    expect(await proxy('/v1/oauth2_authenticate', {})).toEqual(
+      refused(
+        501,
+        12,
+        '/v1/oauth2_authenticate is not implemented in the sandbox',
+      ),
     )
     expect(await proxy('/v1/nothing', {})).toEqual(
       refused(404, 5, 'unknown path'),

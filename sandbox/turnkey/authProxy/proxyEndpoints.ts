@@ -39,6 +39,9 @@ function requireProvider(config: AuthProxyConfig, provider: string) {
     )
 }
 
+/** The wallet kit's social login providers: an OIDC token logs in through a config that enables one. */
+const socialProviders = ['google', 'apple', 'facebook']
+
 /** Filters `account` passes to the public API's `list_suborgs`, and those that need a verified contact. */
 const plainFilters = ['CREDENTIAL_ID', 'PUBLIC_KEY', 'NAME', 'USERNAME']
 const piiFilters = ['EMAIL', 'PHONE_NUMBER']
@@ -269,6 +272,33 @@ export const proxyEndpoints: Record<string, ProxyEndpoint> = {
         ...(invalidateExisting === undefined ? {} : { invalidateExisting }),
       },
       resultKey: 'otpLoginResult',
+    })
+    return { session: result.session }
+  },
+
+  async oauth_login(context, body) {
+    const { config } = context
+    const { oidcToken, publicKey, invalidateExisting, organizationId } = body
+    if (!config.enabledProviders.some((p) => socialProviders.includes(p)))
+      throw forbidden(
+        `request not authorized: no social login provider (${socialProviders.join(', ')}) is enabled for auth proxy config ${config.configId}`,
+      )
+    if (organizationId === undefined)
+      throw notEmulated(
+        'oauth_login without organizationId (lookup by OIDC token)',
+      )
+    // The public API verifies the token, its nonce against publicKey, and spends it.
+    const result = await context.vendor.submit({
+      name: 'oauth_login',
+      type: 'ACTIVITY_TYPE_OAUTH_LOGIN',
+      organizationId: organizationId as string,
+      parameters: {
+        oidcToken,
+        publicKey,
+        expirationSeconds: String(config.sessionExpirationSeconds),
+        ...(invalidateExisting === undefined ? {} : { invalidateExisting }),
+      },
+      resultKey: 'oauthLoginResult',
     })
     return { session: result.session }
   },

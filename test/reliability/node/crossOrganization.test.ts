@@ -6,6 +6,10 @@ import {
 } from '@turnkey/crypto'
 import { serializeTransaction } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import {
+  type IdentityProvider,
+  startIdentityProvider,
+} from '../../../sandbox/oidc/startIdentityProvider.js'
 import { setGasUsageConfig } from '../../../sandbox/turnkey/gasUsageConfig.js'
 import { publicApi } from '../../../sandbox/turnkey/openapi/documents.js'
 import {
@@ -19,6 +23,7 @@ import {
   startVendor,
   type Vendor,
 } from '../../../sandbox/turnkey/startVendor.js'
+import { oauthNonce, signInWithProvider } from '../../helpers/oidcSignIn.js'
 import { tally } from '../../helpers/reliabilityTally.js'
 import { SoftwareAuthenticator } from '../../helpers/softwareAuthenticator.js'
 import {
@@ -60,6 +65,7 @@ const parentMayAct = new Set([
   'init_otp_auth',
   'otp_auth',
   'otp_login',
+  'oauth_login',
 ])
 const subOrgMayUseParentId = new Set([
   'whoami',
@@ -96,6 +102,8 @@ function publishedType(name: string, type: string) {
 }
 
 let vendor: Vendor
+/** The identity provider the vendor trusts: B signs in with it. */
+let idp: IdentityProvider
 let parentKey: Stamper
 /** Every path the emulator serves, as its route table declares them. */
 let paths: Path[]
@@ -118,6 +126,9 @@ let b: Awaited<ReturnType<typeof signUp>> & {
   /** A verification token of B's email, not yet spent on a login. */
   verificationToken: string
   sendTransactionStatusId: string
+  /** B's OAuth provider, and an ID token of B's person bound to the intruder's login key. */
+  oauthProviderId: string
+  oidcToken: string
 }
 let sessionProfileId: string
 /** B's pending code, encrypted to its target with the intruder's login key. */
@@ -375,6 +386,22 @@ function parametersOnB(name: string): Record<string, unknown> {
       calls: [{ to: intruder.address, value: '1' }],
     },
     eth_undelegate_7702: { from: b.address, caip2: 'eip155:8453' },
+    // B's person's token, as if stolen whole, bound to the intruder's key.
+    oauth_login: { oidcToken: b.oidcToken, publicKey: loginPublicKey() },
+    create_oauth_providers: {
+      userId: b.userId,
+      oauthProviders: [
+        {
+          providerName: 'Intruder',
+          oidcClaims: { iss: idp.issuer, sub: 'intruder', aud: 'intruder' },
+        },
+      ],
+    },
+    delete_oauth_providers: {
+      userId: b.userId,
+      providerIds: [b.oauthProviderId],
+    },
+    get_oauth_providers: { userId: b.userId },
   }
   const parameters = byPath[name]
   if (!parameters)
@@ -438,6 +465,7 @@ function idsOfB() {
     b.activityId,
     b.fingerprint,
     b.passkey.credentialId,
+    b.oauthProviderId,
   ].map((id) => id.toLowerCase())
 }
 
@@ -450,7 +478,11 @@ function beyondEcho(answer: Answer) {
 
 beforeAll(async () => {
   // On the sandbox's chains, so that transactions and nonces are answered by their endpoints.
-  vendor = await startVendor({ chains: inject('sandbox').rpcUrls })
+  idp = await startIdentityProvider()
+  vendor = await startVendor({
+    chains: inject('sandbox').rpcUrls,
+    oidcIssuers: [idp.issuer],
+  })
   sessionProfileId = await signingSessionProfileId(vendor)
   // Sponsorship limits, so that the parent may read a sub-organization's gas usage.
   await setGasUsageConfig(vendor, {
@@ -645,6 +677,25 @@ beforeAll(async () => {
     parentKey,
   )
   const otpCode = (await lastEmail(vendor, bUser.email)).secret
+  // B signs in with the identity provider too.
+  const oidcToken = (
+    await signInWithProvider({
+      issuer: idp.issuer,
+      clientId: idp.clientIds.google,
+      sub: idp.identities[1]!.sub,
+      nonce: oauthNonce(loginPublicKey()),
+    })
+  ).idToken
+  const provider = await activity(
+    'create_oauth_providers',
+    'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS_V2',
+    onB,
+    {
+      userId: bUser.userId,
+      oauthProviders: [{ providerName: 'Google', oidcToken }],
+    },
+    bUser.passkey.stamper(),
+  )
   // The generic OTP flow on B: one code verified to a token (bound to the
   // intruder's key, as if stolen whole), one code still pending.
   const initOtp = async () => {
@@ -726,9 +777,15 @@ beforeAll(async () => {
     verificationToken: token.result.verifyOtpResult.verificationToken,
     sendTransactionStatusId:
       sent.result.ethSendTransactionResultV2.sendTransactionStatusId,
+    oauthProviderId:
+      provider.result.createOauthProvidersResultV2.providerIds[0],
+    oidcToken,
   }
 })
-afterAll(() => vendor?.stop())
+afterAll(async () => {
+  await vendor?.stop()
+  await idp?.stop()
+})
 
 /** Each path with each activity type it takes (a query once). */
 function* requests() {
@@ -765,6 +822,7 @@ describe('stamps from one organization never act on another', () => {
         'reject_activity',
         'eth_send_transaction',
         'otp_login',
+        'oauth_login',
         'get_nonces',
       ]),
     )
