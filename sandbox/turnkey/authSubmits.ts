@@ -7,6 +7,7 @@ import {
 } from './enclaveCrypto.js'
 import type { EndpointContext, SubmitEndpoint } from './endpoint.js'
 import type { ApiKey, ApiKeyType, User } from './model.js'
+import { hasProviderFor } from './oauthProviders.js'
 import { invalidOidcToken, oauthNonce, verifyOidcToken } from './oidcTokens.js'
 import { isCompressedP256PublicKey } from './p256.js'
 import {
@@ -462,14 +463,7 @@ export const authSubmits: Record<string, SubmitEndpoint> = {
         throw notFound(
           "no user in this organization has an OAuth provider for the token's issuer and subject",
         )
-      const user = ofSubject.find((u) =>
-        u.oauthProviders?.some(
-          (p) =>
-            p.issuer === claims.iss &&
-            p.subject === claims.sub &&
-            p.audience === claims.aud,
-        ),
-      )
+      const user = ofSubject.find((u) => hasProviderFor(u, claims))
       if (!user)
         throw invalidOidcToken(
           "its aud is not the client id of the user's OAuth provider",

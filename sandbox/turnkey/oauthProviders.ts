@@ -4,12 +4,25 @@ import type {
   QueryEndpoint,
   SubmitEndpoint,
 } from './endpoint.js'
-import type { OauthProvider } from './model.js'
-import { untrustedIssuer, verifyOidcToken } from './oidcTokens.js'
+import type { OauthProvider, User } from './model.js'
+import {
+  type OidcClaims,
+  untrustedIssuer,
+  verifyOidcToken,
+} from './oidcTokens.js'
 import { badRequest, notFound } from './VendorError.js'
 import { oauthProviderView } from './views.js'
 
 const type = (suffix: string) => `ACTIVITY_TYPE_${suffix}`
+
+/** Whether `user` has an OAuth provider for the token's issuer, subject and client id. */
+export const hasProviderFor = (user: User, claims: OidcClaims) =>
+  user.oauthProviders?.some(
+    (provider) =>
+      provider.issuer === claims.iss &&
+      provider.subject === claims.sub &&
+      provider.audience === claims.aud,
+  ) ?? false
 
 /**
  * OAuth providers from a request's `oauthProviders` (OauthProviderParams or

@@ -1,5 +1,7 @@
 import { incomingEmail, sameEmail } from './emails.js'
 import type { QueryEndpoint } from './endpoint.js'
+import { hasProviderFor } from './oauthProviders.js'
+import { verifyOidcToken } from './oidcTokens.js'
 import { badRequest, notFound } from './VendorError.js'
 import {
   accountView,
@@ -153,10 +155,26 @@ export const queries: Record<string, QueryEndpoint> = {
   list_suborgs: {
     kind: 'query',
     sessionKeyReads: false,
-    handle: ({ state, organization }, { filterType, filterValue }) => {
+    handle: async (
+      { state, organization, oidcIssuers, nowMs },
+      { filterType, filterValue },
+    ) => {
       const subOrganizations = state.subOrganizationsOf(
         organization.organizationId,
       )
+      if (filterType === 'OIDC_TOKEN') {
+        // The token is verified as a login's is (its nonce aside: a lookup
+        // names no key); only then does it name the accounts it may open.
+        const claims = await verifyOidcToken(filterValue, {
+          trustedIssuers: oidcIssuers,
+          nowMs,
+        })
+        return {
+          organizationIds: subOrganizations
+            .filter((sub) => sub.users.some((u) => hasProviderFor(u, claims)))
+            .map((sub) => sub.organizationId),
+        }
+      }
       const matches = subOrganizations.filter((sub) => {
         if (filterType === undefined || filterValue === undefined) return true
         switch (filterType) {

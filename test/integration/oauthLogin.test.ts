@@ -545,15 +545,6 @@ describe('oauth_login through the Auth Proxy', () => {
           `request not authorized: no social login provider (google, apple, facebook) is enabled for auth proxy config ${otpOnly.configId}`,
         ),
       )
-      expect(
-        await login({ oidcToken: token, publicKey: key.publicKey }),
-      ).toEqual(
-        vendorRefusal(
-          501,
-          12,
-          'oauth_login without organizationId (lookup by OIDC token) is not implemented in the sandbox',
-        ),
-      )
       // A token made for another key: the public API's refusal, passed on.
       expect(
         await login({
@@ -580,6 +571,99 @@ describe('oauth_login through the Auth Proxy', () => {
       expect(left).toBeGreaterThan(sessionExpirationSeconds - 5)
     } finally {
       await authProxy.stop()
+    }
+  })
+})
+
+describe('accounts found by OIDC token', () => {
+  it("list_suborgs by OIDC_TOKEN names the accounts the token's person signed up with, after verifying it", async () => {
+    const key = generateP256KeyPair()
+    const token = await idToken(bob.sub, key.publicKey)
+    const bobs = await signUpWithGoogle(vendor, 'bob, looked up', token)
+    const lookUp = (filterValue: string) =>
+      backendClient(vendor).getSubOrgIds({
+        organizationId: vendor.parentOrganizationId,
+        filterType: 'OIDC_TOKEN',
+        filterValue,
+      })
+    expect((await lookUp(token)).organizationIds).toContain(bobs.organizationId)
+    // Alice's token names none of bob's accounts.
+    const alices = await lookUp(
+      await idToken(alice.sub, generateP256KeyPair().publicKey),
+    )
+    expect(alices.organizationIds).not.toContain(bobs.organizationId)
+    // A token whose signature does not hold names nothing: it is refused.
+    const [header, payload, signature] = token.split('.') as [
+      string,
+      string,
+      string,
+    ]
+    const tampered = `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`
+    await expect(lookUp(tampered)).rejects.toThrow(/invalid OIDC token/)
+  })
+
+  it('the Auth Proxy signs up with a provider, finds the account by token, and logs in without an organization id', async () => {
+    // A vendor of its own: alice has accounts on the shared one, and a
+    // token that names several accounts is refused.
+    const own = await startVendor({ oidcIssuers: [idp.issuer] })
+    const authProxy = await startAuthProxy(own, {
+      configs: [{ enabledProviders: ['google'] }],
+    })
+    try {
+      const key = generateP256KeyPair()
+      const token = await idToken(alice.sub, key.publicKey)
+      const signedUp = await postToProxy(authProxy, '/v1/signup', {
+        userName: 'alice by proxy',
+        organizationName: "alice's organization",
+        apiKeys: [],
+        authenticators: [],
+        oauthProviders: [{ providerName: 'Google', oidcToken: token }],
+      })
+      expect(signedUp.status, JSON.stringify(signedUp.body)).toBe(200)
+      const { organizationId } = signedUp.body as { organizationId: string }
+
+      const account = await postToProxy(authProxy, '/v1/account', {
+        filterType: 'OIDC_TOKEN',
+        filterValue: token,
+      })
+      expect(account).toMatchObject({ status: 200, body: { organizationId } })
+
+      const login = await postToProxy(authProxy, '/v1/oauth_login', {
+        oidcToken: token,
+        publicKey: key.publicKey,
+      })
+      expect(login.status, JSON.stringify(login.body)).toBe(200)
+      expect(
+        jwtClaims((login.body as { session: string }).session),
+      ).toMatchObject({
+        organization_id: organizationId,
+        public_key: key.publicKey,
+      })
+
+      // Carol never signed up: her token finds no account, and logs nobody in.
+      const carolsKey = generateP256KeyPair()
+      const carols = await idToken('110000000000000000003', carolsKey.publicKey)
+      expect(
+        await postToProxy(authProxy, '/v1/account', {
+          filterType: 'OIDC_TOKEN',
+          filterValue: carols,
+        }),
+      ).toMatchObject({ status: 200, body: {} })
+      expect(
+        await postToProxy(authProxy, '/v1/oauth_login', {
+          oidcToken: carols,
+          publicKey: carolsKey.publicKey,
+        }),
+      ).toEqual(
+        vendorRefusal(
+          404,
+          5,
+          'no account has an OAuth provider for this OIDC token',
+        ),
+      )
+    } finally {
+      await authProxy.stop()
+      await own.stop()
     }
   })
 })

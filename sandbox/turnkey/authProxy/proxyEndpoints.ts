@@ -42,6 +42,13 @@ function requireProvider(config: AuthProxyConfig, provider: string) {
 /** The wallet kit's social login providers: an OIDC token logs in through a config that enables one. */
 const socialProviders = ['google', 'apple', 'facebook']
 
+function requireSocialProvider(config: AuthProxyConfig) {
+  if (!config.enabledProviders.some((p) => socialProviders.includes(p)))
+    throw forbidden(
+      `request not authorized: no social login provider (${socialProviders.join(', ')}) is enabled for auth proxy config ${config.configId}`,
+    )
+}
+
 /** Filters `account` passes to the public API's `list_suborgs`, and those that need a verified contact. */
 const plainFilters = ['CREDENTIAL_ID', 'PUBLIC_KEY', 'NAME', 'USERNAME']
 const piiFilters = ['EMAIL', 'PHONE_NUMBER']
@@ -88,8 +95,7 @@ export const proxyEndpoints: Record<string, ProxyEndpoint> = {
       wallet,
       clientSignature,
     } = body
-    if ((oauthProviders as unknown[]).length > 0)
-      throw notEmulated('sign-up with OAuth providers')
+    if ((oauthProviders as unknown[]).length > 0) requireSocialProvider(config)
     if (userTag !== undefined) throw notEmulated('userTag')
     if (typeof userName !== 'string' || !userName)
       throw badRequest(
@@ -115,7 +121,8 @@ export const proxyEndpoints: Record<string, ProxyEndpoint> = {
             ...(userPhoneNumber === undefined ? {} : { userPhoneNumber }),
             apiKeys,
             authenticators,
-            oauthProviders: [],
+            // The public API verifies each provider's token.
+            oauthProviders,
           },
         ],
         ...(wallet === undefined ? {} : { wallet }),
@@ -135,8 +142,18 @@ export const proxyEndpoints: Record<string, ProxyEndpoint> = {
 
   async account(context, body) {
     const { filterType, filterValue, verificationToken, oidcToken } = body
-    if (oidcToken !== undefined || filterType === 'OIDC_TOKEN')
-      throw notEmulated('account lookup by OIDC token')
+    if (oidcToken !== undefined)
+      throw notEmulated('an EMAIL lookup proved by an OIDC token')
+    if (filterType === 'OIDC_TOKEN') {
+      // The public API verifies the token before it names an account.
+      const organizationId = await onlyMatch(
+        context,
+        'list_suborgs',
+        'OIDC_TOKEN',
+        filterValue,
+      )
+      return organizationId === undefined ? {} : { organizationId }
+    }
     if (filterType === 'PHONE_NUMBER')
       throw notEmulated('account lookup by phone number (SMS OTP)')
     if (!plainFilters.includes(filterType as string) && filterType !== 'EMAIL')
@@ -278,15 +295,14 @@ export const proxyEndpoints: Record<string, ProxyEndpoint> = {
 
   async oauth_login(context, body) {
     const { config } = context
-    const { oidcToken, publicKey, invalidateExisting, organizationId } = body
-    if (!config.enabledProviders.some((p) => socialProviders.includes(p)))
-      throw forbidden(
-        `request not authorized: no social login provider (${socialProviders.join(', ')}) is enabled for auth proxy config ${config.configId}`,
-      )
+    const { oidcToken, publicKey, invalidateExisting } = body
+    requireSocialProvider(config)
+    // Without an organization, the token names it (the schema's lookup).
+    const organizationId =
+      body.organizationId ??
+      (await onlyMatch(context, 'list_suborgs', 'OIDC_TOKEN', oidcToken))
     if (organizationId === undefined)
-      throw notEmulated(
-        'oauth_login without organizationId (lookup by OIDC token)',
-      )
+      throw notFound('no account has an OAuth provider for this OIDC token')
     // The public API verifies the token, its nonce against publicKey, and spends it.
     const result = await context.vendor.submit({
       name: 'oauth_login',
