@@ -16,6 +16,12 @@ export class VendorError extends Error {
 }
 
 export const badRequest = (message: string) => new VendorError(400, 3, message)
+
+/** A request field that must be a list: it, or 400 "bad request body". */
+export function list(value: unknown): unknown[] {
+  if (!Array.isArray(value)) throw badRequest('bad request body')
+  return value
+}
 export const unauthenticated = (message: string) =>
   new VendorError(401, 16, message)
 export const forbidden = (message = 'request not authorized') =>

@@ -173,3 +173,8 @@ export function toTimestamp(ms: number): Timestamp {
     nanos: String((ms % 1000) * 1_000_000),
   }
 }
+
+/** A user changed now: its `updatedAt` says when. */
+export function touch(user: User, nowMs: number) {
+  user.updatedAtMs = nowMs
+}

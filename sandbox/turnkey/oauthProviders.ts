@@ -4,13 +4,13 @@ import type {
   QueryEndpoint,
   SubmitEndpoint,
 } from './endpoint.js'
-import type { OauthProvider, User } from './model.js'
+import { type OauthProvider, touch, type User } from './model.js'
 import {
   type OidcClaims,
   untrustedIssuer,
   verifyOidcToken,
 } from './oidcTokens.js'
-import { badRequest, notFound } from './VendorError.js'
+import { badRequest, list, notFound } from './VendorError.js'
 import { oauthProviderView } from './views.js'
 
 const type = (suffix: string) => `ACTIVITY_TYPE_${suffix}`
@@ -36,9 +36,8 @@ export function oauthProvidersFrom(
   value: unknown,
   context: Pick<EndpointContext, 'oidcIssuers' | 'nowMs'>,
 ): Promise<OauthProvider[]> {
-  if (!Array.isArray(value)) throw badRequest('bad request body')
   return Promise.all(
-    value.map(async (params: unknown) => {
+    list(value).map(async (params: unknown) => {
       const { providerName, oidcToken, oidcClaims } = (params ?? {}) as Record<
         string,
         unknown
@@ -94,7 +93,7 @@ export const oauthProviderSubmits: Record<string, SubmitEndpoint> = {
       const user = context.state.user(context.organization, userId)
       const added = await oauthProvidersFrom(oauthProviders, context)
       user.oauthProviders = [...(user.oauthProviders ?? []), ...added]
-      user.updatedAtMs = context.nowMs
+      touch(user, context.nowMs)
       return { providerIds: added.map((p) => p.providerId) }
     },
   },
@@ -105,15 +104,13 @@ export const oauthProviderSubmits: Record<string, SubmitEndpoint> = {
     },
     handle(context, { userId, providerIds }) {
       const user = context.state.user(context.organization, userId)
-      if (!Array.isArray(providerIds)) throw badRequest('bad request body')
+      const ids = list(providerIds)
       const providers = user.oauthProviders ?? []
-      for (const id of providerIds)
+      for (const id of ids)
         if (!providers.some((p) => p.providerId === id))
           throw notFound('no OAuth provider found with the given ID')
-      user.oauthProviders = providers.filter(
-        (p) => !providerIds.includes(p.providerId),
-      )
-      user.updatedAtMs = context.nowMs
+      user.oauthProviders = providers.filter((p) => !ids.includes(p.providerId))
+      touch(user, context.nowMs)
       return { providerIds }
     },
   },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { checkSignupSignature } from './checkSignupSignature.js'
 import { givenEmail, sameEmail } from './emails.js'
 import type { EndpointContext, SubmitEndpoint } from './endpoint.js'
-import type { ApiKey, User } from './model.js'
+import { type ApiKey, touch, type User } from './model.js'
 import { oauthProvidersFrom } from './oauthProviders.js'
 import { isCompressedP256PublicKey } from './p256.js'
 import { readUsableVerificationToken } from './readUsableVerificationToken.js'
@@ -11,7 +11,7 @@ import {
   signEthereumTransaction,
   signRawPayload,
 } from './signing.js'
-import { badRequest, notFound } from './VendorError.js'
+import { badRequest, list, notFound } from './VendorError.js'
 import type { VerificationTokenClaims } from './verificationTokens.js'
 import {
   type AuthenticatorParams,
@@ -20,11 +20,6 @@ import {
 import { addAccounts, createWallet, signerFor } from './wallets.js'
 
 const type = (suffix: string) => `ACTIVITY_TYPE_${suffix}`
-
-function list(value: unknown): unknown[] {
-  if (!Array.isArray(value)) throw badRequest('bad request body')
-  return value
-}
 
 function apiKeysFrom(value: unknown, nowMs: number): ApiKey[] {
   return list(value).map((params) => {
@@ -145,10 +140,6 @@ function setEmail(user: User, email: string, proven: boolean) {
 
 function signer(context: EndpointContext, signWith: unknown) {
   return signerFor(context.organization, signWith).privateKey
-}
-
-function touch(user: User, nowMs: number) {
-  user.updatedAtMs = nowMs
 }
 
 /** The activity endpoints, by path name under /public/v1/submit/. */

@@ -53,6 +53,35 @@ function requireSocialProvider(config: AuthProxyConfig) {
 const plainFilters = ['CREDENTIAL_ID', 'PUBLIC_KEY', 'NAME', 'USERNAME']
 const piiFilters = ['EMAIL', 'PHONE_NUMBER']
 
+/**
+ * A login on `organizationId` (OTP or OAuth), for the config's session
+ * lifetime: the session the public API answers.
+ */
+async function logIn(
+  context: ProxyContext,
+  organizationId: string,
+  invalidateExisting: unknown,
+  login: {
+    name: string
+    type: string
+    resultKey: string
+    parameters: Record<string, unknown>
+  },
+) {
+  const result = await context.vendor.submit({
+    name: login.name,
+    type: login.type,
+    organizationId,
+    parameters: {
+      ...login.parameters,
+      expirationSeconds: String(context.config.sessionExpirationSeconds),
+      ...(invalidateExisting === undefined ? {} : { invalidateExisting }),
+    },
+    resultKey: login.resultKey,
+  })
+  return { session: result.session }
+}
+
 /** The one sub-organization a lookup finds, if any; several are refused. */
 async function onlyMatch(
   context: ProxyContext,
@@ -277,26 +306,17 @@ export const proxyEndpoints: Record<string, ProxyEndpoint> = {
       ))
     if (target === undefined)
       throw notFound('no sub-organization has the verified contact')
-    const result = await context.vendor.submit({
+    return logIn(context, target as string, invalidateExisting, {
       name: 'otp_login',
       type: 'ACTIVITY_TYPE_OTP_LOGIN_V2',
-      organizationId: target as string,
-      parameters: {
-        verificationToken,
-        publicKey,
-        clientSignature,
-        expirationSeconds: String(context.config.sessionExpirationSeconds),
-        ...(invalidateExisting === undefined ? {} : { invalidateExisting }),
-      },
       resultKey: 'otpLoginResult',
+      parameters: { verificationToken, publicKey, clientSignature },
     })
-    return { session: result.session }
   },
 
   async oauth_login(context, body) {
-    const { config } = context
     const { oidcToken, publicKey, invalidateExisting } = body
-    requireSocialProvider(config)
+    requireSocialProvider(context.config)
     // Without an organization, the token names it (the schema's lookup).
     const organizationId =
       body.organizationId ??
@@ -304,19 +324,12 @@ export const proxyEndpoints: Record<string, ProxyEndpoint> = {
     if (organizationId === undefined)
       throw notFound('no account has an OAuth provider for this OIDC token')
     // The public API verifies the token, its nonce against publicKey, and spends it.
-    const result = await context.vendor.submit({
+    return logIn(context, organizationId as string, invalidateExisting, {
       name: 'oauth_login',
       type: 'ACTIVITY_TYPE_OAUTH_LOGIN',
-      organizationId: organizationId as string,
-      parameters: {
-        oidcToken,
-        publicKey,
-        expirationSeconds: String(config.sessionExpirationSeconds),
-        ...(invalidateExisting === undefined ? {} : { invalidateExisting }),
-      },
       resultKey: 'oauthLoginResult',
+      parameters: { oidcToken, publicKey },
     })
-    return { session: result.session }
   },
 
   async wallet_kit_config({ config, parentOrganizationId }) {
