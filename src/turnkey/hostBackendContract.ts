@@ -221,3 +221,32 @@ export type RecoveryStartAnswer = { accepted: true }
 export const recoveryStartAccepted: RecoveryStartAnswer = Object.freeze({
   accepted: true,
 })
+
+// The OIDC log-in route (social login), as passkeyWallet's `oidc.logIn` calls
+// it and the backend answers it.
+
+/** A provider's ID token for the page's session key, and what to do when no account has it. */
+export type OidcLogInRequest = {
+  /** The provider's ID token; its `nonce` is the SHA-256 of `publicKey` (lower-case hex of the key's hex). */
+  oidcToken: string
+  /** The session key's public key: compressed P-256, 66 hex characters. */
+  publicKey: string
+  /** How long the session key may sign, in whole seconds (its session profile bounds it too). */
+  expirationSeconds: number
+  /** End the user's earlier session keys at the vendor. */
+  invalidateExisting: boolean
+  /**
+   * When no account has this provider account, make one for it: the new
+   * user's name, and the provider's name as the account lists it. Without
+   * it, such a token is refused (`no_account`).
+   */
+  signUp?: { userName: string; providerName: string } | undefined
+}
+
+/** The user's account, and the session key's log-in: the vendor's session JWT. */
+export type OidcLogInAnswer = {
+  subOrganizationId: string
+  session: string
+  /** Whether this log-in made the account. */
+  created: boolean
+}
