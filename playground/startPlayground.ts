@@ -100,6 +100,10 @@ export async function startPlayground({
       relayUrl: sandbox.relay.url,
       authProxyUrl: sandbox.authProxy.url,
       authProxyConfigId: sandbox.authProxy.configId,
+      identityProvider: {
+        issuer: sandbox.identityProvider.issuer,
+        clientIds: sandbox.identityProvider.clientIds,
+      },
     })
     const kitBase = (kit: Kit) => `/kits/${kit}/`
     // Each example is built on its first visit, not at start: most sessions

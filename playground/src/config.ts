@@ -2,6 +2,7 @@ import {
   authProxyConfigId,
   authProxyUrl,
   exportFrameUrl,
+  identityProvider,
   parentOrganizationId,
   relayUrl,
   rpcUrls,
@@ -59,6 +60,26 @@ export const config = createConfig({
         query.get('session') === 'off'
           ? false
           : { profileId: sessionProfileId },
+      // "Continue with Google" and "with Apple": the presets, on the sandbox's identity provider.
+      oidc: {
+        providers: [
+          {
+            id: 'google',
+            clientId: identityProvider.clientIds.google,
+            issuer: identityProvider.issuer,
+          },
+          {
+            id: 'apple',
+            clientId: identityProvider.clientIds.apple,
+            issuer: identityProvider.issuer,
+          },
+        ],
+        // Without a backend, the Auth Proxy logs in.
+        ...(passkeyBackend === 'host' && {
+          logIn: (request, options) =>
+            backend('/api/oidc-login', request, options),
+        }),
+      },
       // The app's Gas Station pays on Base; on Ethereum the user pays.
       sponsorship: { chainIds: [base.id] },
       ...(passkeyBackend === 'proxy'

@@ -18,4 +18,9 @@ declare module 'virtual:sandbox' {
   export const authProxyUrl: string
   /** The proxy config that allows the playground's origin (X-Auth-Proxy-Config-Id). */
   export const authProxyConfigId: string
+  /** The sandbox's OIDC provider, and the client ids of its Google and Apple presets. */
+  export const identityProvider: {
+    issuer: string
+    clientIds: { google: string; apple: string }
+  }
 }

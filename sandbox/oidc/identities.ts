@@ -30,5 +30,17 @@ export const testIdentities: readonly TestIdentity[] = [
   },
 ]
 
-export const findIdentity = (sub: unknown) =>
-  testIdentities.find((identity) => identity.sub === sub)
+/**
+ * The listed person of this `sub`, or a person of one's own: any id of
+ * lower-case letters, digits and dashes, with a verified address under it.
+ */
+export const findIdentity = (sub: unknown): TestIdentity | undefined =>
+  testIdentities.find((identity) => identity.sub === sub) ??
+  (typeof sub === 'string' && /^[a-z0-9-]{1,64}$/.test(sub)
+    ? {
+        sub,
+        email: `${sub}@example.com`,
+        email_verified: true,
+        name: sub,
+      }
+    : undefined)

@@ -4,9 +4,10 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.codePointAt(0)};`)
 
 /**
- * The sign-in page of one authorization request: a form per identity, posted
- * back to the interaction, so a browser and a script (fetch with the
- * interaction's cookies) sign in the same way.
+ * The sign-in page of one authorization request: a form per identity, and
+ * one for a person of one's own by id (each test its own), posted back to
+ * the interaction, so a browser and a script (fetch with the interaction's
+ * cookies) sign in the same way.
  */
 export function signInPage({
   action,
@@ -46,6 +47,12 @@ export function signInPage({
   <p>Sign in to <strong>${escapeHtml(clientName)}</strong> as one of the test identities.</p>
   <ul>${choices}
   </ul>
+  <form method="post" action="${escapeHtml(action)}">
+    <label>Someone else: a test person of your own, by id
+      <input name="sub" required pattern="[a-z0-9-]{1,64}" autocomplete="off">
+    </label>
+    <button type="submit">Sign in as this person</button>
+  </form>
   <form method="post" action="${escapeHtml(action)}">
     <input type="hidden" name="cancel" value="1">
     <button type="submit" data-cancel>Cancel</button>

@@ -113,15 +113,23 @@ export async function startIdentityProvider({
     clients: Object.values(clientPresets).map(({ clientId, name }) => ({
       client_id: clientId,
       client_name: name,
-      application_type: 'web',
+      // Native, as the library names a client whose pages may be on
+      // http://localhost with the ID token in the fragment (a web client's
+      // may not): the presets answer as Google's (`id_token`) and Apple's
+      // (`code id_token`) do, and any client by the code flow with PKCE.
+      application_type: 'native',
       // Public clients: a browser holds no secret, PKCE proves the code's requester.
       token_endpoint_auth_method: 'none',
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
+      grant_types: ['authorization_code', 'implicit'],
+      response_types: ['code', 'id_token', 'code id_token'],
       redirect_uris: [...redirectUris],
     })),
-    responseTypes: ['code'],
-    pkce: { required: () => true },
+    responseTypes: ['code', 'id_token', 'code id_token'],
+    // The code flow needs PKCE; an answer in the fragment (Google's
+    // `id_token`, Apple's `code id_token`) is bound by its nonce instead.
+    pkce: {
+      required: (context) => context.oidc.params?.response_type === 'code',
+    },
     jwks: {
       keys: [
         {

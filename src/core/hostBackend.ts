@@ -88,6 +88,7 @@ export type HostBackendCallback =
   | 'emailCode.send'
   | 'emailCode.verify'
   | 'recovery.start'
+  | 'oidc.logIn'
 
 export type HostBackendErrorType = HostBackendError & {
   name: 'HostBackendError'
@@ -98,6 +99,7 @@ const whatFailed: Record<HostBackendCallback, string> = {
   'emailCode.send': "The app's server could not send the code.",
   'emailCode.verify': "The app's server could not check the code.",
   'recovery.start': "The app's server could not send the code.",
+  'oidc.logIn': "The app's server could not sign you in.",
 }
 
 const contract: Record<HostBackendCallback, string> = {
@@ -109,6 +111,8 @@ const contract: Record<HostBackendCallback, string> = {
     'passkeyWallet({ emailCode: { verify } }) must resolve to { verificationToken, verificationTokenId } or to a fetch Response of that JSON (docs/backend.md).',
   'recovery.start':
     'passkeyWallet({ recovery: { start } }) must resolve to a 2xx fetch Response or to the JSON { accepted: true } your backend answered (docs/backend.md).',
+  'oidc.logIn':
+    'passkeyWallet({ oidc: { logIn } }) must resolve to { subOrganizationId, session, created } or to a fetch Response of that JSON (docs/social-login.md).',
 }
 
 /**

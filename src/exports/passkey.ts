@@ -43,6 +43,15 @@ export type {
   ExportStep,
 } from '../export/exportFlow.js'
 export {
+  OidcSignInError,
+  type OidcSignInErrorReason,
+  type OidcSignInErrorType,
+} from '../oidc/errors.js'
+export type {
+  OidcProviderParameters,
+  OidcResponseType,
+} from '../oidc/providers.js'
+export {
   AmbiguousPasskeyError,
   type AmbiguousPasskeyErrorType,
   EmailNotVerifiedError,
@@ -67,6 +76,7 @@ export {
   WebauthnNotSupportedError,
   type WebauthnNotSupportedErrorType,
 } from '../passkey/errors.js'
+export type { OidcParameters } from '../passkey/oidcParameters.js'
 export type { Sponsorship } from '../passkey/passkeyParameters.js'
 export {
   type PasskeyProvider,
@@ -96,6 +106,8 @@ export {
 export type {
   CreateAccountAnswer,
   CreateAccountRequest,
+  OidcLogInAnswer,
+  OidcLogInRequest,
   RecoveryStartAnswer,
   RecoveryStartRequest,
   RecoveryType,

@@ -13,6 +13,7 @@ import {
   type VerifyEmailCodeRequest,
 } from '../turnkey/hostBackendContract.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
+import type { OidcParameters } from './oidcParameters.js'
 
 /*
  * passkeyWallet()'s options: their types, which the shell imports as types
@@ -181,6 +182,15 @@ export type PasskeyWalletParameters = {
    * again at the user's cost.
    */
   sponsorship?: Sponsorship | undefined
+  /**
+   * Sign-up and log-in with OIDC providers ("Continue with Google"):
+   * `connect({ oidc: { provider } })` with one of these. Its code loads
+   * only when a person picks a provider, and is checked then: a bad option
+   * rejects that connect() with InvalidPasskeyWalletParameterError. Needs a
+   * session profile (`session.profileId`): the provider's log-in signs with
+   * a session key. See docs/social-login.md.
+   */
+  oidc?: OidcParameters | undefined
 }
 
 /** `passkeyWallet({ sponsorship })`: every batch, none, or those on some chains. */
@@ -197,6 +207,14 @@ export type PasskeyWalletConnectParameters = {
    * `confirmEmailCode(code)`; otherwise `EmailNotVerifiedError`, before any prompt.
    */
   signUp?: { userName: string; email?: string | undefined } | undefined
+  /**
+   * Sign in with a provider of `passkeyWallet({ oidc })` instead of a
+   * passkey: its sign-in opens in a window (a redirect where the browser
+   * blocks it), and the account it opens is connected; a provider account
+   * without one gets a new account, whose user is named `userName`
+   * (`'Wallet user'` by default). Not with `signUp`.
+   */
+  oidc?: { provider: string; userName?: string | undefined } | undefined
 }
 
 const defaultApiBaseUrl = 'https://api.turnkey.com'

@@ -12,6 +12,7 @@ import { createSupersession, singleFlight } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { ConnectorStorage } from '../core/storage.js'
 import type { ExportAccess } from '../export/exportFlow.js'
+import { openSignInWindow } from '../oidc/signInWindow.js'
 import {
   createVendorClient,
   type VendorClient,
@@ -123,6 +124,31 @@ export function createPasskeyRuntime({
     return sessionKeys.resume(key, signal) ? stored.connection : undefined
   }
 
+  const connectWithProvider = (
+    oidc: NonNullable<PasskeyWalletConnectParameters['oidc']>,
+  ) => {
+    // In the person's tap: a window opened after the code's download may be blocked.
+    const signInWindow = openSignInWindow()
+    return import('./oidcLogIn.js').then(({ connectWithOidc }) => {
+      if (!sessionKeys.adopt)
+        throw new InvalidPasskeyWalletParameterError(
+          'session.profileId',
+          'a session profile: a log-in with a provider signs with a session key (docs/social-login.md)',
+        )
+      return connectWithOidc(oidc, signInWindow, lifetime.current(), {
+        parameters,
+        backendTimeoutMs,
+        authProxy,
+        endOthersOnLogIn: checked.endOthersOnLogIn,
+        sessionSeconds: checked.sessionSeconds!,
+        sessionProfileId: checked.sessionProfileId,
+        client,
+        sessionKeys,
+        accounts,
+      })
+    })
+  }
+
   const signUp = (
     signUpWith: NonNullable<PasskeyWalletConnectParameters['signUp']>,
     signal: AbortSignal,
@@ -165,14 +191,17 @@ export function createPasskeyRuntime({
   )
 
   // Connecting again while the passkey prompt is open joins it (the same click twice).
-  const ceremony = async (
-    signUpWith: PasskeyWalletConnectParameters['signUp'],
-  ) =>
-    gate.enter(signUpWith ? 'sign-up' : 'log-in', () =>
-      signUpWith
-        ? signUp(signUpWith, lifetime.current())
-        : accounts.logIn(lifetime.current()),
-    )
+  const ceremony = async ({
+    signUp: signUpWith,
+    oidc,
+  }: PasskeyWalletConnectParameters): Promise<Connection> =>
+    oidc
+      ? gate.enter('provider', () => connectWithProvider(oidc))
+      : gate.enter(signUpWith ? 'sign-up' : 'log-in', () =>
+          signUpWith
+            ? signUp(signUpWith, lifetime.current())
+            : accounts.logIn(lifetime.current()),
+        )
 
   return {
     async request(args: EIP1193Parameters) {
@@ -197,13 +226,15 @@ export function createPasskeyRuntime({
     },
     chainId: () => chainId,
     accounts: () => (connection ? [connection.address] : []),
-    async connect({
-      chainId: requestedChainId,
-      isReconnecting,
-      signUp: signUpWith,
-    }: PasskeyWalletConnectParameters) {
+    async connect(connectParameters: PasskeyWalletConnectParameters) {
+      const {
+        chainId: requestedChainId,
+        isReconnecting,
+        signUp: signUpWith,
+      } = connectParameters
       refuseBeforePrompt({
         signUpWith,
+        oidc: connectParameters.oidc,
         requestedChainId,
         chains,
         emailProof: emailVerification.proofFor,
@@ -214,7 +245,10 @@ export function createPasskeyRuntime({
         if (signal.aborted)
           throw new SessionNotFoundError({ reason: 'abandoned' })
       }
-      const next = await (isReconnecting ? restore() : ceremony(signUpWith))
+      const next = await (isReconnecting
+        ? restore()
+        : ceremony(connectParameters)
+      )
         // A prompt the disconnect closed fails as what it is: a connection left.
         .catch((error: unknown) => {
           stillWanted()
@@ -268,11 +302,13 @@ export function createPasskeyRuntime({
  */
 function refuseBeforePrompt({
   signUpWith,
+  oidc,
   requestedChainId,
   chains,
   emailProof,
 }: {
   signUpWith: PasskeyWalletConnectParameters['signUp']
+  oidc: PasskeyWalletConnectParameters['oidc']
   requestedChainId: number | undefined
   chains: readonly Chain[]
   emailProof(email: string): unknown
@@ -287,6 +323,26 @@ function refuseBeforePrompt({
       'a non-empty name for the new passkey',
     )
   if (signUpWith?.email) emailProof(signUpWith.email)
+  if (oidc !== undefined) {
+    if (signUpWith !== undefined)
+      throw new InvalidPasskeyWalletParameterError(
+        'oidc',
+        'no `signUp` beside it: a provider signs up a person who has no account',
+      )
+    if (typeof oidc?.provider !== 'string' || oidc.provider === '')
+      throw new InvalidPasskeyWalletParameterError(
+        'oidc.provider',
+        'the id of a provider of passkeyWallet({ oidc }), such as "google"',
+      )
+    if (
+      oidc.userName !== undefined &&
+      (typeof oidc.userName !== 'string' || oidc.userName.trim() === '')
+    )
+      throw new InvalidPasskeyWalletParameterError(
+        'oidc.userName',
+        'a non-empty name for a new account’s user',
+      )
+  }
   if (requestedChainId !== undefined) configuredChain(chains, requestedChainId)
 }
 
@@ -347,7 +403,8 @@ async function storeConnection(
   stillWanted()
 }
 
-type Kind = 'sign-up' | 'log-in'
+const kinds = ['sign-up', 'log-in', 'provider'] as const
+type Kind = (typeof kinds)[number]
 
 /**
  * One connect ceremony at a time: the same kind asked again (a second click)
@@ -359,10 +416,15 @@ function createConnectGate<result>() {
   const ceremonies = singleFlight<result, Kind>()
   return {
     enter(kind: Kind, start: () => Promise<result>): Promise<result> {
-      const other = kind === 'sign-up' ? 'log-in' : 'sign-up'
-      if (ceremonies.running(other))
+      const other = kinds.find(
+        (running) => running !== kind && ceremonies.running(running),
+      )
+      if (other)
         throw new RequestRefusedError({
-          details: `a ${other} is already waiting for the passkey`,
+          details:
+            other === 'provider'
+              ? 'a sign-in with a provider is already under way'
+              : `a ${other} is already waiting for the passkey`,
         })
       return ceremonies.run(start, kind)
     },

@@ -4,7 +4,7 @@ import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { readSessionClaims } from '../turnkey/createVendorClient.js'
 import { unexpectedVendorAnswer } from '../turnkey/errors.js'
-import type { Stamper } from '../turnkey/stampers.js'
+import type { Stamper, StampingKey } from '../turnkey/stampers.js'
 import {
   createSessionStamper,
   generateStampingKey,
@@ -112,17 +112,25 @@ export function createSessionKeys({
     },
   })
 
-  /** Registers a fresh session key with the passkey (one prompt); returns the user's organization. */
+  /** The key pair made ahead, and the next one started. */
+  async function takeNextKey(): Promise<StampingKey> {
+    const pair = await (nextKeyPair ?? generateStampingKey())
+    nextKeyPair = generateStampingKey()
+    return pair
+  }
+
+  /**
+   * Registers a fresh session key, authorised by `authorizer` (the passkey,
+   * one prompt; or a one-time log-in key); returns the user's organization.
+   */
   async function startSessionKey(
     seconds: number,
     organizationId: string,
     signal: AbortSignal,
-    credentialId?: string,
-    onAssertion?: (credentialId: string) => void,
+    authorizer: Stamper,
   ) {
     retryUnconfirmed()
-    const pair = await (nextKeyPair ?? generateStampingKey())
-    nextKeyPair = generateStampingKey()
+    const pair = await takeNextKey()
     const { session: jwt } = await vendor.submit<{ session: string }>(
       'stamp_login',
       {
@@ -137,8 +145,23 @@ export function createSessionKeys({
         },
         resultKey: 'stampLoginResult',
       },
-      passkeyStamper(credentialId, signal, onAssertion),
+      authorizer,
     )
+    return keep(pair, jwt, seconds, signal)
+  }
+
+  /**
+   * Keeps a key the vendor just logged in (`jwt`, its session) as the one
+   * signing: checked to be under the profile asked for, and stored. A key
+   * made for a connection the user left meanwhile, or of the wrong profile,
+   * is revoked instead. Returns the user's organization.
+   */
+  async function keep(
+    pair: StampingKey,
+    jwt: string,
+    seconds: number,
+    signal: AbortSignal,
+  ) {
     const claims = readSessionClaims(jwt)
     const made: SessionKey = {
       ...pair,
@@ -248,9 +271,33 @@ export function createSessionKeys({
               sessionSeconds,
               organizationId,
               signal,
-              credentialId,
-              onAssertion,
+              passkeyStamper(credentialId, signal, onAssertion),
             ),
+
+    /** The key pair the next session key is made of (an OIDC log-in's nonce names it ahead). */
+    nextKey: takeNextKey,
+
+    /**
+     * Keeps `pair`, which the vendor logged in elsewhere (an OIDC log-in
+     * through the host backend, `jwt` its session), as `start`'s own: checked,
+     * stored, signing. Absent when sessions are off.
+     */
+    adopt:
+      sessionSeconds === undefined
+        ? undefined
+        : (pair: StampingKey, jwt: string, signal: AbortSignal) =>
+            keep(pair, jwt, sessionSeconds, signal),
+
+    /**
+     * Registers a fresh session key authorised by a one-time log-in key
+     * (the Auth Proxy's OIDC log-in, whose key has no profile): the session
+     * key is under the profile, the log-in key is the caller's to revoke.
+     */
+    startWith:
+      sessionSeconds === undefined
+        ? undefined
+        : (organizationId: string, authorizer: Stamper, signal: AbortSignal) =>
+            startSessionKey(sessionSeconds, organizationId, signal, authorizer),
 
     /**
      * Lets go of the key at once, and of any key stored to sign (one a

@@ -4,6 +4,7 @@ import { BaseError } from '../core/errors.js'
 export type AuthProxyEndpoint =
   | 'signup'
   | 'account'
+  | 'oauth_login'
   | 'otp_init'
   | 'otp_verify'
   | 'otp_login'

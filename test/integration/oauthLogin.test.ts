@@ -114,7 +114,7 @@ describe('the identity provider', () => {
     ).json()
     expect(discovery).toMatchObject({
       issuer: idp.issuer,
-      response_types_supported: ['code'],
+      response_types_supported: ['code', 'id_token', 'code id_token'],
       code_challenge_methods_supported: ['S256'],
       id_token_signing_alg_values_supported: ['RS256'],
     })

@@ -8,9 +8,15 @@ import { ErrorMessage } from './ErrorMessage.js'
 import { useConnectionSettling } from './useConnectionSettling.js'
 import { WalletOption } from './WalletOption.js'
 
+/** The providers of the playground's `passkeyWallet({ oidc })` (src/config.ts). */
+const providerNames: Record<string, string> = {
+  google: 'Google',
+  apple: 'Apple',
+}
+
 /**
- * The passkey wallet: log in with a passkey this device knows, or sign up with
- * a new one. An email (the recovery address) is kept only once its owner typed
+ * The passkey wallet: log in with a passkey this device knows, continue with
+ * Google or Apple, or sign up with a new passkey. An email (the recovery address) is kept only once its owner typed
  * the code sent to it.
  */
 export function PasskeyOption({ connector }: { connector: Connector }) {
@@ -24,9 +30,11 @@ export function PasskeyOption({ connector }: { connector: Connector }) {
   const verified =
     verification.step === 'verified' &&
     verification.email === email.trim().toLowerCase()
-  const signingUp = Boolean(
-    (connect.variables as { signUp?: unknown } | undefined)?.signUp,
-  )
+  const asked = connect.variables as
+    | { signUp?: unknown; oidc?: { provider: string } }
+    | undefined
+  const signingUp = Boolean(asked?.signUp)
+  const provider = asked?.oidc?.provider
   const signUp = (event: FormEvent) => {
     event.preventDefault()
     connect.mutate(
@@ -53,9 +61,11 @@ export function PasskeyOption({ connector }: { connector: Connector }) {
       state={
         connect.isPending
           ? {
-              text: signingUp
-                ? 'Creating your wallet: answer the passkey prompt'
-                : 'Waiting for your passkey',
+              text: provider
+                ? `Signing in with ${providerNames[provider] ?? provider}: finish in its window`
+                : signingUp
+                  ? 'Creating your wallet: answer the passkey prompt'
+                  : 'Waiting for your passkey',
               tone: 'busy',
             }
           : { text: 'Face ID, Touch ID or a security key' }
@@ -73,6 +83,25 @@ export function PasskeyOption({ connector }: { connector: Connector }) {
         </button>
       }
     >
+      <div className="row">
+        {Object.entries(providerNames).map(([id, name]) => (
+          <button
+            key={id}
+            type="button"
+            disabled={busy}
+            onPointerEnter={prepare}
+            onFocus={prepare}
+            onClick={() =>
+              connect.mutate({
+                connector,
+                oidc: { provider: id },
+              } as Parameters<typeof connect.mutate>[0])
+            }
+          >
+            Continue with {name}
+          </button>
+        ))}
+      </div>
       {!signingUp && <ErrorMessage error={connect.error} />}
       <section aria-labelledby="sign-up-title" className="sign-up">
         <p className="divider" id="sign-up-title">

@@ -24,7 +24,7 @@ export type AuthProxyConfig = {
   otpExpirationSeconds: number
   /** Lifetime of the session an `otp_login` creates. */
   sessionExpirationSeconds: number
-  /** The wallet kit's providers; `otp_init` needs `email`, a sign-up with a passkey `passkey`. */
+  /** The wallet kit's providers; `otp_init` needs `email`, a sign-up with a passkey `passkey`, an OIDC log-in a social one (`google`, `apple`); all four by default. */
   enabledProviders: string[]
 }
 
@@ -47,7 +47,12 @@ export function createAuthProxyConfig(
     otpAlphanumeric: init.otpAlphanumeric ?? false,
     otpExpirationSeconds: init.otpExpirationSeconds ?? 300,
     sessionExpirationSeconds: init.sessionExpirationSeconds ?? 900,
-    enabledProviders: init.enabledProviders ?? ['email', 'passkey'],
+    enabledProviders: init.enabledProviders ?? [
+      'email',
+      'passkey',
+      'google',
+      'apple',
+    ],
   }
   const whole = (value: number, min: number, max: number) =>
     Number.isInteger(value) && value >= min && value <= max

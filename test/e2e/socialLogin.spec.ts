@@ -1,0 +1,111 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import type { Sandbox } from '../../sandbox/startSandbox.js'
+import { playgroundAlert } from '../helpers/playgroundSteps.js'
+import { vendorRequests } from '../helpers/vendorRequests.js'
+
+/*
+ * "Continue with Google" and "with Apple" in the playground: the sandbox's
+ * identity provider signs a person in in a window of its own, and the
+ * account its ID token names is connected, made first when there is none.
+ * Each test signs in as a person of its own (the sign-in page's "someone
+ * else"), so no test meets another's account.
+ */
+
+const vendor = JSON.parse(
+  process.env.SANDBOX_VENDOR ?? 'null',
+) as Sandbox['vendor']
+
+/** The Auth Proxy endpoints the page calls from now on. */
+function proxyRequests(page: Page) {
+  const endpoints: string[] = []
+  page.on('request', (request) => {
+    if (
+      request.method() === 'POST' &&
+      request.headers()['x-auth-proxy-config-id']
+    )
+      endpoints.push(new URL(request.url()).pathname.replace('/v1/', ''))
+  })
+  return endpoints
+}
+
+/** What the playground keeps of the passkey wallet in web storage. */
+const storedWallet = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage).filter((key) =>
+      key.startsWith('wagmi.passkeyWallet.'),
+    ),
+  )
+
+/** Picks the provider, and signs in in its window as the test person `sub`. */
+async function continueWith(page: Page, provider: string, sub: string) {
+  const opened = page.waitForEvent('popup')
+  await page.getByRole('button', { name: `Continue with ${provider}` }).click()
+  const signIn = await opened
+  await signIn.getByLabel('Someone else').fill(sub)
+  await signIn.getByRole('button', { name: 'Sign in as this person' }).click()
+  await signIn.waitForEvent('close')
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  return (await page.getByTestId('address').textContent()) as string
+}
+
+/** A playground in a browser profile of its own (no storage, no IndexedDB shared). */
+async function freshProfile(browser: Browser, path: string) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(path)
+  return { page, close: () => context.close() }
+}
+
+const person = (name: string) => `${name}-${Date.now().toString(36)}`
+
+test('no backend: Continue with Google signs up through the Auth Proxy, and logs in on a second profile to the same address', async ({
+  page,
+  browser,
+}) => {
+  const sub = person('grace')
+  await page.goto('/?backend=proxy')
+  const proxy = proxyRequests(page)
+  const requests = vendorRequests(page, vendor.url)
+  const address = await continueWith(page, 'Google', sub)
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  // No account had the person's Google account: the proxy made one, then logged its one-time key in.
+  expect(proxy).toEqual(['account', 'signup', 'oauth_login'])
+  // The one-time key made the session key under the profile (checked in the vendor's list),
+  // then looked for itself to revoke: the session key's log-in had ended it already.
+  expect(requests).toEqual([
+    'submit/stamp_login',
+    'query/get_api_keys',
+    'query/get_api_keys',
+    'query/list_wallet_accounts',
+  ])
+
+  const second = await freshProfile(browser, '/?backend=proxy')
+  try {
+    const secondProxy = proxyRequests(second.page)
+    expect(await continueWith(second.page, 'Google', sub)).toBe(address)
+    expect(secondProxy).toEqual(['account', 'oauth_login'])
+  } finally {
+    await second.close()
+  }
+})
+
+test('an answer whose state is not the sign-in’s is refused with a typed error, and nothing is kept', async ({
+  page,
+}) => {
+  await page.goto('/?backend=proxy')
+  const proxy = proxyRequests(page)
+  const opened = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Continue with Apple' }).click()
+  const signIn = await opened
+  await signIn.waitForURL(/\/interaction\//)
+  // A forged answer: the playground's own page with a code and a state of someone else's.
+  const forged = `${new URL(page.url()).origin}/#code=forged&id_token=forged&state=forged`
+  await signIn.evaluate((url) => location.assign(url), forged)
+  await expect(playgroundAlert(page)).toContainText(
+    'The sign-in answer did not belong to this sign-in.',
+  )
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  expect(signIn.isClosed()).toBe(true)
+  expect(proxy).toEqual([])
+  expect(await storedWallet(page)).toEqual([])
+})
