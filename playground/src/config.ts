@@ -74,6 +74,10 @@ export const config = createConfig({
             issuer: identityProvider.issuer,
           },
         ],
+        // Back to this very page, its query (the backend's choice) included:
+        // the sandbox's provider takes any page on localhost. A production
+        // app registers one page at each provider.
+        redirectUri: `${location.origin}${location.pathname}${location.search}`,
         // Without a backend, the Auth Proxy logs in.
         ...(passkeyBackend === 'host' && {
           logIn: (request, options) =>

@@ -49,7 +49,7 @@ export function signInPage({
   </ul>
   <form method="post" action="${escapeHtml(action)}">
     <label>Someone else: a test person of your own, by id
-      <input name="sub" required pattern="[a-z0-9-]{1,64}" autocomplete="off">
+      <input name="sub" required pattern="[a-z0-9]+(-[a-z0-9]+)*" maxlength="64" autocomplete="off">
     </label>
     <button type="submit">Sign in as this person</button>
   </form>

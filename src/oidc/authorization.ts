@@ -2,6 +2,7 @@ import { withDeadline } from '../core/deadlines.js'
 import { jwtPart, toBase64Url } from '../core/encodings.js'
 import { OidcSignInError } from './errors.js'
 import type { OidcProvider } from './providers.js'
+import { signInStateMark } from './signInAnswer.js'
 
 // One authorization at an OIDC provider, as the page runs it: discovery,
 // the request (state, nonce, PKCE), the answer read back, the code
@@ -95,7 +96,7 @@ export async function startAuthorization(
       provider: provider.id,
       details: `the discovery document of ${provider.issuer} names issuer ${String(discovery.issuer)}`,
     })
-  const state = randomText()
+  const state = `${signInStateMark}${randomText()}`
   const code = provider.responseType === 'code'
   const verifier = code ? randomText() : undefined
   const url = new URL(authorization_endpoint)

@@ -13,7 +13,10 @@ import { BaseError } from '../core/errors.js'
  *   forged): it was dropped unread;
  * - `invalidToken`: the ID token is not for this app, this key or now
  *   (issuer, audience, nonce, expiry), `details` says which;
- * - `unreachable`: the provider's discovery or token endpoint failed.
+ * - `unreachable`: the provider's discovery or token endpoint failed;
+ * - `windowBlocked`: the browser blocked the sign-in window, and the page
+ *   cannot go by redirect either (wagmi's config has no storage to come
+ *   back to).
  */
 export type OidcSignInErrorReason =
   | 'closed'
@@ -22,6 +25,7 @@ export type OidcSignInErrorReason =
   | 'stateMismatch'
   | 'invalidToken'
   | 'unreachable'
+  | 'windowBlocked'
 
 const said: Record<OidcSignInErrorReason, [string, string]> = {
   closed: [
@@ -48,6 +52,10 @@ const said: Record<OidcSignInErrorReason, [string, string]> = {
     'The provider could not be reached.',
     'Check your connection and try again.',
   ],
+  windowBlocked: [
+    'The browser blocked the sign-in window.',
+    'Allow pop-ups for this site, then choose the provider again.',
+  ],
 }
 
 export type OidcSignInErrorType = OidcSignInError & { name: 'OidcSignInError' }
@@ -58,8 +66,8 @@ export class OidcSignInError extends BaseError {
     return 'oidc_sign_in_failed' as const
   }
   readonly reason: OidcSignInErrorReason
-  /** The provider's id, as `passkeyWallet({ oidc })` names it. */
-  readonly provider: string
+  /** The provider's id, as `passkeyWallet({ oidc })` names it; unknown for an answer no sign-in of this page sent. */
+  readonly provider: string | undefined
   /** The provider's own error code, for `denied` (`access_denied`, `invalid_client`, …). */
   readonly providerError: string | undefined
   constructor({
@@ -70,7 +78,7 @@ export class OidcSignInError extends BaseError {
     cause,
   }: {
     reason: OidcSignInErrorReason
-    provider: string
+    provider: string | undefined
     details?: string | undefined
     providerError?: string | undefined
     cause?: unknown

@@ -1,9 +1,9 @@
 import { OidcSignInError } from './errors.js'
+import { signInWindowName } from './signInAnswer.js'
 
 // The provider's sign-in in a window of its own (a popup), which the page
 // watches until the provider sends the person back to this origin.
 
-const windowName = 'wagmi-connector-pack-sign-in'
 const features = 'popup,width=500,height=640'
 /** How often the page looks whether the window came back (or was closed). */
 const pollMs = 200
@@ -15,7 +15,7 @@ const pollMs = 200
  */
 export function openSignInWindow(): Window | undefined {
   if (typeof window === 'undefined') return undefined
-  return window.open('about:blank', windowName, features) ?? undefined
+  return window.open('about:blank', signInWindowName, features) ?? undefined
 }
 
 /**

@@ -8,6 +8,8 @@ import {
   redeemCode,
   startAuthorization,
 } from '../oidc/authorization.js'
+import { OidcSignInError } from '../oidc/errors.js'
+import { takeSignInAnswer } from '../oidc/signInAnswer.js'
 import { awaitSignIn } from '../oidc/signInWindow.js'
 import { unexpectedProxyAnswer } from '../turnkey/AuthProxyError.js'
 import {
@@ -39,6 +41,7 @@ import type {
 } from './passkeyParameters.js'
 import type { SessionKeys } from './sessionKey.js'
 import { revokeSessionKey } from './sessionKeyRevocation.js'
+import { sessionKeyStore } from './sessionKeyStore.js'
 
 /*
  * A connection by an OIDC provider ("Continue with Google"): the provider
@@ -56,6 +59,8 @@ export type OidcLogInContext = {
   /** The session key's length, and its profile: none, a root key. */
   sessionSeconds: number
   sessionProfileId: string | undefined
+  /** Where the session key lives in IndexedDB, and a redirected sign-in waits; none: no redirect. */
+  sessionStoreKey: string | undefined
   /** The vendor without the session fallback: the log-in key revokes itself with it. */
   client: VendorClient
   sessionKeys: Pick<SessionKeys, 'nextKey' | 'adopt' | 'startWith'>
@@ -65,10 +70,36 @@ export type OidcLogInContext = {
 /** The user's name in a new account when the host gives none. */
 const defaultUserName = 'Wallet user'
 
+/** The checked `oidc` option, and the provider of `providerId` in it. */
+function chosenProvider(context: OidcLogInContext, providerId: string) {
+  const oidc = checkOidcParameters(context.parameters.oidc, {
+    hasAuthProxy: context.authProxy !== undefined,
+  })
+  const provider = oidc.providers.get(providerId)
+  if (!provider)
+    throw new InvalidPasskeyWalletParameterError(
+      'oidc.provider',
+      `the id of a provider of passkeyWallet({ oidc }): ${[...oidc.providers.keys()].join(', ')}`,
+    )
+  return { oidc, provider }
+}
+
+/**
+ * Through the backend the token logs the session key in, under the
+ * backend's profile; through the proxy, which knows no profile, a one-time
+ * key that makes the session key and is revoked.
+ */
+const loginKeyIsOneTime = (
+  oidc: CheckedOidcParameters,
+  context: OidcLogInContext,
+) => !oidc.logIn && context.sessionProfileId !== undefined
+
 /**
  * Signs the person in with the provider in `signInWindow` (opened in the
  * person's tap), and connects: the account's organization and Ethereum
- * account, with the session key signing. Nothing is kept when any step
+ * account, with the session key signing. Without a window (the browser
+ * blocked it) the page goes to the provider, and the page it comes back to
+ * finishes (`finishRedirectedSignIn`). Nothing is kept when any step
  * fails, and every failure is typed: OidcSignInError at the provider, a
  * HostBackendError or an AuthProxyError at the log-in, the vendor's errors.
  */
@@ -82,33 +113,19 @@ export async function connectWithOidc(
   context: OidcLogInContext,
 ) {
   try {
-    const oidc = checkOidcParameters(context.parameters.oidc, {
-      hasAuthProxy: context.authProxy !== undefined,
-    })
-    const provider = oidc.providers.get(providerId)
-    if (!provider)
-      throw new InvalidPasskeyWalletParameterError(
-        'oidc.provider',
-        `the id of a provider of passkeyWallet({ oidc }): ${[...oidc.providers.keys()].join(', ')}`,
-      )
-    // Through the backend the token logs the session key in, under the
-    // backend's profile; through the proxy, which knows no profile, a
-    // one-time key that makes the session key and is revoked.
-    const throughProxy = !oidc.logIn
-    const key =
-      throughProxy && context.sessionProfileId
-        ? await generateStampingKey()
-        : await context.sessionKeys.nextKey()
+    const { oidc, provider } = chosenProvider(context, providerId)
+    const key = loginKeyIsOneTime(oidc, context)
+      ? await generateStampingKey()
+      : await context.sessionKeys.nextKey()
     const authorization = await startAuthorization(provider, {
       nonce: await oidcNonce(key.publicKey),
       redirectUri: oidc.redirectUri,
     })
     if (!signInWindow)
-      // TODO(redirect) replaced by the redirect in the next step.
-      throw new InvalidPasskeyWalletParameterError(
-        'oidc',
-        'a browser that lets the page open the sign-in window',
-      )
+      return await redirectToSignIn(authorization, key, userName, {
+        expiresAt: Date.now() + oidc.timeoutMs,
+        sessionStoreKey: context.sessionStoreKey,
+      })
     const back = await awaitSignIn(signInWindow, {
       url: authorization.url,
       redirectUri: authorization.redirectUri,
@@ -117,19 +134,127 @@ export async function connectWithOidc(
       signal,
     })
     signInWindow = undefined
-    const oidcToken = await idTokenOf(authorization, back)
-    const signUp = { userName: userName.trim(), providerName: provider.name }
-    const organizationId = throughProxy
-      ? await logInThroughProxy(oidcToken, key, signUp, signal, context)
-      : await logInThroughBackend(oidc, oidcToken, key, signUp, signal, context)
-    return {
-      organizationId,
-      credentialId: undefined,
-      ...(await context.accounts.find(organizationId)),
-    }
+    return await logIn(
+      oidc,
+      authorization,
+      back,
+      key,
+      userName,
+      signal,
+      context,
+    )
   } finally {
     // A sign-in that failed before the window was used leaves no blank window behind.
     signInWindow?.close()
+  }
+}
+
+/**
+ * Leaves for the provider's sign-in, its key and what its answer must
+ * match kept in IndexedDB for the page it comes back to. Never settles:
+ * the page is leaving.
+ */
+async function redirectToSignIn(
+  authorization: Authorization,
+  key: StampingKey,
+  userName: string,
+  {
+    expiresAt,
+    sessionStoreKey,
+  }: { expiresAt: number; sessionStoreKey: string | undefined },
+): Promise<never> {
+  const { provider, state, nonce, verifier, tokenEndpoint, redirectUri } =
+    authorization
+  const kept =
+    sessionStoreKey !== undefined &&
+    (await sessionKeyStore.keepSignIn(sessionStoreKey, {
+      ...key,
+      provider: provider.id,
+      state,
+      nonce,
+      verifier,
+      tokenEndpoint,
+      redirectUri,
+      userName,
+      expiresAt,
+    }))
+  if (!kept)
+    throw new OidcSignInError({
+      reason: 'windowBlocked',
+      provider: provider.id,
+    })
+  location.assign(authorization.url)
+  return new Promise<never>(() => undefined)
+}
+
+/**
+ * Finishes a sign-in that went by redirect, on the page the provider sent
+ * the person back to: the answer is taken off the URL, matched with the
+ * sign-in this browser kept for its `state` (used once), and logged in.
+ */
+export async function finishRedirectedSignIn(
+  signal: AbortSignal,
+  context: OidcLogInContext,
+) {
+  const back = takeSignInAnswer()
+  const state =
+    new URLSearchParams(back.hash.slice(1)).get('state') ??
+    back.searchParams.get('state')
+  const pending =
+    state !== null && context.sessionStoreKey !== undefined
+      ? await sessionKeyStore.takeSignIn(context.sessionStoreKey, state)
+      : undefined
+  if (!pending)
+    throw new OidcSignInError({
+      reason: 'stateMismatch',
+      provider: undefined,
+      details:
+        'no sign-in of this browser sent the state this page was loaded with (or it expired)',
+    })
+  const { oidc, provider } = chosenProvider(context, pending.provider)
+  const authorization: Authorization = {
+    provider,
+    url: '',
+    redirectUri: pending.redirectUri,
+    state: pending.state,
+    nonce: pending.nonce,
+    verifier: pending.verifier,
+    tokenEndpoint: pending.tokenEndpoint,
+  }
+  const key = { privateKey: pending.privateKey, publicKey: pending.publicKey }
+  return logIn(
+    oidc,
+    authorization,
+    back,
+    key,
+    pending.userName,
+    signal,
+    context,
+  )
+}
+
+/** The provider's answer logged in: the account, found or made, with its session key signing. */
+async function logIn(
+  oidc: CheckedOidcParameters,
+  authorization: Authorization,
+  back: URL,
+  key: StampingKey,
+  userName: string,
+  signal: AbortSignal,
+  context: OidcLogInContext,
+) {
+  const oidcToken = await idTokenOf(authorization, back)
+  const signUp = {
+    userName: userName.trim(),
+    providerName: authorization.provider.name,
+  }
+  const organizationId = oidc.logIn
+    ? await logInThroughBackend(oidc, oidcToken, key, signUp, signal, context)
+    : await logInThroughProxy(oidcToken, key, signUp, signal, oidc, context)
+  return {
+    organizationId,
+    credentialId: undefined,
+    ...(await context.accounts.find(organizationId)),
   }
 }
 
@@ -196,14 +321,10 @@ async function logInThroughProxy(
   loginKey: StampingKey,
   { userName, providerName }: { userName: string; providerName: string },
   signal: AbortSignal,
-  {
-    authProxy,
-    endOthersOnLogIn,
-    sessionProfileId,
-    sessionKeys,
-    client,
-  }: OidcLogInContext,
+  oidc: CheckedOidcParameters,
+  context: OidcLogInContext,
 ) {
+  const { authProxy, endOthersOnLogIn, sessionKeys, client } = context
   const proxy = createAuthProxyClient(authProxy!)
   const found = await proxy.post<{ organizationId?: unknown }>('account', {
     filterType: 'OIDC_TOKEN',
@@ -234,7 +355,8 @@ async function logInThroughProxy(
   })
   if (typeof session !== 'string')
     throw unexpectedProxyAnswer('oauth_login', 'the answer has no session')
-  if (!sessionProfileId) return sessionKeys.adopt!(loginKey, session, signal)
+  if (!loginKeyIsOneTime(oidc, context))
+    return sessionKeys.adopt!(loginKey, session, signal)
   const claims = readSessionClaims(session)
   try {
     return await sessionKeys.startWith!(

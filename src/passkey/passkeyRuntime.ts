@@ -12,6 +12,7 @@ import { createSupersession, singleFlight } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { ConnectorStorage } from '../core/storage.js'
 import type { ExportAccess } from '../export/exportFlow.js'
+import { hasSignInAnswer } from '../oidc/signInAnswer.js'
 import { openSignInWindow } from '../oidc/signInWindow.js'
 import {
   createVendorClient,
@@ -21,6 +22,7 @@ import type { Stamper } from '../turnkey/stampers.js'
 import { createPasskeyStamper } from '../turnkey/stampers.js'
 import { createAccountAccess } from './accountAccess.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
+import type { OidcLogInContext } from './oidcLogIn.js'
 import { getPasskeyAssertion } from './passkeyCeremonies.js'
 import {
   checkPasskeyWalletParameters,
@@ -44,6 +46,8 @@ export type PasskeyRuntimeParameters = {
   onChainChanged(chainId: number): void
   /** Events for the EIP-1193 provider's listeners. */
   emit(event: string, ...args: unknown[]): void
+  /** A sign-in that came back by redirect failed: tells the host, whose reconnect reports nothing. */
+  onSignInFailed(error: Error): void
 }
 
 type Connection = {
@@ -64,6 +68,7 @@ export function createPasskeyRuntime({
   sessionStoreKey,
   onChainChanged,
   emit,
+  onSignInFailed,
 }: PasskeyRuntimeParameters) {
   const checked = checkPasskeyWalletParameters(parameters)
   const { authProxy, backendTimeoutMs } = checked
@@ -114,9 +119,23 @@ export function createPasskeyRuntime({
     ),
   })
 
-  /** The connection from stored public data and the IndexedDB session key: no request, no prompt. */
+  /**
+   * The connection from stored public data and the IndexedDB session key:
+   * no request, no prompt. A page the provider sent the person back to
+   * finishes that sign-in instead; its failure reaches the host as the
+   * connector's `error` event (wagmi's reconnect keeps it quiet).
+   */
   async function restore(): Promise<Connection | undefined> {
     const signal = lifetime.current()
+    if (hasSignInAnswer())
+      return gate.enter('provider', () =>
+        withOidc(({ finishRedirectedSignIn }, context) =>
+          finishRedirectedSignIn(signal, context),
+        ).catch((error: unknown) => {
+          onSignInFailed(error as Error)
+          throw error
+        }),
+      )
     const stored = await readStoredConnection(storage)
     if (stored.chainId) chainId = stored.chainId
     if (!stored.connection) return undefined
@@ -124,29 +143,41 @@ export function createPasskeyRuntime({
     return sessionKeys.resume(key, signal) ? stored.connection : undefined
   }
 
-  const connectWithProvider = (
-    oidc: NonNullable<PasskeyWalletConnectParameters['oidc']>,
-  ) => {
-    // In the person's tap: a window opened after the code's download may be blocked.
-    const signInWindow = openSignInWindow()
-    return import('./oidcLogIn.js').then(({ connectWithOidc }) => {
+  /** The OIDC log-in's code (loaded now) and what it works with; refused without session keys. */
+  const withOidc = <result>(
+    work: (
+      code: typeof import('./oidcLogIn.js'),
+      context: OidcLogInContext,
+    ) => Promise<result>,
+  ) =>
+    import('./oidcLogIn.js').then((code) => {
       if (!sessionKeys.adopt)
         throw new InvalidPasskeyWalletParameterError(
           'session.profileId',
           'a session profile: a log-in with a provider signs with a session key (docs/social-login.md)',
         )
-      return connectWithOidc(oidc, signInWindow, lifetime.current(), {
+      return work(code, {
         parameters,
         backendTimeoutMs,
         authProxy,
         endOthersOnLogIn: checked.endOthersOnLogIn,
         sessionSeconds: checked.sessionSeconds!,
         sessionProfileId: checked.sessionProfileId,
+        sessionStoreKey,
         client,
         sessionKeys,
         accounts,
       })
     })
+
+  const connectWithProvider = (
+    oidc: NonNullable<PasskeyWalletConnectParameters['oidc']>,
+  ) => {
+    // In the person's tap: a window opened after the code's download may be blocked.
+    const signInWindow = openSignInWindow()
+    return withOidc(({ connectWithOidc }, context) =>
+      connectWithOidc(oidc, signInWindow, lifetime.current(), context),
+    )
   }
 
   const signUp = (

@@ -11,6 +11,7 @@ import {
 } from '../core/connector.js'
 import { createConnectorStorage } from '../core/storage.js'
 import type { ExportFlow } from '../export/exportFlow.js'
+import { hasSignInAnswer } from '../oidc/signInAnswer.js'
 import type { RecoveryFlow } from '../recovery/recoveryFlow.js'
 
 import type {
@@ -105,6 +106,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
           sessionStoreKey,
           onChainChanged,
           emit: listeners.emit,
+          onSignInFailed: (error) => config.emitter.emit('error', { error }),
         }),
       ),
     )
@@ -218,6 +220,8 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       },
       async isAuthorized() {
         // Stored public data only: no code loaded, no request, no prompt.
+        // A provider's answer on the URL: wagmi's reconnect finishes that sign-in.
+        if (hasSignInAnswer()) return true
         try {
           const [address, organizationId] = await Promise.all([
             storage.get('activeAccount'),

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
+import { chromiumArgs, chromiumPath } from '../helpers/chromium.js'
 import { playgroundAlert } from '../helpers/playgroundSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 
@@ -108,4 +109,52 @@ test('an answer whose state is not the sign-in’s is refused with a typed error
   expect(signIn.isClosed()).toBe(true)
   expect(proxy).toEqual([])
   expect(await storedWallet(page)).toEqual([])
+})
+
+test('the browser blocks the sign-in window: the page goes to the provider, comes back, and connects; the answer is used once', async ({
+  playwright,
+}) => {
+  // Chromium with its pop-up blocker on (Playwright turns it off by default).
+  const blocking = await playwright.chromium.launch({
+    executablePath: chromiumPath(),
+    args: chromiumArgs,
+    ignoreDefaultArgs: ['--disable-popup-blocking'],
+  })
+  try {
+    const page = await blocking.newPage({ baseURL: process.env.PLAYGROUND_URL })
+    await page.goto('/?backend=proxy')
+    const proxy = proxyRequests(page)
+    const popups: unknown[] = []
+    page.on('popup', (popup) => popups.push(popup))
+    // A click by script, without the user activation Playwright's own calls
+    // carry: the browser blocks the window it opens.
+    const devtools = await page.context().newCDPSession(page)
+    await devtools.send('Runtime.evaluate', {
+      expression: `[...document.querySelectorAll('button')].find((b) => b.textContent === 'Continue with Google').click()`,
+      userGesture: false,
+    })
+    await page.waitForURL(/\/interaction\//)
+    await page.getByLabel('Someone else').fill(person('hedy'))
+    await page.getByRole('button', { name: 'Sign in as this person' }).click()
+    await expect(page.getByTestId('status')).toHaveText('connected')
+    expect(popups).toEqual([])
+    expect(proxy).toEqual(['account', 'signup', 'oauth_login'])
+    // The answer is off the address bar (its history entry replaced).
+    const url = new URL(page.url())
+    expect(url.hash).toBe('')
+    expect(url.search).toBe('?backend=proxy')
+
+    // The same answer again (a link shared, the history replayed): refused, nothing connected.
+    await page.getByRole('button', { name: 'Disconnect' }).click()
+    await expect(page.getByTestId('status')).toHaveText('disconnected')
+    const replayed = `${url.origin}/?backend=proxy#state=wcp-oidc-replayed&id_token=x`
+    await page.goto(replayed)
+    await expect(playgroundAlert(page)).toContainText(
+      'The sign-in answer did not belong to this sign-in.',
+    )
+    await expect(page.getByTestId('status')).toHaveText('disconnected')
+    expect(new URL(page.url()).hash).toBe('')
+  } finally {
+    await blocking.close()
+  }
 })

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { type Connector, useConnect } from 'wagmi'
 import {
   type PasskeyWalletConnector,
@@ -26,6 +26,13 @@ export function PasskeyOption({ connector }: { connector: Connector }) {
   const [userName, setUserName] = useState('ada')
   const [email, setEmail] = useState('')
   const [code, setCode] = useState('')
+  // A sign-in that came back by redirect reports its failure as the connector's `error` event.
+  const [signInError, setSignInError] = useState<Error | null>(null)
+  useEffect(() => {
+    const show = ({ error }: { error: Error }) => setSignInError(error)
+    connector.emitter.on('error', show)
+    return () => connector.emitter.off('error', show)
+  }, [connector])
   const wantsEmail = email.trim() !== ''
   const verified =
     verification.step === 'verified' &&
@@ -91,18 +98,19 @@ export function PasskeyOption({ connector }: { connector: Connector }) {
             disabled={busy}
             onPointerEnter={prepare}
             onFocus={prepare}
-            onClick={() =>
+            onClick={() => {
+              setSignInError(null)
               connect.mutate({
                 connector,
                 oidc: { provider: id },
               } as Parameters<typeof connect.mutate>[0])
-            }
+            }}
           >
             Continue with {name}
           </button>
         ))}
       </div>
-      {!signingUp && <ErrorMessage error={connect.error} />}
+      {!signingUp && <ErrorMessage error={connect.error ?? signInError} />}
       <section aria-labelledby="sign-up-title" className="sign-up">
         <p className="divider" id="sign-up-title">
           New here? Create a passkey wallet
