@@ -123,7 +123,7 @@ export function createIdTokenVerifier({
       )
     if (typeof claims.sub !== 'string' || claims.sub === '')
       throw invalidToken(
-        `The ID token names nobody: its sub is not a string. ${capitalized(signInAgain)}.`,
+        `The ID token names nobody (its sub is not a string): ${signInAgain}.`,
       )
     return {
       issuer: provider.issuer,
@@ -132,8 +132,6 @@ export function createIdTokenVerifier({
     }
   }
 }
-
-const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1)
 
 /** What jose's refusal means for the caller: which check failed, or that the provider could not be read. */
 function refusalOf(error: unknown, { issuer, clientId }: OidcProvider) {
