@@ -3,6 +3,7 @@ export { BaseError, type BaseErrorType } from '../core/errors.js'
 export {
   type CreatePasskeyBackendParameters,
   createPasskeyBackend,
+  type OidcOptions,
   type PasskeyBackend,
   type PasskeyBackendHandler,
   type PasskeyBackendRoute,
@@ -33,9 +34,12 @@ export {
   type GasSponsorshipLimitsErrorType,
   type GasSponsorshipUsage,
 } from '../server/gasSponsorship.js'
+export type { OidcProvider } from '../server/idTokens.js'
 export type {
   CreateAccountAnswer,
   CreateAccountRequest,
+  OidcLogInAnswer,
+  OidcLogInRequest,
   RecoveryStartAnswer,
   RecoveryStartRequest,
   SendEmailCodeAnswer,

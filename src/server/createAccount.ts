@@ -22,10 +22,13 @@ import {
   subOrganizationsWithCredential,
 } from './emailCodes.js'
 import { badField, Refusal } from './errors.js'
-import { decodeBase64Url, normalizeEmail, readFields } from './httpJson.js'
-
-/** The same limit the passkey prompt's user name meets in practice. */
-const maxUserNameLength = 64
+import {
+  decodeBase64Url,
+  maxNameLength,
+  normalizeEmail,
+  readFields,
+  readName,
+} from './httpJson.js'
 
 const vendorTransports = {
   internal: 'AUTHENTICATOR_TRANSPORT_INTERNAL',
@@ -39,7 +42,7 @@ const transportNames = new Set<string>(Object.values(vendorTransports))
 const invalidUserName = () =>
   badField(
     'invalid_user_name',
-    `\`userName\` must be a name of 1 to ${maxUserNameLength} characters, not blank and without control characters.`,
+    `\`userName\` must be a name of 1 to ${maxNameLength} characters, not blank and without control characters.`,
   )
 const invalidAttestation = (field: string, expected: string) =>
   badField(
@@ -47,14 +50,8 @@ const invalidAttestation = (field: string, expected: string) =>
     `\`attestation${field ? `.${field}` : ''}\` must be ${expected}: send the attestation of the passkey just created, as passkeyWallet gives it.`,
   )
 
-function parseUserName(value: unknown) {
-  if (typeof value !== 'string') throw invalidUserName()
-  const userName = value.trim()
-  const length = [...userName].length
-  if (length < 1 || length > maxUserNameLength || /\p{Cc}/u.test(userName))
-    throw invalidUserName()
-  return userName
-}
+/** A new account's user name, trimmed (400 `invalid_user_name`). */
+const parseUserName = (value: unknown) => readName(value, invalidUserName)
 
 function parseEmail(value: unknown) {
   // Left out, or empty as a form leaves it: an account without recovery.

@@ -9,12 +9,14 @@ import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { BaseError } from '../core/errors.js'
 import type { PasskeyWalletParameters } from '../passkey/passkeyWallet.js'
 import { VendorTimeoutError } from '../turnkey/errors.js'
+import type { OidcLogInRequest } from '../turnkey/hostBackendContract.js'
 import { parseCreateAccountRequest } from './createAccount.js'
 import {
   type CreatePasskeyBackendParameters,
   createPasskeyBackend,
 } from './createPasskeyBackend.js'
 import { parseRecoveryStartRequest } from './emailCodes.js'
+import { parseOidcLogInRequest } from './oidcLogIn.js'
 import { createTokenSeal } from './sealedVerificationToken.js'
 
 const uuid =
@@ -216,6 +218,28 @@ describe('the contract with passkeyWallet', () => {
     expect(parseRecoveryStartRequest(JSON.parse(JSON.stringify(sent)))).toEqual(
       sent,
     )
+  })
+
+  it('reads the OIDC log-in request the page sends as it was sent, names trimmed', () => {
+    expectTypeOf(
+      parseOidcLogInRequest,
+    ).returns.toEqualTypeOf<OidcLogInRequest>()
+    const sent: OidcLogInRequest = {
+      oidcToken:
+        'eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJodHRwczovL2lkLmV4YW1wbGUifQ.c2ln',
+      publicKey: generateP256KeyPair().publicKey,
+      expirationSeconds: 900,
+      invalidateExisting: true,
+    }
+    expect(parseOidcLogInRequest(JSON.parse(JSON.stringify(sent)))).toEqual(
+      sent,
+    )
+    expect(
+      parseOidcLogInRequest({
+        ...sent,
+        signUp: { userName: ' Ada ', providerName: 'Google ' },
+      }).signUp,
+    ).toEqual({ userName: 'Ada', providerName: 'Google' })
   })
 })
 
@@ -777,5 +801,98 @@ describe('fetch', () => {
         message: expect.stringContaining('No such route'),
       },
     })
+  })
+})
+
+describe('the oidc option', () => {
+  const google = {
+    issuer: 'https://accounts.google.com',
+    clientId: 'app.apps.googleusercontent.com',
+  }
+  const sessionProfileId = '3f2b6c1e-8d4a-4e3b-9c7d-1a2b3c4d5e6f'
+  const create = (oidc: unknown) =>
+    backendWith(fakeVendor(), {
+      oidc: oidc as CreatePasskeyBackendParameters['oidc'],
+    })
+
+  it('takes providers by https issuer (http on loopback) and client id, and a session profile id; creating asks nobody', () => {
+    const vendor = fakeVendor()
+    backendWith(vendor, {
+      oidc: {
+        providers: [
+          google,
+          { issuer: 'https://appleid.apple.com', clientId: 'com.example.web' },
+          { issuer: 'http://127.0.0.1:4010', clientId: 'sandbox' },
+          { issuer: 'http://localhost:4011/', clientId: 'sandbox' },
+        ],
+        sessionProfileId,
+      },
+    })
+    expect(vendor.fetch).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['not an object', 'oidc', 'Google'],
+    ['no providers', 'oidc.providers', { providers: [], sessionProfileId }],
+    [
+      'an issuer over http elsewhere than loopback',
+      'oidc.providers[0].issuer',
+      {
+        providers: [{ ...google, issuer: 'http://accounts.google.com' }],
+        sessionProfileId,
+      },
+    ],
+    [
+      'an issuer with a query',
+      'oidc.providers[1].issuer',
+      {
+        providers: [google, { ...google, issuer: 'https://id.example/?a=1' }],
+        sessionProfileId,
+      },
+    ],
+    [
+      'an issuer with credentials',
+      'oidc.providers[0].issuer',
+      {
+        providers: [{ ...google, issuer: 'https://me:pw@id.example' }],
+        sessionProfileId,
+      },
+    ],
+    [
+      'an empty client id',
+      'oidc.providers[0].clientId',
+      { providers: [{ ...google, clientId: ' ' }], sessionProfileId },
+    ],
+    [
+      'an issuer given twice',
+      'oidc.providers[1].issuer',
+      {
+        providers: [google, { ...google, clientId: 'other' }],
+        sessionProfileId,
+      },
+    ],
+    [
+      'a session profile id that is no UUID',
+      'oidc.sessionProfileId',
+      { providers: [google], sessionProfileId: 'default' },
+    ],
+  ])('refuses %s, naming %s', (_, parameter, oidc) => {
+    let thrown: unknown
+    try {
+      create(oidc)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(BaseError)
+    expect(thrown).toMatchObject({
+      name: 'InvalidPasskeyBackendParameterError',
+      code: 'invalid_parameter',
+      parameter,
+    })
+    expect((thrown as BaseError).shortMessage).toMatch(
+      new RegExp(
+        `^createPasskeyBackend: invalid \`${parameter.replace(/[[\].]/g, '\\$&')}\`: expected `,
+      ),
+    )
   })
 })

@@ -1,5 +1,6 @@
 import { isUuid, isWholeFrom } from '../core/checks.js'
 import { withDeadline } from '../core/deadlines.js'
+import { isSecureUrl } from '../core/secureUrl.js'
 import {
   checkApiKeyPair,
   createApiKeyStamper,
@@ -27,6 +28,7 @@ import {
   AuthorizeRejectedError,
   describeVendorFailure,
   InvalidPasskeyBackendParameterError,
+  OidcProviderError,
   Refusal,
   VendorUnreachableError,
 } from './errors.js'
@@ -36,6 +38,8 @@ import {
   type GasSponsorshipUsage,
 } from './gasSponsorship.js'
 import { jsonAnswer, readJsonBody } from './httpJson.js'
+import { createIdTokenVerifier, type OidcProvider } from './idTokens.js'
+import { createPersonQueues, oidcLogIn } from './oidcLogIn.js'
 import { createTokenSeal } from './sealedVerificationToken.js'
 
 export type CreatePasskeyBackendParameters = {
@@ -90,6 +94,24 @@ export type CreatePasskeyBackendParameters = {
    * needs none.
    */
   waitUntil?: ((work: Promise<unknown>) => void) | undefined
+  /**
+   * Social log-in (`oidcLogIn`, `…/oidc-login`): the OIDC providers whose ID
+   * tokens log users in, and the vendor session profile their session keys
+   * are made under. Without it, that route answers 404 like an unknown one.
+   */
+  oidc?: OidcOptions | undefined
+}
+
+/** The OIDC providers a backend accepts ID tokens from, and the profile of the sessions they open. */
+export type OidcOptions = {
+  /**
+   * Each provider once: its issuer, exactly as its tokens' `iss` say it
+   * (`https://accounts.google.com`, `https://appleid.apple.com`; http only
+   * on localhost or 127.0.0.1), and your app's client id there (their `aud`).
+   */
+  providers: readonly OidcProvider[]
+  /** The vendor session profile (a UUID, from `ensureSessionProfile`) that bounds every session key an ID token logs in. */
+  sessionProfileId: string
 }
 
 /** The routes, as `authorize` and the server log name them. */
@@ -98,6 +120,7 @@ export type PasskeyBackendRoute =
   | 'send-email-code'
   | 'verify-email-code'
   | 'start-recovery'
+  | 'oidc-login'
 
 /** A handler on the web-standard Request and Response, as Next.js, Hono, Bun, Deno and Workers call them. */
 export type PasskeyBackendHandler = (request: Request) => Promise<Response>
@@ -127,6 +150,18 @@ export type PasskeyBackend = {
    * 400/405/413/415 for bad input.
    */
   startRecovery: PasskeyBackendHandler
+  /**
+   * Social log-in: POST `OidcLogInRequest` as JSON → 200 `{
+   * subOrganizationId, session, created }`: the ID token verified here
+   * (signature, `iss`, `aud`, `exp`, nonce of `publicKey`) before any vendor
+   * call, the account that signs in with the provider account found (or
+   * made, with `signUp`), and the session key logged in under
+   * `oidc.sessionProfileId`. 400 `invalid_oidc_token` (the message names the
+   * check that failed) and the other bad-input answers; 404 `no_account`
+   * without `signUp`; 409 `ambiguous_oidc_account`; 502 `vendor_error` or
+   * `oidc_provider_unavailable`. Without the `oidc` option, 404 `not_found`.
+   */
+  oidcLogIn: PasskeyBackendHandler
   /**
    * Creates the vendor session profile that `passkeyWallet({ session: {
    * profileId } })` names: run it once per parent organization, when you set
@@ -158,7 +193,8 @@ export type PasskeyBackend = {
   /**
    * All on one handler, chosen by the path's end: `…/create-account` →
    * `signUp`, `…/send-email-code` → `sendEmailCode`, `…/verify-email-code` →
-   * `verifyEmailCode`, `…/start-recovery` → `startRecovery`, anything else 404.
+   * `verifyEmailCode`, `…/start-recovery` → `startRecovery`,
+   * `…/oidc-login` → `oidcLogIn`, anything else 404.
    */
   fetch: PasskeyBackendHandler
 }
@@ -172,6 +208,14 @@ const vendorFailureMessage =
 /** Answers about the request itself, the same whatever accounts exist. */
 const badInputStatuses = new Set([400, 403, 405, 408, 413, 415])
 const silent = { warn() {}, error() {} }
+
+/** An unknown route's answer: the same for every path, configured or not. */
+const notFound = () =>
+  jsonAnswer(404, {
+    code: 'not_found',
+    message:
+      'No such route: POST to …/create-account (sign-up), …/send-email-code and …/verify-email-code (the email’s proof), …/start-recovery (recovery) or …/oidc-login (social log-in, with the `oidc` option of createPasskeyBackend).',
+  })
 
 /**
  * The host's own answer from `authorize`, sent as it is. Control flow within
@@ -288,6 +332,7 @@ function validate(parameters: CreatePasskeyBackendParameters) {
       'verificationTokenPublicKey',
       "the vendor's verification token key: an uncompressed P-256 key, 130 hex characters",
     )
+  const oidc = validateOidc(given.oidc)
   return {
     organizationId: given.organizationId as string,
     apiPublicKey: given.apiPublicKey as string,
@@ -300,14 +345,72 @@ function validate(parameters: CreatePasskeyBackendParameters) {
     authorize: given.authorize as CreatePasskeyBackendParameters['authorize'],
     waitUntil: given.waitUntil as CreatePasskeyBackendParameters['waitUntil'],
     startRecoveryFloorMs: floorMs,
+    oidc,
   }
+}
+
+/** The `oidc` option, checked: each provider's issuer and client id, and the profile's id. */
+function validateOidc(value: unknown): OidcOptions | undefined {
+  if (value === undefined) return undefined
+  const invalid = (name: string, expected: string) =>
+    new InvalidPasskeyBackendParameterError(`oidc${name}`, expected)
+  if (typeof value !== 'object' || value === null)
+    throw invalid(
+      '',
+      'an object with providers (the OIDC providers) and sessionProfileId',
+    )
+  const { providers, sessionProfileId } = value as Record<string, unknown>
+  if (!Array.isArray(providers) || providers.length === 0)
+    throw invalid(
+      '.providers',
+      'a list of the OIDC providers, each { issuer, clientId }, at least one',
+    )
+  const checked = providers.map((provider: unknown, index): OidcProvider => {
+    const { issuer, clientId } = (provider ?? {}) as Record<string, unknown>
+    if (
+      typeof issuer !== 'string' ||
+      !isSecureUrl(issuer) ||
+      new URL(issuer).search ||
+      new URL(issuer).hash
+    )
+      throw invalid(
+        `.providers[${index}].issuer`,
+        "the provider's issuer as its ID tokens' `iss` say it: an https URL (http only on localhost or 127.0.0.1), without credentials, query or fragment",
+      )
+    if (
+      typeof clientId !== 'string' ||
+      clientId.trim() === '' ||
+      clientId.length > 256
+    )
+      throw invalid(
+        `.providers[${index}].clientId`,
+        "your app's client id at the provider (its ID tokens' `aud`), 1 to 256 characters",
+      )
+    return { issuer, clientId }
+  })
+  const twice = checked.findIndex(
+    ({ issuer }, index) =>
+      checked.findIndex((other) => other.issuer === issuer) !== index,
+  )
+  if (twice !== -1)
+    throw invalid(
+      `.providers[${twice}].issuer`,
+      'an issuer not given before: each provider once, with the one client id your page signs in with',
+    )
+  if (!isUuid(sessionProfileId))
+    throw invalid(
+      '.sessionProfileId',
+      'the vendor session profile of the sessions an ID token opens, a UUID (ensureSessionProfile answers it)',
+    )
+  return { providers: checked, sessionProfileId }
 }
 
 /**
  * The host backend of passkeyWallet, on your server: sign-up (the user's
- * sub-organization with their passkey, their email and an Ethereum wallet)
- * and recovery start (the vendor emails a code), both signed with your parent
- * organization's API key. The options are checked here: a bad one throws
+ * sub-organization with their passkey, their email and an Ethereum wallet),
+ * recovery start (the vendor emails a code) and, with `oidc`, social log-in
+ * (an ID token's account, made on first sign-in, and its session key), all
+ * signed with your parent organization's API key. The options are checked here: a bad one throws
  * `InvalidPasskeyBackendParameterError` naming it. The handlers never throw;
  * every answer is JSON, and none carries the key (see docs/backend.md).
  */
@@ -421,6 +524,16 @@ export function createPasskeyBackend(
             { code: error.code, message: scrub(error.message) },
             error.headers,
           )
+        if (error instanceof OidcProviderError) {
+          console.error(
+            `${logPrefix} ${route}: ${scrub(`${error.shortMessage} ${error.details}`)}`,
+          )
+          return jsonAnswer(502, {
+            code: 'oidc_provider_unavailable',
+            message:
+              'The sign-in provider could not be reached to check the ID token. Try again in a moment.',
+          })
+        }
         const reason = describeVendorFailure(error, baseUrl)
         if (reason !== undefined) {
           // The vendor's words and address are for the log, not the public.
@@ -495,6 +608,34 @@ export function createPasskeyBackend(
     { floorMs: options.startRecoveryFloorMs },
   )
 
+  // Without `oidc`, the route is one that does not exist: the same 404 as
+  // any unknown path, before the body or `authorize`. A distinct answer
+  // (400 `oidc_not_configured`) would tell any caller how this backend is
+  // set up, an oracle to no one's benefit; the 404's message names the
+  // option, for the developer who meant to configure it.
+  const { oidc } = options
+  let oidcLogInHandler: PasskeyBackendHandler = async () => notFound()
+  if (oidc) {
+    // For the backend's life: each issuer's keys, and each person's queue.
+    const oidcContext = {
+      organizationId,
+      stamper,
+      sessionProfileId: oidc.sessionProfileId,
+      verifyIdToken: createIdTokenVerifier({
+        providers: oidc.providers,
+        timeoutMs,
+      }),
+      onePerPerson: createPersonQueues(),
+      log: (level: 'warn' | 'error', message: string) =>
+        (level === 'warn' ? console.warn : console.error)(
+          `${logPrefix} oidc-login: ${scrub(message)}`,
+        ),
+    }
+    oidcLogInHandler = handler('oidc-login', (body, vendor) =>
+      oidcLogIn(body, vendor, oidcContext),
+    )
+  }
+
   return {
     createSessionProfile: (profile) =>
       withVendor('createSessionProfile', (vendor) =>
@@ -512,6 +653,7 @@ export function createPasskeyBackend(
     sendEmailCode: sendCode,
     verifyEmailCode: verifyCode,
     startRecovery,
+    oidcLogIn: oidcLogInHandler,
     async fetch(request) {
       let path = ''
       try {
@@ -524,11 +666,8 @@ export function createPasskeyBackend(
       if (path.endsWith('/send-email-code')) return sendCode(request)
       if (path.endsWith('/verify-email-code')) return verifyCode(request)
       if (path.endsWith('/start-recovery')) return startRecovery(request)
-      return jsonAnswer(404, {
-        code: 'not_found',
-        message:
-          'No such route: POST to …/create-account (sign-up), …/send-email-code and …/verify-email-code (the email’s proof) or …/start-recovery (recovery).',
-      })
+      if (path.endsWith('/oidc-login')) return oidcLogInHandler(request)
+      return notFound()
     },
   }
 }

@@ -81,6 +81,37 @@ export class VendorUnreachableError extends BaseError {
 }
 
 /**
+ * An OIDC provider's discovery document or keys could not be read: the
+ * provider is down, slow, or not the issuer configured. Not the token's
+ * fault, so the handler answers 502 and logs this error's details.
+ */
+export class OidcProviderError extends BaseError {
+  override name = 'OidcProviderError'
+  static get code() {
+    return 'oidc_provider_unavailable' as const
+  }
+  /** The configured issuer whose documents could not be read. */
+  readonly issuer: string
+  constructor({
+    issuer,
+    details,
+    cause,
+  }: {
+    issuer: string
+    details: string
+    cause?: unknown
+  }) {
+    super(`The OIDC provider ${issuer} could not be read.`, {
+      code: OidcProviderError.code,
+      cause,
+      details,
+      docsPath: 'docs/backend.md',
+    })
+    this.issuer = issuer
+  }
+}
+
+/**
  * The host's `authorize` threw or rejected: a bug of the host's, so the
  * handler answers 500 and logs this error, whose cause is the host's.
  */

@@ -1,3 +1,4 @@
+import { p256 } from '@noble/curves/p256'
 import { checkedEmail, LookalikeEmailError } from '../core/email.js'
 import { fromBase64Url } from '../core/encodings.js'
 import { badField, Refusal } from './errors.js'
@@ -143,6 +144,42 @@ const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1)
 function printable(key: string) {
   const shown = key.replace(/[\p{Cc}\p{Cf}`]/gu, '?')
   return shown.length > 40 ? `${shown.slice(0, 40)}…` : shown
+}
+
+/** The longest name a route takes (a user's, a provider's): what a passkey prompt shows in practice. */
+export const maxNameLength = 64
+
+/**
+ * A name as a person typed it, trimmed: 1 to `maxNameLength` characters
+ * (code points), not blank, without control characters; `invalid()` otherwise.
+ */
+export function readName(value: unknown, invalid: () => Refusal): string {
+  if (typeof value !== 'string') throw invalid()
+  const name = value.trim()
+  const length = [...name].length
+  if (length < 1 || length > maxNameLength || /\p{Cc}/u.test(name))
+    throw invalid()
+  return name
+}
+
+/**
+ * A compressed P-256 public key on the curve, hex (66 characters, `02`/`03`
+ * first), as sent: 400 `invalid_public_key` otherwise.
+ */
+export function readCompressedPublicKey(value: unknown): string {
+  const invalid = () =>
+    badField(
+      'invalid_public_key',
+      '`publicKey` must be a compressed P-256 public key on the curve: 66 hex characters starting with 02 or 03.',
+    )
+  if (typeof value !== 'string' || !/^0[23][0-9a-f]{64}$/i.test(value))
+    throw invalid()
+  try {
+    p256.ProjectivePoint.fromHex(value).assertValidity()
+  } catch {
+    throw invalid()
+  }
+  return value
 }
 
 const base64url = /^[A-Za-z0-9_-]*$/

@@ -42,4 +42,5 @@ export const passkeyBackend = createPasskeyBackend({
 // passkeyBackend.verifyEmailCode(request) → POST /api/verify-email-code
 // passkeyBackend.signUp(request)          → POST /api/create-account
 // passkeyBackend.startRecovery(request)   → POST /api/start-recovery
+// passkeyBackend.oidcLogIn(request)       → POST /api/oidc-login (with the `oidc` option)
 // passkeyBackend.fetch(request)           → any of them, by the end of the path
