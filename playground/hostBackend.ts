@@ -10,9 +10,15 @@ import { createPasskeyBackend } from '../src/exports/server.js'
  * server with the Node lines of docs/backend.md:
  * - `POST /api/send-email-code` and `/api/verify-email-code` prove the sign-up's email;
  * - `POST /api/create-account` creates the user's sub-organization;
- * - `POST /api/start-recovery` emails a recovery code encrypted to the page's key.
+ * - `POST /api/start-recovery` emails a recovery code encrypted to the page's key;
+ * - `POST /api/oidc-login` logs a session key in with an ID token of the
+ *   sandbox's identity provider (Google and Apple presets), making the
+ *   account first when there is none.
  */
-export function hostBackend(vendor: Sandbox['vendor']): Plugin {
+export function hostBackend(
+  vendor: Sandbox['vendor'],
+  identityProvider: Sandbox['identityProvider'],
+): Plugin {
   const backend = createPasskeyBackend({
     organizationId: vendor.parentOrganizationId,
     apiPublicKey: vendor.parentApiKey.publicKey,
@@ -21,6 +27,13 @@ export function hostBackend(vendor: Sandbox['vendor']): Plugin {
     appName: 'wagmi-connector-pack playground',
     // The sandbox signs email proofs with its own key, not the vendor's production one.
     verificationTokenPublicKey: vendor.signerPublicKey,
+    oidc: {
+      providers: Object.values(identityProvider.clientIds).map((clientId) => ({
+        issuer: identityProvider.issuer,
+        clientId,
+      })),
+      sessionProfileId: vendor.sessionProfileId,
+    },
   })
   const mount: Connect.NextHandleFunction = (request, response, next) => {
     backend
@@ -33,6 +46,7 @@ export function hostBackend(vendor: Sandbox['vendor']): Plugin {
     middlewares.use('/api/send-email-code', mount)
     middlewares.use('/api/verify-email-code', mount)
     middlewares.use('/api/start-recovery', mount)
+    middlewares.use('/api/oidc-login', mount)
   }
   return {
     name: 'wagmi-connector-pack:host-backend',

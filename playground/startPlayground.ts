@@ -86,7 +86,7 @@ export async function startPlayground({
     ) as Record<number, Address>
     const configFile = new URL('vite.config.ts', import.meta.url).pathname
     const backends = [
-      hostBackend(sandbox.vendor),
+      hostBackend(sandbox.vendor, sandbox.identityProvider),
       sandboxFaucet(sandbox, tokenAddresses),
       sandboxWalletBackend(sandbox),
     ]

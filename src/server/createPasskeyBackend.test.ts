@@ -864,10 +864,10 @@ describe('the oidc option', () => {
       { providers: [{ ...google, clientId: ' ' }], sessionProfileId },
     ],
     [
-      'an issuer given twice',
-      'oidc.providers[1].issuer',
+      'a provider given twice',
+      'oidc.providers[1]',
       {
-        providers: [google, { ...google, clientId: 'other' }],
+        providers: [google, { ...google }],
         sessionProfileId,
       },
     ],

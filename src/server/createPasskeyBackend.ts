@@ -389,13 +389,15 @@ function validateOidc(value: unknown): OidcOptions | undefined {
     return { issuer, clientId }
   })
   const twice = checked.findIndex(
-    ({ issuer }, index) =>
-      checked.findIndex((other) => other.issuer === issuer) !== index,
+    ({ issuer, clientId }, index) =>
+      checked.findIndex(
+        (other) => other.issuer === issuer && other.clientId === clientId,
+      ) !== index,
   )
   if (twice !== -1)
     throw invalid(
-      `.providers[${twice}].issuer`,
-      'an issuer not given before: each provider once, with the one client id your page signs in with',
+      `.providers[${twice}]`,
+      'a provider not given before: each issuer and client id once (one issuer may have several client ids, e.g. your web and iOS apps)',
     )
   if (!isUuid(sessionProfileId))
     throw invalid(

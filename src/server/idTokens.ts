@@ -93,29 +93,32 @@ export function createIdTokenVerifier({
     }
     // Chosen by the claim before any check, and only among the configured:
     // no request goes to an issuer the host did not name.
-    const provider = providers.find((candidate) => candidate.issuer === issuer)
-    const accepted = providers.map((p) => p.issuer).join(', ')
+    const clientIds = providers
+      .filter((candidate) => candidate.issuer === issuer)
+      .map((candidate) => candidate.clientId)
+    const accepted = [...new Set(providers.map((p) => p.issuer))].join(', ')
     if (typeof issuer !== 'string')
       throw invalidToken(
         `The ID token names no issuer (iss): this app accepts ${accepted}.`,
       )
-    if (!provider)
+    if (clientIds.length === 0)
       throw invalidToken(
         `The ID token's issuer (iss) ${JSON.stringify(issuer)} is not a provider this app accepts (${accepted}).`,
       )
     let claims: JWTPayload
     try {
-      const keys = await keysOf(provider.issuer)
+      const keys = await keysOf(issuer)
       claims = (
         await jwtVerify(token, keys, {
-          issuer: provider.issuer,
-          audience: provider.clientId,
+          issuer,
+          // Any of the host's client ids at this issuer (its web and iOS apps).
+          audience: clientIds,
           algorithms,
           requiredClaims: ['exp', 'sub', 'nonce'],
         })
       ).payload
     } catch (error) {
-      throw refusalOf(error, provider)
+      throw refusalOf(error, { issuer, clientIds })
     }
     if (claims.nonce !== oidcNonce(publicKey))
       throw invalidToken(
@@ -125,16 +128,20 @@ export function createIdTokenVerifier({
       throw invalidToken(
         `The ID token names nobody (its sub is not a string): ${signInAgain}.`,
       )
+    const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud]
     return {
-      issuer: provider.issuer,
-      clientId: provider.clientId,
+      issuer,
+      clientId: clientIds.find((id) => audiences.includes(id))!,
       subject: claims.sub,
     }
   }
 }
 
 /** What jose's refusal means for the caller: which check failed, or that the provider could not be read. */
-function refusalOf(error: unknown, { issuer, clientId }: OidcProvider) {
+function refusalOf(
+  error: unknown,
+  { issuer, clientIds }: { issuer: string; clientIds: string[] },
+) {
   if (error instanceof OidcProviderError) return error
   if (
     error instanceof errors.JWKSTimeout ||
@@ -152,7 +159,7 @@ function refusalOf(error: unknown, { issuer, clientId }: OidcProvider) {
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'aud')
       return invalidToken(
-        `The ID token is not for this app: its audience (aud) is not the client id configured for ${issuer} (${clientId}).`,
+        `The ID token is not for this app: its audience (aud) is not a client id configured for ${issuer} (${clientIds.join(', ')}).`,
       )
     return invalidToken(
       `The ID token's ${error.claim} claim does not hold (${error.message}): ${signInAgain}.`,

@@ -1,6 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
-import { chromiumArgs, chromiumPath } from '../helpers/chromium.js'
 import { playgroundAlert } from '../helpers/playgroundSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 
@@ -112,49 +111,69 @@ test('an answer whose state is not the sign-in’s is refused with a typed error
 })
 
 test('the browser blocks the sign-in window: the page goes to the provider, comes back, and connects; the answer is used once', async ({
-  playwright,
+  page,
 }) => {
-  // Chromium with its pop-up blocker on (Playwright turns it off by default).
-  const blocking = await playwright.chromium.launch({
-    executablePath: chromiumPath(),
-    args: chromiumArgs,
-    ignoreDefaultArgs: ['--disable-popup-blocking'],
+  // What a browser that blocks the window answers: no window. (Headless
+  // Chromium lets any window open that a test's own click asks for.)
+  await page.addInitScript(() => {
+    window.open = () => null
   })
-  try {
-    const page = await blocking.newPage({ baseURL: process.env.PLAYGROUND_URL })
-    await page.goto('/?backend=proxy')
-    const proxy = proxyRequests(page)
-    const popups: unknown[] = []
-    page.on('popup', (popup) => popups.push(popup))
-    // A click by script, without the user activation Playwright's own calls
-    // carry: the browser blocks the window it opens.
-    const devtools = await page.context().newCDPSession(page)
-    await devtools.send('Runtime.evaluate', {
-      expression: `[...document.querySelectorAll('button')].find((b) => b.textContent === 'Continue with Google').click()`,
-      userGesture: false,
-    })
-    await page.waitForURL(/\/interaction\//)
-    await page.getByLabel('Someone else').fill(person('hedy'))
-    await page.getByRole('button', { name: 'Sign in as this person' }).click()
-    await expect(page.getByTestId('status')).toHaveText('connected')
-    expect(popups).toEqual([])
-    expect(proxy).toEqual(['account', 'signup', 'oauth_login'])
-    // The answer is off the address bar (its history entry replaced).
-    const url = new URL(page.url())
-    expect(url.hash).toBe('')
-    expect(url.search).toBe('?backend=proxy')
+  await page.goto('/?backend=proxy')
+  const proxy = proxyRequests(page)
+  const popups: unknown[] = []
+  page.on('popup', (popup) => popups.push(popup))
+  await page.getByRole('button', { name: 'Continue with Google' }).click()
+  await page.waitForURL(/\/interaction\//)
+  await page.getByLabel('Someone else').fill(person('hedy'))
+  await page.getByRole('button', { name: 'Sign in as this person' }).click()
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  expect(popups).toEqual([])
+  expect(proxy).toEqual(['account', 'signup', 'oauth_login'])
+  // The answer is off the address bar (its history entry replaced).
+  const url = new URL(page.url())
+  expect(url.hash).toBe('')
+  expect(url.search).toBe('?backend=proxy')
 
-    // The same answer again (a link shared, the history replayed): refused, nothing connected.
-    await page.getByRole('button', { name: 'Disconnect' }).click()
-    await expect(page.getByTestId('status')).toHaveText('disconnected')
-    const replayed = `${url.origin}/?backend=proxy#state=wcp-oidc-replayed&id_token=x`
-    await page.goto(replayed)
-    await expect(playgroundAlert(page)).toContainText(
-      'The sign-in answer did not belong to this sign-in.',
-    )
-    await expect(page.getByTestId('status')).toHaveText('disconnected')
-    expect(new URL(page.url()).hash).toBe('')
+  // An answer this browser did not ask for (a link shared, a replay): refused, nothing connected.
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  await page.goto('about:blank')
+  await page.goto(
+    `${url.origin}/?backend=proxy#state=wcp-oidc-replayed&id_token=x`,
+  )
+  await expect(playgroundAlert(page)).toContainText(
+    'The sign-in answer did not belong to this sign-in.',
+  )
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  expect(new URL(page.url()).hash).toBe('')
+})
+
+test('with the host backend: Continue with Apple signs up and logs in on a second profile; another person gets an account of their own', async ({
+  page,
+  browser,
+}) => {
+  const sub = person('ada')
+  await page.goto('/')
+  const backend: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/'))
+      backend.push(new URL(request.url()).pathname)
+  })
+  const requests = vendorRequests(page, vendor.url)
+  const address = await continueWith(page, 'Apple', sub)
+  // The backend checked the token, made the account and logged the session key in under its profile;
+  // the page read the key back under the profile, then the account.
+  expect(backend).toEqual(['/api/oidc-login'])
+  expect(requests).toEqual(['query/get_api_keys', 'query/list_wallet_accounts'])
+
+  const second = await freshProfile(browser, '/')
+  try {
+    expect(await continueWith(second.page, 'Apple', sub)).toBe(address)
+    // A stranger's provider account opens a wallet of its own, never this one.
+    await second.page.getByRole('button', { name: 'Disconnect' }).click()
+    const stranger = await continueWith(second.page, 'Apple', person('eve'))
+    expect(stranger).not.toBe(address)
   } finally {
-    await blocking.close()
+    await second.close()
   }
 })

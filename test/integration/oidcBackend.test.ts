@@ -427,7 +427,7 @@ describe('oidcLogIn: tokens refused', () => {
       clientId: idp.clientIds.apple,
     })
     expect(await refusedBeforeTheVendor(token, key.publicKey)).toBe(
-      `The ID token is not for this app: its audience (aud) is not the client id configured for ${idp.issuer} (${idp.clientIds.google}).`,
+      `The ID token is not for this app: its audience (aud) is not a client id configured for ${idp.issuer} (${idp.clientIds.google}).`,
     )
   })
 
