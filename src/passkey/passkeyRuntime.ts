@@ -150,25 +150,30 @@ export function createPasskeyRuntime({
       context: OidcLogInContext,
     ) => Promise<result>,
   ) =>
-    import('./oidcLogIn.js').then((code) => {
-      if (!sessionKeys.adopt)
-        throw new InvalidPasskeyWalletParameterError(
-          'session.profileId',
-          'a session profile: a log-in with a provider signs with a session key (docs/social-login.md)',
+    import('./oidcLogIn.js').then(
+      ({ connectWithOidc, finishRedirectedSignIn }) => {
+        if (!sessionKeys.adopt)
+          throw new InvalidPasskeyWalletParameterError(
+            'session.profileId',
+            'a session profile: a log-in with a provider signs with a session key (docs/social-login.md)',
+          )
+        return work(
+          { connectWithOidc, finishRedirectedSignIn },
+          {
+            parameters,
+            backendTimeoutMs,
+            authProxy,
+            endOthersOnLogIn: checked.endOthersOnLogIn,
+            sessionSeconds: checked.sessionSeconds!,
+            sessionProfileId: checked.sessionProfileId,
+            sessionStoreKey,
+            client,
+            sessionKeys,
+            accounts,
+          },
         )
-      return work(code, {
-        parameters,
-        backendTimeoutMs,
-        authProxy,
-        endOthersOnLogIn: checked.endOthersOnLogIn,
-        sessionSeconds: checked.sessionSeconds!,
-        sessionProfileId: checked.sessionProfileId,
-        sessionStoreKey,
-        client,
-        sessionKeys,
-        accounts,
-      })
-    })
+      },
+    )
 
   const connectWithProvider = (
     oidc: NonNullable<PasskeyWalletConnectParameters['oidc']>,
