@@ -1,6 +1,6 @@
-// A provider's answer on the page's own URL, after a sign-in that went by
-// redirect: told apart from the host's own parameters by the state's mark,
-// and removed from the address bar once read.
+// How a page tells that it was loaded with the answer of this pack's
+// sign-in (the state's mark, the sign-in window's name): the connector asks
+// before any of its code loads, at wagmi's reconnect.
 
 /** Every state this pack sends starts with it: another `state` parameter on the host's pages is the host's. */
 export const signInStateMark = 'wcp-oidc-'
@@ -21,23 +21,4 @@ export function hasSignInAnswer(): boolean {
     answerParameter.test(location.href) &&
     !(window.opener && window.name === signInWindowName)
   )
-}
-
-/** The sign-in's answer on this page's URL, and the URL without it (in the address bar and the history from now on). */
-export function takeSignInAnswer(): URL {
-  const answered = new URL(location.href)
-  const clean = new URL(answered)
-  clean.hash = ''
-  for (const name of [
-    'code',
-    'state',
-    'id_token',
-    'error',
-    'error_description',
-    'iss',
-    'session_state',
-  ])
-    clean.searchParams.delete(name)
-  history.replaceState(history.state, '', clean)
-  return answered
 }

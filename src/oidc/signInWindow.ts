@@ -1,22 +1,11 @@
 import { OidcSignInError } from './errors.js'
-import { signInWindowName } from './signInAnswer.js'
 
-// The provider's sign-in in a window of its own (a popup), which the page
-// watches until the provider sends the person back to this origin.
+// The provider's sign-in in a window of its own (a popup, opened in the
+// person's tap by signInNavigation), which the page watches until the
+// provider sends the person back to this origin.
 
-const features = 'popup,width=500,height=640'
 /** How often the page looks whether the window came back (or was closed). */
 const pollMs = 200
-
-/**
- * Opens an empty sign-in window, in the person's tap: a window opened
- * after any download or request may be blocked. `undefined` where the
- * browser blocks it (then the sign-in goes by redirect) or outside one.
- */
-export function openSignInWindow(): Window | undefined {
-  if (typeof window === 'undefined') return undefined
-  return window.open('about:blank', signInWindowName, features) ?? undefined
-}
 
 /**
  * Sends the window to `url` and waits until it is back on `redirectUri`:

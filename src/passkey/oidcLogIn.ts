@@ -9,7 +9,7 @@ import {
   startAuthorization,
 } from '../oidc/authorization.js'
 import { OidcSignInError } from '../oidc/errors.js'
-import { takeSignInAnswer } from '../oidc/signInAnswer.js'
+import { takeSignInAnswer } from '../oidc/signInNavigation.js'
 import { awaitSignIn } from '../oidc/signInWindow.js'
 import { unexpectedProxyAnswer } from '../turnkey/AuthProxyError.js'
 import {
@@ -41,7 +41,7 @@ import type {
 } from './passkeyParameters.js'
 import type { SessionKeys } from './sessionKey.js'
 import { revokeSessionKey } from './sessionKeyRevocation.js'
-import { sessionKeyStore } from './sessionKeyStore.js'
+import { signInStore } from './signInStore.js'
 
 /*
  * A connection by an OIDC provider ("Continue with Google"): the provider
@@ -113,6 +113,14 @@ export async function connectWithOidc(
   context: OidcLogInContext,
 ) {
   try {
+    if (
+      userName !== defaultUserName &&
+      (typeof userName !== 'string' || userName.trim() === '')
+    )
+      throw new InvalidPasskeyWalletParameterError(
+        'oidc.userName',
+        'a non-empty name for a new account’s user',
+      )
     const { oidc, provider } = chosenProvider(context, providerId)
     const key = loginKeyIsOneTime(oidc, context)
       ? await generateStampingKey()
@@ -167,7 +175,7 @@ async function redirectToSignIn(
     authorization
   const kept =
     sessionStoreKey !== undefined &&
-    (await sessionKeyStore.keepSignIn(sessionStoreKey, {
+    (await signInStore.keep(sessionStoreKey, {
       ...key,
       provider: provider.id,
       state,
@@ -202,7 +210,7 @@ export async function finishRedirectedSignIn(
     back.searchParams.get('state')
   const pending =
     state !== null && context.sessionStoreKey !== undefined
-      ? await sessionKeyStore.takeSignIn(context.sessionStoreKey, state)
+      ? await signInStore.take(context.sessionStoreKey, state)
       : undefined
   if (!pending)
     throw new OidcSignInError({

@@ -13,7 +13,7 @@ import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { ConnectorStorage } from '../core/storage.js'
 import type { ExportAccess } from '../export/exportFlow.js'
 import { hasSignInAnswer } from '../oidc/signInAnswer.js'
-import { openSignInWindow } from '../oidc/signInWindow.js'
+import { openSignInWindow } from '../oidc/signInNavigation.js'
 import {
   createVendorClient,
   type VendorClient,
@@ -359,26 +359,12 @@ function refuseBeforePrompt({
       'a non-empty name for the new passkey',
     )
   if (signUpWith?.email) emailProof(signUpWith.email)
-  if (oidc !== undefined) {
-    if (signUpWith !== undefined)
-      throw new InvalidPasskeyWalletParameterError(
-        'oidc',
-        'no `signUp` beside it: a provider signs up a person who has no account',
-      )
-    if (typeof oidc?.provider !== 'string' || oidc.provider === '')
-      throw new InvalidPasskeyWalletParameterError(
-        'oidc.provider',
-        'the id of a provider of passkeyWallet({ oidc }), such as "google"',
-      )
-    if (
-      oidc.userName !== undefined &&
-      (typeof oidc.userName !== 'string' || oidc.userName.trim() === '')
+  // The rest of `oidc` is checked with its code, before anything is asked of the provider.
+  if (oidc !== undefined && signUpWith !== undefined)
+    throw new InvalidPasskeyWalletParameterError(
+      'oidc',
+      'no `signUp` beside it: a provider signs up a person who has no account',
     )
-      throw new InvalidPasskeyWalletParameterError(
-        'oidc.userName',
-        'a non-empty name for a new account’s user',
-      )
-  }
   if (requestedChainId !== undefined) configuredChain(chains, requestedChainId)
 }
 

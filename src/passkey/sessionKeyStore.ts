@@ -1,4 +1,4 @@
-import { withTimeout } from '../core/deadlines.js'
+import { read, write } from './keyDatabase.js'
 
 // The session key, and where it is kept: IndexedDB, never web storage.
 
@@ -25,62 +25,6 @@ export type SessionKey = {
 /** Seconds, not milliseconds: the vendor SDK mixes the two and keeps dead sessions alive. */
 export function isLive(key: SessionKey, nowMs = Date.now()) {
   return key.expiresAt * 1000 > nowMs
-}
-
-const database = 'wagmi-connector-pack'
-const store = 'session-keys'
-
-function open(): Promise<IDBDatabase> | undefined {
-  if (typeof indexedDB === 'undefined') return undefined
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(database, 1)
-    request.onupgradeneeded = () => request.result.createObjectStore(store)
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error)
-  })
-}
-
-/** Runs `action` in one transaction; resolves to what its returned getter reads once the transaction is complete. */
-async function run<value>(
-  mode: IDBTransactionMode,
-  action: (objects: IDBObjectStore) => () => value,
-): Promise<value | undefined> {
-  const db = await open()
-  if (!db) return undefined
-  try {
-    return await new Promise<value>((resolve, reject) => {
-      const transaction = db.transaction(store, mode)
-      const result = action(transaction.objectStore(store))
-      transaction.oncomplete = () => resolve(result())
-      transaction.onerror = () => reject(transaction.error)
-      transaction.onabort = () => reject(transaction.error)
-    })
-  } finally {
-    db.close()
-  }
-}
-
-// A slow or stuck IndexedDB must not hold wagmi's reconnect: the passkey still works without the key.
-const readTimeoutMs = 2000
-
-/** A read that never throws, and gives nothing after 2 s. */
-function read<value>(
-  mode: IDBTransactionMode,
-  action: (objects: IDBObjectStore) => () => value,
-): Promise<value | undefined> {
-  return withTimeout(
-    run(mode, action),
-    readTimeoutMs,
-    () => new Error('IndexedDB did not answer'),
-  ).catch(() => undefined)
-}
-
-/** A write that never throws: without storage there is nothing to keep, or to remove. */
-async function write(action: (objects: IDBObjectStore) => void) {
-  await run('readwrite', (objects) => {
-    action(objects)
-    return () => undefined
-  }).catch(() => undefined)
 }
 
 /** What IndexedDB holds for a key: a key being revoked says so, and never signs again. */
@@ -115,36 +59,6 @@ const isRevokingEntry = (
   entry: IDBValidKey,
 ): entry is IDBValidKey[] =>
   Array.isArray(entry) && entry[0] === at && entry[1] === 'revoking'
-
-/**
- * A sign-in with a provider that left the page by redirect: the key its
- * nonce names and what its answer must match, kept until the page it comes
- * back to finishes it (once), or until it expires.
- */
-export type PendingSignIn = {
-  /** The key the provider's ID token will log in (non-extractable). */
-  privateKey: CryptoKey
-  publicKey: string
-  /** The provider's id in `passkeyWallet({ oidc })`. */
-  provider: string
-  state: string
-  nonce: string
-  /** The PKCE verifier of a code flow. */
-  verifier: string | undefined
-  tokenEndpoint: string | undefined
-  redirectUri: string
-  /** The user's name if the sign-in makes an account. */
-  userName: string
-  /** Unix milliseconds. */
-  expiresAt: number
-}
-
-const signInEntry = (at: string, state: string) => [at, 'sign-in', state]
-const isSignInEntry = (
-  at: string,
-  entry: IDBValidKey,
-): entry is IDBValidKey[] =>
-  Array.isArray(entry) && entry[0] === at && entry[1] === 'sign-in'
 
 /**
  * Session keys by connector key, in IndexedDB: the only place a
@@ -206,38 +120,4 @@ export const sessionKeyStore = {
   /** Forgets a key whose revocation the vendor confirmed. */
   deleteRevoking: (at: string, publicKey: string) =>
     write((objects) => objects.delete(revokingEntry(at, publicKey))),
-  /** Keeps a sign-in that leaves the page by redirect; false when it could not be kept. */
-  keepSignIn: (at: string, pending: PendingSignIn) =>
-    run('readwrite', (objects) => {
-      objects.put(pending, signInEntry(at, pending.state))
-      return () => true
-    }).catch(() => false),
-  /**
-   * The sign-in of `state`, removed as it is read (an answer is used once),
-   * while it has not expired; expired ones are removed on the way.
-   */
-  async takeSignIn(at: string, state: string, nowMs = Date.now()) {
-    return read('readwrite', (objects) => {
-      let found: PendingSignIn | undefined
-      const cursor = objects.openCursor()
-      cursor.onsuccess = () => {
-        const entry = cursor.result
-        if (!entry) return
-        if (isSignInEntry(at, entry.key)) {
-          const pending = entry.value as Partial<PendingSignIn>
-          if (
-            entry.key[2] === state &&
-            pending?.privateKey instanceof CryptoKey &&
-            typeof pending.expiresAt === 'number' &&
-            pending.expiresAt > nowMs
-          )
-            found = pending as PendingSignIn
-          if (entry.key[2] === state || !(Number(pending?.expiresAt) > nowMs))
-            entry.delete()
-        }
-        entry.continue()
-      }
-      return () => found
-    })
-  },
 }

@@ -222,7 +222,7 @@ const passkeyPage = [
 
 // A sign-up loads the connector and its runtime, nothing a later step needs:
 // esbuild puts every module a subpath's entry re-exports in the first load.
-it('a passkey sign-up loads no request, recovery, export or Auth Proxy code (esbuild, split)', async () => {
+it('a passkey sign-up loads no request, recovery, export, Auth Proxy or OIDC sign-in code (esbuild, split)', async () => {
   const modules = await modulesLoadedBy(passkeyPage, [
     /page\.js$/,
     /passkey\/passkeyRuntime\.ts$/,
@@ -237,6 +237,12 @@ it('a passkey sign-up loads no request, recovery, export or Auth Proxy code (esb
         'src/export/errors.ts',
         'src/turnkey/AuthProxyError.ts',
         'src/turnkey/httpStatusText.ts',
+        // A provider's sign-in loads when a person picks one.
+        'src/passkey/oidcLogIn.ts',
+        'src/passkey/oidcParameters.ts',
+        'src/passkey/signInStore.ts',
+        'src/oidc/authorization.ts',
+        'src/oidc/signInWindow.ts',
       ].includes(module),
     ),
   ).toEqual([])
