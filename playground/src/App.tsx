@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useConnection } from 'wagmi'
 import { AccountCard } from './components/AccountCard.js'
+import { AddPasskey } from './components/AddPasskey.js'
 import { Balances } from './components/Balances.js'
 import { ConnectDialog } from './components/ConnectDialog.js'
 import { Header } from './components/Header.js'
@@ -27,6 +28,7 @@ export function App() {
           <>
             <div className="column">
               <AccountCard />
+              <AddPasskey />
               <Balances />
               <SwitchChain />
             </div>

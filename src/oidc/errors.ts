@@ -16,7 +16,9 @@ import { BaseError } from '../core/errors.js'
  * - `unreachable`: the provider's discovery or token endpoint failed;
  * - `windowBlocked`: the browser blocked the sign-in window, and the page
  *   cannot go by redirect either (wagmi's config has no storage to come
- *   back to).
+ *   back to, or a recovery, whose steps live in this page);
+ * - `noAccount`: the provider signed the person in, but no account signs in
+ *   with that provider account (a recovery, which never makes one).
  */
 export type OidcSignInErrorReason =
   | 'closed'
@@ -26,6 +28,7 @@ export type OidcSignInErrorReason =
   | 'invalidToken'
   | 'unreachable'
   | 'windowBlocked'
+  | 'noAccount'
 
 const said: Record<OidcSignInErrorReason, [string, string]> = {
   closed: [
@@ -55,6 +58,10 @@ const said: Record<OidcSignInErrorReason, [string, string]> = {
   windowBlocked: [
     'The browser blocked the sign-in window.',
     'Allow pop-ups for this site, then choose the provider again.',
+  ],
+  noAccount: [
+    'No wallet signs in with this account.',
+    'Sign in with the account you used for your wallet, or recover another way.',
   ],
 }
 

@@ -1,11 +1,18 @@
 import type { Storage } from '@wagmi/core'
+import { openSignInWindow } from '../oidc/signInNavigation.js'
 import { createCodeFrame } from '../recovery/codeFrame.js'
 import { createAuthProxyCodeSender } from '../recovery/codeSenders.js'
-import { createRecoveryFlow } from '../recovery/recoveryFlow.js'
+import {
+  createRecoveryFlow,
+  type ProviderRecovery,
+} from '../recovery/recoveryFlow.js'
 import { createRecoveryStateStore } from '../recovery/recoveryStateStore.js'
 import { createAuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
 import { recoverySessionSeconds } from '../turnkey/hostBackendContract.js'
+import { createSessionStamper } from '../turnkey/stampers.js'
+import type { OidcLogInContext } from './oidcLogIn.js'
+import { checkOidcParameters } from './oidcParameters.js'
 import { createPasskey, forgetPasskey } from './passkeyCeremonies.js'
 import {
   checkPasskeyWalletParameters,
@@ -47,12 +54,13 @@ export function createPasskeyRecovery({
           client: createAuthProxyClient(authProxy!),
         }),
       }
+  // Not the connector's client: recovery stamps with its own key, never a session's fallback.
+  const vendor = createVendorClient({
+    baseUrl: apiBaseUrl,
+    timeoutMs: vendorTimeoutMs,
+  })
   return createRecoveryFlow({
-    // Not the connector's client: recovery stamps with its own key, never a session's fallback.
-    vendor: createVendorClient({
-      baseUrl: apiBaseUrl,
-      timeoutMs: vendorTimeoutMs,
-    }),
+    vendor,
     parentOrganizationId: parameters.organizationId,
     ...codes,
     stateStore: createRecoveryStateStore({ storage, key: storageKey }),
@@ -65,5 +73,50 @@ export function createPasskeyRecovery({
         userName,
       }),
     forgetPasskey: (credentialId) => forgetPasskey(rpId(), credentialId),
+    providers:
+      parameters.oidc === undefined
+        ? undefined
+        : providerRecovery({
+            parameters,
+            authProxy,
+            backendTimeoutMs,
+            client: vendor,
+          }),
   })
+}
+
+/**
+ * Recovery by the providers of `passkeyWallet({ oidc })` (checked now: a bad
+ * option rejects getRecovery()): the sign-in's window opens in the tap, its
+ * code loads after, and the one-time key it gives stamps the new passkey's
+ * registration, then is deleted.
+ */
+function providerRecovery(
+  context: Pick<
+    OidcLogInContext,
+    'parameters' | 'authProxy' | 'backendTimeoutMs' | 'client'
+  >,
+): ProviderRecovery {
+  const { providers } = checkOidcParameters(context.parameters.oidc, {
+    hasAuthProxy: context.authProxy !== undefined,
+  })
+  return {
+    providers: [...providers.values()].map(({ id, name }) => ({ id, name })),
+    signIn(provider, signal) {
+      const signInWindow = openSignInWindow()
+      return import('./oidcLogIn.js')
+        .then(({ signInForPasskey }) =>
+          signInForPasskey(provider, signInWindow, signal, context),
+        )
+        .then(({ key, organizationId, userId, expiresAt, revoke }) => ({
+          publicKey: key.publicKey,
+          // Its refusal is the recovery's to handle, never a passkey prompt.
+          stamper: { ...createSessionStamper(key), fallsBack: false },
+          organizationId,
+          userId,
+          expiresAt,
+          revoke,
+        }))
+    },
+  }
 }

@@ -21,6 +21,7 @@ import {
   type VendorClient,
 } from '../turnkey/createVendorClient.js'
 import {
+  oneTimeKeySeconds,
   signUpWallet,
   subOrganizationName,
 } from '../turnkey/hostBackendContract.js'
@@ -71,7 +72,10 @@ export type OidcLogInContext = {
 const defaultUserName = 'Wallet user'
 
 /** The checked `oidc` option, and the provider of `providerId` in it. */
-function chosenProvider(context: OidcLogInContext, providerId: string) {
+function chosenProvider(
+  context: Pick<OidcLogInContext, 'parameters' | 'authProxy'>,
+  providerId: string,
+) {
   const oidc = checkOidcParameters(context.parameters.oidc, {
     hasAuthProxy: context.authProxy !== undefined,
   })
@@ -384,5 +388,123 @@ async function logInThroughProxy(
       },
       undefined,
     )
+  }
+}
+
+/** A key that adds one passkey to the account a provider account opens, then is deleted. */
+export type OneTimeKey = {
+  key: StampingKey
+  organizationId: string
+  userId: string
+  /** Unix seconds, by the vendor's word. */
+  expiresAt: number
+  /** Deletes the key at the vendor (within the revocation's deadline); never rejects. */
+  revoke(): Promise<void>
+}
+
+/**
+ * The provider signs the person in (in `signInWindow`, opened in the tap)
+ * for a one-time key of the account their provider account opens, logged
+ * in under no profile for minutes (your backend's route with `purpose:
+ * 'add-passkey'`, or the Auth Proxy's `oauth_login`): it adds a passkey
+ * (recovery, or an account a provider made) and is deleted. It never makes
+ * an account, and lives in memory only. A blocked window is refused: the
+ * steps around it live in this page.
+ */
+export async function signInForPasskey(
+  providerId: string,
+  signInWindow: Window | undefined,
+  signal: AbortSignal,
+  context: Pick<
+    OidcLogInContext,
+    'parameters' | 'backendTimeoutMs' | 'authProxy' | 'client'
+  >,
+): Promise<OneTimeKey> {
+  try {
+    const { oidc, provider } = chosenProvider(context, providerId)
+    const key = await generateStampingKey()
+    const authorization = await startAuthorization(provider, {
+      nonce: await oidcNonce(key.publicKey),
+      redirectUri: oidc.redirectUri,
+    })
+    if (!signInWindow)
+      throw new OidcSignInError({
+        reason: 'windowBlocked',
+        provider: provider.id,
+      })
+    const back = await awaitSignIn(signInWindow, {
+      url: authorization.url,
+      redirectUri: authorization.redirectUri,
+      provider: provider.id,
+      timeoutMs: oidc.timeoutMs,
+      signal,
+    })
+    signInWindow = undefined
+    const oidcToken = await idTokenOf(authorization, back)
+    const noAccount = () =>
+      new OidcSignInError({ reason: 'noAccount', provider: provider.id })
+    let session: unknown
+    if (oidc.logIn) {
+      const logIn = oidc.logIn
+      ;({ session } = await readHostBackendAnswer(
+        'oidc.logIn',
+        (backendSignal) =>
+          logIn(
+            {
+              oidcToken,
+              publicKey: key.publicKey,
+              expirationSeconds: oneTimeKeySeconds,
+              invalidateExisting: false,
+              purpose: 'add-passkey',
+            },
+            { signal: backendSignal },
+          ),
+        context.backendTimeoutMs,
+      ).catch((error: unknown) => {
+        if (
+          error instanceof HostBackendError &&
+          error.backendCode === 'no_account'
+        )
+          throw noAccount()
+        throw error
+      }))
+    } else {
+      const proxy = createAuthProxyClient(context.authProxy!)
+      const { organizationId } = await proxy.post<{ organizationId?: unknown }>(
+        'account',
+        { filterType: 'OIDC_TOKEN', filterValue: oidcToken },
+      )
+      if (organizationId === undefined) throw noAccount()
+      ;({ session } = await proxy.post<{ session?: unknown }>('oauth_login', {
+        oidcToken,
+        publicKey: key.publicKey,
+        invalidateExisting: false,
+        organizationId,
+      }))
+    }
+    if (typeof session !== 'string')
+      throw new HostBackendError({
+        callback: 'oidc.logIn',
+        reason: 'its answer has no session',
+      })
+    const claims = readSessionClaims(session)
+    const made = {
+      ...key,
+      organizationId: claims.organizationId,
+      userId: claims.userId,
+      expiresAt: Math.min(
+        claims.exp,
+        Math.floor(Date.now() / 1000) + oneTimeKeySeconds,
+      ),
+    }
+    return {
+      key,
+      organizationId: made.organizationId,
+      userId: made.userId,
+      expiresAt: made.expiresAt,
+      revoke: () => revokeSessionKey(context.client, made, undefined),
+    }
+  } finally {
+    signInWindow?.close()
   }
 }

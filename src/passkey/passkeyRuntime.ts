@@ -146,7 +146,10 @@ export function createPasskeyRuntime({
   /** The OIDC log-in's code (loaded now) and what it works with; refused without session keys. */
   const withOidc = <result>(
     work: (
-      code: typeof import('./oidcLogIn.js'),
+      code: Pick<
+        typeof import('./oidcLogIn.js'),
+        'connectWithOidc' | 'finishRedirectedSignIn'
+      >,
       context: OidcLogInContext,
     ) => Promise<result>,
   ) =>

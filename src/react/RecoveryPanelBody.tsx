@@ -69,6 +69,7 @@ export function RecoveryPanelBody({
     error,
   )
   const busy =
+    step === 'signing-in' ||
     step === 'sending-email' ||
     step === 'verifying-code' ||
     step === 'creating-passkey' ||
@@ -126,6 +127,21 @@ export function RecoveryPanelBody({
           offersBoth={offersBoth}
           onSubmit={sendEmail}
         />
+      )}
+
+      {view === 'email' && (snapshot?.providers.length ?? 0) > 0 && (
+        <div className="wcp-actions">
+          {snapshot?.providers.map(({ id: provider, name }) => (
+            <button
+              key={provider}
+              type="button"
+              disabled={busy}
+              onClick={() => flow?.signInWithProvider(provider).catch(ignore)}
+            >
+              Recover with {name}
+            </button>
+          ))}
+        </div>
       )}
 
       {view === 'code' && (

@@ -18,11 +18,16 @@ export function recoveryView(
 ): RecoveryView {
   const { step } = snapshot
   if (signedIn) return 'done'
-  if (step === 'idle' || step === 'sending-email') return 'email'
+  if (step === 'idle' || step === 'sending-email' || step === 'signing-in')
+    return 'email'
   if (step === 'waiting-for-code' || step === 'verifying-code') return 'code'
   if (step === 'passkey-created') return 'sign-in'
   return 'passkey'
 }
+
+/** The name of the provider a recovery signs in with, as the host named it. */
+const providerName = ({ providers, provider }: RecoverySnapshot) =>
+  providers.find(({ id }) => id === provider)?.name ?? provider
 
 /** The status line: where the recovery stands, and what to do next. */
 export function recoveryStatus(
@@ -39,6 +44,8 @@ export function recoveryStatus(
       return snapshot.interrupted
         ? 'A recovery was in progress when this page was reloaded. For your safety a code works only in the page that asked for it: send a new code.'
         : 'Enter the email of your account and we will send you a code.'
+    case 'signing-in':
+      return `Sign in with ${providerName(snapshot)} in its window.`
     case 'sending-email':
       return 'Sending email…'
     case 'waiting-for-code':
@@ -46,7 +53,9 @@ export function recoveryStatus(
     case 'verifying-code':
       return 'Checking the code…'
     case 'ready-to-create-passkey':
-      return 'Code accepted. Create a new passkey for this device.'
+      return snapshot.type === 'provider'
+        ? `Signed in with ${providerName(snapshot)}. Create a new passkey for this device.`
+        : 'Code accepted. Create a new passkey for this device.'
     case 'creating-passkey':
       return 'Creating passkey… Follow the prompt of your device.'
     case 'passkey-created':

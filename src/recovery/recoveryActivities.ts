@@ -31,10 +31,25 @@ export type SentCode = {
   sentAt: number
 }
 
-/** The user being recovered, known once the code is accepted; lives in memory only. */
+/**
+ * A one-time key of the account a provider account opens (a recovery by
+ * provider): logged in under no profile, for minutes, to add one passkey.
+ */
+export type ProviderKey = CodeKey & {
+  organizationId: string
+  userId: string
+  /** Unix seconds. */
+  expiresAt: number
+  /** Deletes the key at the vendor; never rejects. */
+  revoke(): Promise<void>
+}
+
+/** The user being recovered, known once the code is accepted (or the provider signed in); lives in memory only. */
 export type OpenRecovery = {
-  type: RecoveryType
-  code: PendingCode
+  /** How: an emailed code of either type, or a provider's sign-in. */
+  type: RecoveryType | 'provider'
+  /** What holds the key, destroyed when the recovery ends (the frame, or the provider's key deleted). */
+  code: Pick<PendingCode, 'destroy'>
   key: CodeKey
   organizationId: string
   userId: string
@@ -218,7 +233,7 @@ export function createRecoveryActivities({
         ...recovery.passkey,
       }
       const { userId } = recovery
-      if (recovery.type === 'email') {
+      if (recovery.type !== 'passkey') {
         if (!recovery.authenticatorAdded)
           await submit(
             'create_authenticators',
@@ -227,7 +242,8 @@ export function createRecoveryActivities({
             { authenticators: [authenticator], userId },
           )
         recovery.authenticatorAdded = true
-        await confirmUser(recovery)
+        // The emailed code proved the email: the vendor marks it so with an update.
+        if (recovery.type === 'email') await confirmUser(recovery)
       } else {
         // The recover-user key signs this one activity; the vendor deletes it after.
         await submit('recover_user', 'ACTIVITY_TYPE_RECOVER_USER', recovery, {
@@ -235,6 +251,11 @@ export function createRecoveryActivities({
           userId,
         })
       }
+    },
+
+    /** The name the new passkey's prompt shows, read with a provider's one-time key. */
+    async userNameOf({ organizationId, userId, ...key }: ProviderKey) {
+      return (await getUser(organizationId, userId, key)).userName
     },
 
     /** Whose account the opened code's key recovers, checked as its recovery type allows. */

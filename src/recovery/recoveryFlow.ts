@@ -1,6 +1,7 @@
 import { checkedEmail } from '../core/email.js'
 import { InvalidEmailCodeError } from '../core/emailCode.js'
 import { createStepRunner } from '../core/stepRunner.js'
+import { OidcSignInError } from '../oidc/errors.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type {
   RecoveryStartAnswer,
@@ -13,6 +14,7 @@ import { type CodeSender, createBackendCodeSender } from './codeSenders.js'
 import {
   createRecoveryActivities,
   type OpenRecovery,
+  type ProviderKey,
   refusesTheKey,
   type SentCode,
 } from './recoveryActivities.js'
@@ -22,6 +24,8 @@ import type { RecoveryStateStore } from './recoveryStateStore.js'
 
 export type RecoveryStep =
   | 'idle'
+  /** The provider's window is open: the person signs in there. */
+  | 'signing-in'
   | 'sending-email'
   | 'waiting-for-code'
   | 'verifying-code'
@@ -37,7 +41,12 @@ export type RecoverySnapshot = {
    * through the Auth Proxy (its code signs a session that adds the passkey).
    */
   types: readonly RecoveryType[]
-  type: RecoveryType | undefined
+  /** The providers a person may recover with (`passkeyWallet({ oidc })`), in the host's order. */
+  providers: readonly { id: string; name: string }[]
+  /** How this recovery goes: an emailed code of either type, or a provider. */
+  type: RecoveryType | 'provider' | undefined
+  /** The provider's id, when `type` is `'provider'`. */
+  provider: string | undefined
   email: string | undefined
   /** Unix seconds after which the emailed code no longer works, when known. */
   codeExpiresAt: number | undefined
@@ -59,6 +68,12 @@ export type RecoveryFlow = {
   subscribe(listener: () => void): () => void
   /** Asks the host backend to email a code for `type` recovery. */
   sendEmail(request: { email: string; type: RecoveryType }): Promise<void>
+  /**
+   * Signs the person in at a provider of `snapshot.providers`, its window
+   * opened at once (call it in the person's tap), for a one-time key of the
+   * account it opens: then `createPasskey()`. No email, no code.
+   */
+  signInWithProvider(provider: string): Promise<void>
   /** Decrypts and checks the pasted code; opens the recovery session. */
   submitCode(code: string): Promise<void>
   /** Registers a new passkey for the user (one prompt). */
@@ -78,6 +93,8 @@ export type CreateRecoveryFlowParameters = {
   /** Tells the browser a passkey created here belongs to no account (best effort). */
   forgetPasskey?: ((credentialId: string) => Promise<void>) | undefined
   now?: (() => number) | undefined
+  /** Recovery by a provider's sign-in, when the host configured providers. */
+  providers?: ProviderRecovery | undefined
 } & (
   | {
       /** The host backend's recovery start (the parent API key stays there). */
@@ -100,9 +117,17 @@ export type CreateRecoveryFlowParameters = {
     }
 )
 
-const initial: Omit<RecoverySnapshot, 'types'> = {
+/** The providers a recovery may sign in with, and the sign-in that gives a one-time key. */
+export type ProviderRecovery = {
+  providers: readonly { id: string; name: string }[]
+  /** Opens the provider's window at once (in the tap), then signs in; `signal` closes it. */
+  signIn(provider: string, signal: AbortSignal): Promise<ProviderKey>
+}
+
+const initial: Omit<RecoverySnapshot, 'types' | 'providers'> = {
   step: 'idle',
   type: undefined,
+  provider: undefined,
   email: undefined,
   codeExpiresAt: undefined,
   codeFormat: undefined,
@@ -159,11 +184,17 @@ export function createRecoveryFlow(
       openCodeFrame: parameters.openCodeFrame,
       timeoutMs: parameters.startTimeoutMs,
     })
-  const start: RecoverySnapshot = { ...initial, types: codeSender.types }
+  const { providers } = parameters
+  const start: RecoverySnapshot = {
+    ...initial,
+    types: codeSender.types,
+    providers: providers?.providers ?? [],
+  }
   const steps = createStepRunner<RecoverySnapshot>({
     first: start,
     flow: 'recovery',
-    order: 'sendEmail, submitCode, createPasskey; reset() starts again',
+    order:
+      'sendEmail, submitCode, createPasskey (or signInWithProvider, createPasskey); reset() starts again',
   })
   const { update, requireStep, runStep, refusal } = steps
   const activities = createRecoveryActivities({
@@ -174,13 +205,23 @@ export function createRecoveryFlow(
   })
   let sent: SentCode | undefined
   let recovery: OpenRecovery | undefined
+  /** Closes the provider's window of a sign-in a reset abandoned. */
+  let signingIn: AbortController | undefined
 
   /** Forgets the recovery whose key no longer works; the user starts again. */
   async function endRecovery(reason: string, cause?: unknown): Promise<never> {
+    const ended = recovery
     recovery?.code.destroy()
     recovery = undefined
     await stateStore.clear()
     update({ sessionExpiresAt: undefined })
+    if (ended?.type === 'provider')
+      throw new OidcSignInError({
+        reason: 'timeout',
+        provider: steps.getSnapshot().provider,
+        details: `${reason}: sign in with the provider again`,
+        cause,
+      })
     throw new InvalidEmailCodeError({
       purpose: 'recovery',
       reason,
@@ -241,6 +282,45 @@ export function createRecoveryFlow(
           }
         },
       )
+    },
+
+    async signInWithProvider(provider) {
+      requireStep('signInWithProvider', 'idle')
+      if (!providers?.providers.some(({ id }) => id === provider))
+        throw refusal(
+          'signInWithProvider',
+          `no provider "${provider}" is offered here (${providers?.providers.map(({ id }) => id).join(', ') || 'none: passkeyWallet has no `oidc` option'})`,
+        )
+      signingIn = new AbortController()
+      // In the person's tap: the window opens before any await.
+      const signedIn = providers.signIn(provider, signingIn.signal)
+      await runStep('idle', 'signing-in', async (throwIfReset) => {
+        const key = await signedIn
+        let userName: string
+        try {
+          throwIfReset()
+          userName = await activities.userNameOf(key)
+          throwIfReset()
+        } catch (error) {
+          void key.revoke()
+          throw error
+        }
+        recovery = {
+          type: 'provider',
+          code: { destroy: () => void key.revoke() },
+          key,
+          organizationId: key.organizationId,
+          userId: key.userId,
+          userName,
+          expiresAt: key.expiresAt,
+        }
+        return {
+          step: 'ready-to-create-passkey',
+          type: 'provider',
+          provider,
+          interrupted: false,
+        }
+      })
     },
 
     async submitCode(code) {
@@ -307,7 +387,11 @@ export function createRecoveryFlow(
         async (throwIfReset) => {
           const active = recovery!
           if (now() >= active.expiresAt)
-            await endRecovery('the recovery session ended; request a new code')
+            await endRecovery(
+              active.type === 'provider'
+                ? 'the one-time key of the sign-in expired'
+                : 'the recovery session ended; request a new code',
+            )
           try {
             await activities.addPasskey(active)
           } catch (error) {
@@ -338,6 +422,8 @@ export function createRecoveryFlow(
 
     async reset() {
       steps.abandonRunning()
+      signingIn?.abort()
+      signingIn = undefined
       sent?.code.destroy()
       sent = undefined
       recovery?.code.destroy()

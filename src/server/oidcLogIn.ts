@@ -9,6 +9,7 @@ import {
 import {
   type OidcLogInAnswer,
   type OidcLogInRequest,
+  oneTimeKeySeconds,
   signUpWallet,
   subOrganizationName,
 } from '../turnkey/hostBackendContract.js'
@@ -108,6 +109,7 @@ export function parseOidcLogInRequest(body: unknown): OidcLogInRequest {
       'expirationSeconds',
       'invalidateExisting',
       'signUp',
+      'purpose',
     ],
     code: 'invalid_body',
     expected:
@@ -135,12 +137,27 @@ export function parseOidcLogInRequest(body: unknown): OidcLogInRequest {
       "`invalidateExisting` must be true (end the user's earlier session keys) or false.",
     )
   const signUp = parseSignUp(fields.signUp)
+  const purpose = fields.purpose ?? 'session'
+  if (purpose !== 'session' && purpose !== 'add-passkey')
+    throw badField(
+      'invalid_purpose',
+      "`purpose` must be 'session' (the session key's log-in, the default) or 'add-passkey' (a one-time key that adds a passkey).",
+    )
+  if (
+    purpose === 'add-passkey' &&
+    (signUp || expirationSeconds > oneTimeKeySeconds)
+  )
+    throw badField(
+      'invalid_purpose',
+      `A key that adds a passkey is for an account that exists, for ${oneTimeKeySeconds} s at most: send it without \`signUp\`, with \`expirationSeconds\` up to ${oneTimeKeySeconds}.`,
+    )
   return {
     oidcToken,
     publicKey,
     expirationSeconds,
     invalidateExisting,
     ...(signUp && { signUp }),
+    ...(purpose === 'add-passkey' && { purpose }),
   }
 }
 
@@ -305,7 +322,11 @@ export async function oidcLogIn(
           publicKey,
           expirationSeconds: String(request.expirationSeconds),
           invalidateExisting: request.invalidateExisting,
-          sessionProfileId: context.sessionProfileId,
+          // A one-time key adds a passkey, which no session profile allows:
+          // it lives minutes, and the page deletes it once it has served.
+          ...(request.purpose !== 'add-passkey' && {
+            sessionProfileId: context.sessionProfileId,
+          }),
         },
         resultKey: 'oauthLoginResult',
       },

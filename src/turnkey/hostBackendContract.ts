@@ -241,7 +241,17 @@ export type OidcLogInRequest = {
    * it, such a token is refused (`no_account`).
    */
   signUp?: { userName: string; providerName: string } | undefined
+  /**
+   * `'add-passkey'`: the key is a one-time key that adds a passkey to the
+   * account (recovery, or an account made by a provider): logged in under no
+   * profile, for at most `oneTimeKeySeconds`, never with `signUp`. The
+   * session key's log-in by default.
+   */
+  purpose?: 'session' | 'add-passkey' | undefined
 }
+
+/** How long a one-time key that adds a passkey may sign, at most. */
+export const oneTimeKeySeconds = 300
 
 /** The user's account, and the session key's log-in: the vendor's session JWT. */
 export type OidcLogInAnswer = {

@@ -1,7 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import type { Address } from 'viem'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
+import { expectSigningAs } from '../helpers/expectSigningAs.js'
 import { playgroundAlert } from '../helpers/playgroundSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
+import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
 /*
  * "Continue with Google" and "with Apple" in the playground: the sandbox's
@@ -176,4 +179,52 @@ test('with the host backend: Continue with Apple signs up and logs in on a secon
   } finally {
     await second.close()
   }
+})
+
+/** Signs in as `sub` in the provider's window that `button` opens, until the window closes. */
+async function signInWindow(page: Page, button: string, sub: string) {
+  const opened = page.waitForEvent('popup')
+  await page.getByRole('button', { name: button }).click()
+  const signIn = await opened
+  await signIn.getByLabel('Someone else').fill(sub)
+  await signIn.getByRole('button', { name: 'Sign in as this person' }).click()
+  await signIn.waitForEvent('close')
+}
+
+test('sign up with Google, add a passkey; lose it, recover with Google: the same address, signed for by the new passkey', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const authenticator = await addVirtualAuthenticator(page)
+  const ida = person('ida')
+  const address = (await continueWith(page, 'Google', ida)) as Address
+  // No passkey yet: the page says what the account cannot do until it has one.
+  const add = page.getByRole('region', { name: 'Add a passkey' })
+  await expect(add).toContainText(
+    'Your wallet has no passkey yet. Until it has one you can send transactions, but not sign messages or export your keys.',
+  )
+  expect(await authenticator.credentials()).toEqual([])
+  await signInWindow(page, 'Confirm with Google', ida)
+  await add.getByRole('button', { name: 'Create passkey' }).click()
+  await expect(add.getByRole('status')).toHaveText(
+    'Passkey added: it signs messages and exports from now on.',
+  )
+  expect(await authenticator.credentials()).toHaveLength(1)
+  await expectSigningAs(page, address)
+
+  // The device is lost: no passkey, nothing stored. Google brings the wallet back.
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(page.getByTestId('status')).toHaveText('disconnected')
+  await authenticator.clearCredentials()
+  const recovery = page.getByRole('region', { name: 'Recover your wallet' })
+  await signInWindow(page, 'Recover with Google', ida)
+  await expect(recovery.getByRole('status')).toHaveText(
+    'Signed in with Google. Create a new passkey for this device.',
+  )
+  await recovery.getByRole('button', { name: 'Create new passkey' }).click()
+  await recovery
+    .getByRole('button', { name: 'Sign in with new passkey' })
+    .click()
+  await expectSigningAs(page, address)
+  expect(await authenticator.credentials()).toHaveLength(1)
 })

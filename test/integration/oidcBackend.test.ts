@@ -668,3 +668,51 @@ describe('oidcLogIn: requests refused', () => {
     }
   })
 })
+
+describe('oidcLogIn: a one-time key that adds a passkey', () => {
+  it('logs the key in under no profile, for minutes, to an account that exists; never with signUp', async () => {
+    const first = newKey()
+    const { body: made } = await logIn(
+      logInBody(await idToken(alice, first.publicKey), first.publicKey),
+    )
+    const key = newKey()
+    const { status, body } = await logIn(
+      logInBody(await idToken(alice, key.publicKey), key.publicKey, {
+        purpose: 'add-passkey',
+        signUp: undefined,
+        expirationSeconds: 300,
+      }),
+    )
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(body).toMatchObject({
+      subOrganizationId: made.subOrganizationId,
+      created: false,
+    })
+    const claims = jwtClaims(body.session)
+    expect(claims.public_key).toBe(key.publicKey)
+    expect(claims.session_profile_id).toBeUndefined()
+    expect(
+      claims.exp - Math.floor(vendor.clock.now() / 1000),
+    ).toBeLessThanOrEqual(300)
+
+    // Never an account made for it, nor a long key.
+    const stranger = newKey()
+    expect(
+      await logIn(
+        logInBody(await idToken(bob, stranger.publicKey), stranger.publicKey, {
+          purpose: 'add-passkey',
+          signUp: undefined,
+          expirationSeconds: 300,
+        }),
+      ),
+    ).toMatchObject({ status: 404, body: { code: 'no_account' } })
+    for (const overrides of [
+      { purpose: 'add-passkey' as const, expirationSeconds: 300 },
+      { purpose: 'add-passkey' as const, signUp: undefined },
+      { purpose: 'export' as never },
+    ])
+      expect(
+        await logIn(logInBody('a.b.c', key.publicKey, overrides)),
+      ).toMatchObject({ status: 400, body: { code: 'invalid_purpose' } })
+  })
+})

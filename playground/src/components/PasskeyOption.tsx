@@ -4,6 +4,7 @@ import {
   type PasskeyWalletConnector,
   useEmailVerification,
 } from 'wagmi-connector-pack/react'
+import { rememberProviderSignIn } from '../providerSignIn.js'
 import { ErrorMessage } from './ErrorMessage.js'
 import { useConnectionSettling } from './useConnectionSettling.js'
 import { WalletOption } from './WalletOption.js'
@@ -100,10 +101,16 @@ export function PasskeyOption({ connector }: { connector: Connector }) {
             onFocus={prepare}
             onClick={() => {
               setSignInError(null)
-              connect.mutate({
-                connector,
-                oidc: { provider: id },
-              } as Parameters<typeof connect.mutate>[0])
+              // The promise, not mutate's callbacks: this dialog is gone once connected.
+              connect
+                .mutateAsync({
+                  connector,
+                  oidc: { provider: id },
+                } as Parameters<typeof connect.mutate>[0])
+                .then(
+                  () => rememberProviderSignIn(id),
+                  () => undefined,
+                )
             }}
           >
             Continue with {name}
