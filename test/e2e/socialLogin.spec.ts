@@ -45,8 +45,10 @@ async function continueWith(page: Page, provider: string, sub: string) {
   await page.getByRole('button', { name: `Continue with ${provider}` }).click()
   const signIn = await opened
   await signIn.getByLabel('Someone else').fill(sub)
+  // Listened for first: the page may close the window before the click returns.
+  const closed = signIn.waitForEvent('close')
   await signIn.getByRole('button', { name: 'Sign in as this person' }).click()
-  await signIn.waitForEvent('close')
+  await closed
   await expect(page.getByTestId('status')).toHaveText('connected')
   return (await page.getByTestId('address').textContent()) as string
 }
@@ -187,8 +189,9 @@ async function signInWindow(page: Page, button: string, sub: string) {
   await page.getByRole('button', { name: button }).click()
   const signIn = await opened
   await signIn.getByLabel('Someone else').fill(sub)
+  const closed = signIn.waitForEvent('close')
   await signIn.getByRole('button', { name: 'Sign in as this person' }).click()
-  await signIn.waitForEvent('close')
+  await closed
 }
 
 test('sign up with Google, add a passkey; lose it, recover with Google: the same address, signed for by the new passkey', async ({

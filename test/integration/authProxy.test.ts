@@ -760,7 +760,7 @@ describe('the sandbox Auth Proxy refuses', () => {
 describe('the sandbox Auth Proxy answers its config', () => {
   it('wallet_kit_config, with or without a body', async () => {
     const expected = {
-      enabledProviders: ['email', 'passkey'],
+      enabledProviders: ['email', 'passkey', 'google', 'apple'],
       sessionExpirationSeconds: '900',
       organizationId: vendor.parentOrganizationId,
       otpAlphanumeric: false,
