@@ -9,6 +9,7 @@ import { SandboxDrawer } from './components/SandboxDrawer.js'
 import { SendCalls } from './components/SendCalls.js'
 import { SendEth } from './components/SendEth.js'
 import { SendToken } from './components/SendToken.js'
+import { SignInMethods } from './components/SignInMethods.js'
 import { SignMessage } from './components/SignMessage.js'
 import { SignTypedData } from './components/SignTypedData.js'
 import { SwitchChain } from './components/SwitchChain.js'
@@ -29,6 +30,7 @@ export function App() {
             <div className="column">
               <AccountCard />
               <AddPasskey />
+              <SignInMethods />
               <Balances />
               <SwitchChain />
             </div>

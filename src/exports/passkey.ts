@@ -86,6 +86,10 @@ export {
   type PasskeyWalletProperties,
   passkeyWallet,
 } from '../passkey/passkeyWallet.js'
+export type {
+  LinkedProvider,
+  ProviderLinks,
+} from '../passkey/providerLinks.js'
 export type { RecoveryCodeFormat } from '../recovery/recoveryCode.js'
 export type {
   RecoveryFlow,

@@ -9,6 +9,7 @@ import {
   startAuthorization,
 } from '../oidc/authorization.js'
 import { OidcSignInError } from '../oidc/errors.js'
+import type { OidcProvider } from '../oidc/providers.js'
 import { takeSignInAnswer } from '../oidc/signInNavigation.js'
 import { awaitSignIn } from '../oidc/signInWindow.js'
 import { unexpectedProxyAnswer } from '../turnkey/AuthProxyError.js'
@@ -72,7 +73,7 @@ export type OidcLogInContext = {
 const defaultUserName = 'Wallet user'
 
 /** The checked `oidc` option, and the provider of `providerId` in it. */
-function chosenProvider(
+export function chosenProvider(
   context: Pick<OidcLogInContext, 'parameters' | 'authProxy'>,
   providerId: string,
 ) {
@@ -420,9 +421,101 @@ export async function signInForPasskey(
     'parameters' | 'backendTimeoutMs' | 'authProxy' | 'client'
   >,
 ): Promise<OneTimeKey> {
+  let chosen: ReturnType<typeof chosenProvider>
   try {
-    const { oidc, provider } = chosenProvider(context, providerId)
-    const key = await generateStampingKey()
+    chosen = chosenProvider(context, providerId)
+  } catch (error) {
+    signInWindow?.close()
+    throw error
+  }
+  const { oidc, provider } = chosen
+  const key = await generateStampingKey()
+  const oidcToken = await signInInWindow(
+    oidc,
+    provider,
+    key,
+    signInWindow,
+    signal,
+  )
+  const noAccount = () =>
+    new OidcSignInError({ reason: 'noAccount', provider: provider.id })
+  let session: unknown
+  if (oidc.logIn) {
+    const logIn = oidc.logIn
+    ;({ session } = await readHostBackendAnswer(
+      'oidc.logIn',
+      (backendSignal) =>
+        logIn(
+          {
+            oidcToken,
+            publicKey: key.publicKey,
+            expirationSeconds: oneTimeKeySeconds,
+            invalidateExisting: false,
+            purpose: 'add-passkey',
+          },
+          { signal: backendSignal },
+        ),
+      context.backendTimeoutMs,
+    ).catch((error: unknown) => {
+      if (
+        error instanceof HostBackendError &&
+        error.backendCode === 'no_account'
+      )
+        throw noAccount()
+      throw error
+    }))
+  } else {
+    const proxy = createAuthProxyClient(context.authProxy!)
+    const { organizationId } = await proxy.post<{ organizationId?: unknown }>(
+      'account',
+      { filterType: 'OIDC_TOKEN', filterValue: oidcToken },
+    )
+    if (organizationId === undefined) throw noAccount()
+    ;({ session } = await proxy.post<{ session?: unknown }>('oauth_login', {
+      oidcToken,
+      publicKey: key.publicKey,
+      invalidateExisting: false,
+      organizationId,
+    }))
+  }
+  if (typeof session !== 'string')
+    throw new HostBackendError({
+      callback: 'oidc.logIn',
+      reason: 'its answer has no session',
+    })
+  const claims = readSessionClaims(session)
+  const made = {
+    ...key,
+    organizationId: claims.organizationId,
+    userId: claims.userId,
+    expiresAt: Math.min(
+      claims.exp,
+      Math.floor(Date.now() / 1000) + oneTimeKeySeconds,
+    ),
+  }
+  return {
+    key,
+    organizationId: made.organizationId,
+    userId: made.userId,
+    expiresAt: made.expiresAt,
+    revoke: () => revokeSessionKey(context.client, made, undefined),
+  }
+}
+
+/**
+ * The provider signs the person in in `signInWindow` (opened in the tap)
+ * for an ID token whose nonce names `key`, checked against what was asked.
+ * The window is closed whatever happens; without one (the browser blocked
+ * it), `windowBlocked`: these sign-ins are steps of a page, no redirect.
+ */
+export async function signInInWindow(
+  oidc: CheckedOidcParameters,
+  provider: OidcProvider,
+  key: StampingKey,
+  signInWindow: Window | undefined,
+  signal: AbortSignal,
+) {
+  try {
     const authorization = await startAuthorization(provider, {
       nonce: await oidcNonce(key.publicKey),
       redirectUri: oidc.redirectUri,
@@ -440,70 +533,7 @@ export async function signInForPasskey(
       signal,
     })
     signInWindow = undefined
-    const oidcToken = await idTokenOf(authorization, back)
-    const noAccount = () =>
-      new OidcSignInError({ reason: 'noAccount', provider: provider.id })
-    let session: unknown
-    if (oidc.logIn) {
-      const logIn = oidc.logIn
-      ;({ session } = await readHostBackendAnswer(
-        'oidc.logIn',
-        (backendSignal) =>
-          logIn(
-            {
-              oidcToken,
-              publicKey: key.publicKey,
-              expirationSeconds: oneTimeKeySeconds,
-              invalidateExisting: false,
-              purpose: 'add-passkey',
-            },
-            { signal: backendSignal },
-          ),
-        context.backendTimeoutMs,
-      ).catch((error: unknown) => {
-        if (
-          error instanceof HostBackendError &&
-          error.backendCode === 'no_account'
-        )
-          throw noAccount()
-        throw error
-      }))
-    } else {
-      const proxy = createAuthProxyClient(context.authProxy!)
-      const { organizationId } = await proxy.post<{ organizationId?: unknown }>(
-        'account',
-        { filterType: 'OIDC_TOKEN', filterValue: oidcToken },
-      )
-      if (organizationId === undefined) throw noAccount()
-      ;({ session } = await proxy.post<{ session?: unknown }>('oauth_login', {
-        oidcToken,
-        publicKey: key.publicKey,
-        invalidateExisting: false,
-        organizationId,
-      }))
-    }
-    if (typeof session !== 'string')
-      throw new HostBackendError({
-        callback: 'oidc.logIn',
-        reason: 'its answer has no session',
-      })
-    const claims = readSessionClaims(session)
-    const made = {
-      ...key,
-      organizationId: claims.organizationId,
-      userId: claims.userId,
-      expiresAt: Math.min(
-        claims.exp,
-        Math.floor(Date.now() / 1000) + oneTimeKeySeconds,
-      ),
-    }
-    return {
-      key,
-      organizationId: made.organizationId,
-      userId: made.userId,
-      expiresAt: made.expiresAt,
-      revoke: () => revokeSessionKey(context.client, made, undefined),
-    }
+    return await idTokenOf(authorization, back)
   } finally {
     signInWindow?.close()
   }

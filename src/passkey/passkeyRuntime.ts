@@ -304,6 +304,19 @@ export function createPasskeyRuntime({
       emit('accountsChanged', [next.address])
       return { address: next.address, chainId }
     },
+    /** The connected account's provider links (its code loaded now). */
+    providerLinks: () =>
+      import('./providerLinks.js').then(({ createProviderLinks }) =>
+        createProviderLinks({
+          parameters,
+          authProxy,
+          vendor,
+          stamper: () => stamper(),
+          passkeyStamper: () => passkeyStamper(),
+          organizationId: () => connection?.organizationId,
+          signal: lifetime.current,
+        }),
+      ),
     /** What exporting needs: the raw client (no session fallback) and the passkey. */
     exportAccess: () =>
       createPasskeyExportAccess({

@@ -13,11 +13,11 @@ import { createConnectorStorage } from '../core/storage.js'
 import type { ExportFlow } from '../export/exportFlow.js'
 import { hasSignInAnswer } from '../oidc/signInAnswer.js'
 import type { RecoveryFlow } from '../recovery/recoveryFlow.js'
-
 import type {
   PasskeyWalletConnectParameters,
   PasskeyWalletParameters,
 } from './passkeyParameters.js'
+import type { ProviderLinks } from './providerLinks.js'
 
 // The options' types live with their checks (which load with the runtime, not here).
 export type {
@@ -47,6 +47,13 @@ export type PasskeyWalletProperties = {
   getRecovery(): Promise<RecoveryFlow>
   /** The export flow of the connected wallet; loads its code on first call. */
   getExport(): Promise<ExportFlow>
+  /**
+   * The provider accounts (`passkeyWallet({ oidc })`) the connected account
+   * signs in with: `list()`, `link(provider)` (its window opens in the tap;
+   * the passkey authorises), `unlink(providerId)` (the passkey authorises).
+   * Loads its code on first call.
+   */
+  getProviderLinks(): Promise<ProviderLinks>
   /**
    * Emails a one-time code to `email` (trimmed, lower case) through the
    * host backend's `emailCode.send` or the Auth Proxy. Any address gets
@@ -180,6 +187,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
         return recovery.load()
       },
       getExport: exportFlow.load,
+      getProviderLinks: () => runtime.call((r) => r.providerLinks()),
       sendEmailCode: (email) =>
         runtime.call((r) => r.emailVerification.sendCode(email)),
       confirmEmailCode: (code) =>

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { Address } from 'viem'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { expectSigningAs } from '../helpers/expectSigningAs.js'
-import { playgroundAlert } from '../helpers/playgroundSteps.js'
+import { playgroundAlert, signUp } from '../helpers/playgroundSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
@@ -230,4 +230,52 @@ test('sign up with Google, add a passkey; lose it, recover with Google: the same
     .click()
   await expectSigningAs(page, address)
   expect(await authenticator.credentials()).toHaveLength(1)
+})
+
+test('a passkey account links Google, logs in with it on a second profile; unlinking asks for the passkey', async ({
+  page,
+  browser,
+}) => {
+  const grace = person('grace')
+  await page.goto('/')
+  const authenticator = await addVirtualAuthenticator(page)
+  const address = await signUp(page, 'grace')
+  const methods = page.getByRole('region', { name: 'Sign-in methods' })
+  const assertions = async () =>
+    (await authenticator.credentials())[0]!.signCount
+  const stamps: Record<string, string[]> = {}
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (!path.startsWith('/public/v1/submit/')) return
+    const headers = request.headers()
+    stamps[path.replace('/public/v1/submit/', '')] = Object.keys(
+      headers,
+    ).filter((name) => name.startsWith('x-stamp'))
+  })
+
+  const beforeLink = await assertions()
+  await signInWindow(page, 'Link Google', grace)
+  await expect(
+    methods.getByRole('list', { name: 'Linked accounts' }),
+  ).toContainText('Google')
+  // The provider signed the person in; the passkey (one assertion) authorised the link.
+  expect(await assertions()).toBe(beforeLink + 1)
+  expect(stamps.create_oauth_providers).toEqual(['x-stamp-webauthn'])
+
+  const second = await freshProfile(browser, '/')
+  try {
+    expect(await continueWith(second.page, 'Google', grace)).toBe(address)
+  } finally {
+    await second.close()
+  }
+
+  const beforeUnlink = await assertions()
+  await methods.getByRole('button', { name: 'Unlink Google' }).click()
+  await expect(
+    methods.getByRole('list', { name: 'Linked accounts' }),
+  ).toContainText('No provider account is linked.')
+  // The passkey authorised the unlink; it also answered whose account this is, as the second
+  // profile's log-in had ended this page's session key (session.endOthersOnLogIn).
+  expect(await assertions()).toBe(beforeUnlink + 2)
+  expect(stamps.delete_oauth_providers).toEqual(['x-stamp-webauthn'])
 })

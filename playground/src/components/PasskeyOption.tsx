@@ -4,16 +4,10 @@ import {
   type PasskeyWalletConnector,
   useEmailVerification,
 } from 'wagmi-connector-pack/react'
-import { rememberProviderSignIn } from '../providerSignIn.js'
+import { providerNames, rememberProviderSignIn } from '../providerSignIn.js'
 import { ErrorMessage } from './ErrorMessage.js'
 import { useConnectionSettling } from './useConnectionSettling.js'
 import { WalletOption } from './WalletOption.js'
-
-/** The providers of the playground's `passkeyWallet({ oidc })` (src/config.ts). */
-const providerNames: Record<string, string> = {
-  google: 'Google',
-  apple: 'Apple',
-}
 
 /**
  * The passkey wallet: log in with a passkey this device knows, continue with
