@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { Address } from 'viem'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { expectSigningAs } from '../helpers/expectSigningAs.js'
+import { signInWithProvider } from '../helpers/oidcSignIn.js'
 import { playgroundAlert, signUp } from '../helpers/playgroundSteps.js'
 import { vendorRequests } from '../helpers/vendorRequests.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
@@ -278,4 +279,116 @@ test('a passkey account links Google, logs in with it on a second profile; unlin
   // profile's log-in had ended this page's session key (session.endOthersOnLogIn).
   expect(await assertions()).toBe(beforeUnlink + 2)
   expect(stamps.delete_oauth_providers).toEqual(['x-stamp-webauthn'])
+})
+
+/** A JWT with its claims changed and its signature kept: what a forger can make. */
+function forged(token: string, changes: Record<string, unknown>) {
+  const [header, payload, signature] = token.split('.')
+  const claims = {
+    ...JSON.parse(Buffer.from(payload!, 'base64url').toString()),
+    ...changes,
+  }
+  return [
+    header,
+    Buffer.from(JSON.stringify(claims)).toString('base64url'),
+    signature,
+  ].join('.')
+}
+
+/** A real ID token of the sandbox's provider for `clientId`, whose nonce names a key of nobody's. */
+const tokenForAnotherKey = (issuer: string, clientId: string, sub: string) =>
+  signInWithProvider({
+    issuer,
+    clientId,
+    sub,
+    nonce: 'f'.repeat(64),
+  }).then(({ idToken }) => idToken)
+
+test.describe('an ID token that does not hold is refused with a typed error, and nothing is kept', () => {
+  const cases: [
+    string,
+    (token: string, issuer: string, sub: string) => Promise<string>,
+    string,
+  ][] = [
+    [
+      'issued for another key (a replayed or stolen one)',
+      (_, issuer, sub) =>
+        tokenForAnotherKey(
+          issuer,
+          'sandbox-google-client.apps.googleusercontent.com',
+          sub,
+        ),
+      'The provider’s answer could not be used to sign you in.',
+    ],
+    [
+      'for another app (aud)',
+      async (token) => forged(token, { aud: 'com.example.sandbox.apple' }),
+      'The provider’s answer could not be used to sign you in.',
+    ],
+    [
+      'of another issuer',
+      async (token) => forged(token, { iss: 'https://accounts.example' }),
+      'The provider’s answer could not be used to sign you in.',
+    ],
+    [
+      'expired',
+      async (token) => forged(token, { exp: 1_600_000_000 }),
+      'The provider’s answer could not be used to sign you in.',
+    ],
+    [
+      'whose signature is not the issuer’s (claims changed)',
+      async (token) => forged(token, { sub: 'someone-else' }),
+      "The app's server could not sign you in. The ID token's signature is not its issuer's",
+    ],
+  ]
+  for (const [name, replace, says] of cases)
+    test(name, async ({ page }) => {
+      await page.goto('/')
+      const backend: string[] = []
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/oidc-login')
+          backend.push(request.url())
+      })
+      const opened = page.waitForEvent('popup')
+      await page.getByRole('button', { name: 'Continue with Google' }).click()
+      const signIn = await opened
+      await signIn.waitForURL(/\/interaction\//)
+      const issuer = new URL(signIn.url()).origin
+      const sub = person('mallory')
+      // The provider's answer, with its ID token replaced on its way back to the page.
+      // The provider's answer, with its ID token replaced on its way back to
+      // the page: the sign-in's post followed here, on the browser's cookies,
+      // to the redirect that leaves the provider. (The context's routes see a
+      // popup's requests; a redirect's target is not routed.)
+      await page.context().route(`${issuer}/interaction/**`, async (route) => {
+        let response = await route.fetch({ maxRedirects: 0 })
+        let back = new URL(response.headers().location!, issuer)
+        while (back.origin === issuer) {
+          response = await page
+            .context()
+            .request.get(back.href, { maxRedirects: 0 })
+          back = new URL(response.headers().location!, issuer)
+        }
+        const answer = new URLSearchParams(back.hash.slice(1))
+        answer.set(
+          'id_token',
+          await replace(answer.get('id_token')!, issuer, sub),
+        )
+        back.hash = answer.toString()
+        await route.fulfill({ status: 303, headers: { location: back.href } })
+      })
+      const closed = signIn.waitForEvent('close')
+      await signIn.getByLabel('Someone else').fill(sub)
+      await signIn
+        .getByRole('button', { name: 'Sign in as this person' })
+        .click()
+      await closed
+      await expect(playgroundAlert(page)).toContainText(says)
+      await expect(page.getByTestId('status')).toHaveText('disconnected')
+      expect(await storedWallet(page)).toEqual([])
+      // Refused in the page before it was sent, but for the signature, which the backend checks.
+      expect(backend).toHaveLength(says.startsWith('The app') ? 1 : 0)
+      await page.reload()
+      await expect(page.getByTestId('status')).toHaveText('disconnected')
+    })
 })
