@@ -82,6 +82,49 @@ test('the connect dialog lists every wallet with its icon and state, the recover
   expect(await backgroundLuminance(page)).toBeGreaterThan(0.85)
 })
 
+test("Continue with Google: the provider's sign-in in its window, then the account asks for a passkey; recovery offers the providers", async ({
+  page,
+}) => {
+  await page.goto('/')
+  await addVirtualAuthenticator(page)
+  const passkey = walletState(page, 'Passkey')
+  await expect(
+    passkey.getByRole('button', { name: 'Continue with Google' }),
+  ).toBeVisible()
+  await expect(
+    passkey.getByRole('button', { name: 'Continue with Apple' }),
+  ).toBeVisible()
+  await expect(
+    page
+      .getByRole('region', { name: 'Recover your wallet' })
+      .getByRole('button', { name: 'Recover with Google' }),
+  ).toBeVisible()
+  const opened = page.waitForEvent('popup')
+  await passkey.getByRole('button', { name: 'Continue with Google' }).click()
+  const signIn = await opened
+  await expect(signIn.getByRole('heading')).toHaveText(
+    'Sandbox identity provider',
+  )
+  await expect(passkey).toContainText(
+    'Signing in with Google: finish in its window',
+  )
+  await playgroundScreenshot(signIn, 'provider-sign-in')
+  await signIn
+    .getByLabel('Someone else')
+    .fill(`screenshot-${Date.now().toString(36)}`)
+  const closed = signIn.waitForEvent('close')
+  await signIn.getByRole('button', { name: 'Sign in as this person' }).click()
+  await closed
+  await expect(page.getByTestId('status')).toHaveText('connected')
+  await expect(
+    page.getByRole('region', { name: 'Add a passkey' }),
+  ).toContainText('Your wallet has no passkey yet.')
+  await expect(
+    page.getByRole('region', { name: 'Sign-in methods' }),
+  ).toBeVisible()
+  await playgroundScreenshot(page, 'add-passkey')
+})
+
 test('pairing shows the QR code, the link to the wallet and the attempt, and cancelling ends it in place', async ({
   page,
 }) => {

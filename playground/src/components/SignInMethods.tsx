@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useConnection } from 'wagmi'
+import { useConnection, useConnectors } from 'wagmi'
 import type {
   LinkedProvider,
   PasskeyWalletConnector,
@@ -14,13 +14,17 @@ import { ErrorMessage } from './ErrorMessage.js'
  */
 export function SignInMethods() {
   const { connector } = useConnection()
+  // The config's own connector: while wagmi restores a connection, useConnection names a stored copy.
+  const connectors = useConnectors()
   const [links, setLinks] = useState<ProviderLinks>()
   const [linked, setLinked] = useState<LinkedProvider[]>()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<Error | null>(null)
   const passkeyWallet =
     connector?.id === 'passkeyWallet'
-      ? (connector as unknown as PasskeyWalletConnector)
+      ? (connectors.find(({ id }) => id === 'passkeyWallet') as
+          | PasskeyWalletConnector
+          | undefined)
       : undefined
   // Loaded ahead: linking opens the provider's window in the tap, with no await before it.
   useEffect(() => {
