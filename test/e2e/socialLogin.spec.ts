@@ -221,6 +221,11 @@ test('sign up with Google, add a passkey; lose it, recover with Google: the same
   await expect(page.getByTestId('status')).toHaveText('disconnected')
   await authenticator.clearCredentials()
   const recovery = page.getByRole('region', { name: 'Recover your wallet' })
+  // A stranger's provider account recovers nothing: none of its own, and never ida's.
+  await signInWindow(page, 'Recover with Google', person('eve'))
+  await expect(recovery.getByRole('alert')).toHaveText(
+    'No wallet signs in with this account.',
+  )
   await signInWindow(page, 'Recover with Google', ida)
   await expect(recovery.getByRole('status')).toHaveText(
     'Signed in with Google. Create a new passkey for this device.',
