@@ -3,7 +3,6 @@ import { toBase64Url } from '../core/encodings.js'
 import {
   type Authorization,
   checkIdToken,
-  oidcNonce,
   readAuthorizationAnswer,
 } from './authorization.js'
 import { OidcSignInError } from './errors.js'
@@ -57,14 +56,6 @@ function refusal(run: () => unknown) {
   }
   throw new Error('nothing was refused')
 }
-
-describe('oidcNonce', () => {
-  it('is the SHA-256 of the key’s hex as text, in lower-case hex, as the vendor checks it', async () => {
-    expect(await oidcNonce('abc')).toBe(
-      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
-    )
-  })
-})
 
 describe('readAuthorizationAnswer', () => {
   it('reads the ID token from the fragment of an id_token answer', () => {

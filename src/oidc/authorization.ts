@@ -1,5 +1,6 @@
 import { withDeadline } from '../core/deadlines.js'
 import { jwtPart, toBase64Url } from '../core/encodings.js'
+import { isSecureUrl } from '../core/secureUrl.js'
 import { OidcSignInError } from './errors.js'
 import type { OidcProvider } from './providers.js'
 import { signInStateMark } from './signInAnswer.js'
@@ -22,20 +23,6 @@ export type Authorization = {
   /** The PKCE verifier of a `code` request: the page keeps it until it redeems the code. */
   verifier: string | undefined
   tokenEndpoint: string | undefined
-}
-
-/**
- * The nonce that binds an ID token to a key, as the vendor checks it: the
- * SHA-256 of the key's hex string, in lower-case hex.
- */
-export async function oidcNonce(publicKey: string) {
-  const digest = await crypto.subtle.digest(
-    'SHA-256',
-    new TextEncoder().encode(publicKey),
-  )
-  return [...new Uint8Array(digest)]
-    .map((byte) => byte.toString(16).padStart(2, '0'))
-    .join('')
 }
 
 const randomText = () => toBase64Url(crypto.getRandomValues(new Uint8Array(32)))
@@ -84,17 +71,26 @@ export async function startAuthorization(
 ): Promise<Authorization> {
   const discovery = await providerJson(
     provider,
-    `${provider.issuer}/.well-known/openid-configuration`,
+    `${provider.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
   )
   const { authorization_endpoint, token_endpoint } = discovery
-  if (
-    discovery.issuer !== provider.issuer ||
-    typeof authorization_endpoint !== 'string'
-  )
+  if (discovery.issuer !== provider.issuer)
     throw new OidcSignInError({
       reason: 'unreachable',
       provider: provider.id,
       details: `the discovery document of ${provider.issuer} names issuer ${String(discovery.issuer)}`,
+    })
+  // The page opens or posts to them: an https address only (http on this machine).
+  if (
+    typeof authorization_endpoint !== 'string' ||
+    !isSecureUrl(authorization_endpoint) ||
+    (token_endpoint !== undefined &&
+      (typeof token_endpoint !== 'string' || !isSecureUrl(token_endpoint)))
+  )
+    throw new OidcSignInError({
+      reason: 'unreachable',
+      provider: provider.id,
+      details: `the discovery document of ${provider.issuer} names an authorization or token endpoint that is not an https URL`,
     })
   const state = `${signInStateMark}${randomText()}`
   const code = provider.responseType === 'code'

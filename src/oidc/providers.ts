@@ -32,7 +32,7 @@ export type OidcProviderParameters = {
 export type OidcProvider = {
   id: string
   clientId: string
-  /** Without a trailing slash: compared with the tokens' `iss` as it is written. */
+  /** As the tokens' `iss` writes it (a trailing slash included, as Auth0's). */
   issuer: string
   name: string
   responseType: OidcResponseType

@@ -1,3 +1,4 @@
+import type { Authorization } from './authorization.js'
 import { OidcSignInError } from './errors.js'
 
 // The provider's sign-in in a window of its own (a popup, opened in the
@@ -8,26 +9,15 @@ import { OidcSignInError } from './errors.js'
 const pollMs = 200
 
 /**
- * Sends the window to `url` and waits until it is back on `redirectUri`:
+ * Sends the window to the authorization's `url` and waits until it is back on its `redirectUri`:
  * resolves with the URL it came back to, and closes it. Rejects with
  * OidcSignInError `closed` when the person closes it, `timeout` after
  * `timeoutMs`; and closes it when `signal` aborts (a disconnect).
  */
 export function awaitSignIn(
   signInWindow: Window,
-  {
-    url,
-    redirectUri,
-    provider,
-    timeoutMs,
-    signal,
-  }: {
-    url: string
-    redirectUri: string
-    provider: string
-    timeoutMs: number
-    signal: AbortSignal
-  },
+  { url, redirectUri, provider: { id: provider } }: Authorization,
+  { timeoutMs, signal }: { timeoutMs: number; signal: AbortSignal },
 ): Promise<URL> {
   const back = new URL(redirectUri)
   return new Promise<URL>((resolve, reject) => {

@@ -105,6 +105,10 @@ function providerRecovery(
     signIn(provider, signal) {
       const signInWindow = openSignInWindow()
       return import('./oidcLogIn.js')
+        .catch((error: unknown) => {
+          signInWindow?.close()
+          throw error
+        })
         .then(({ signInForPasskey }) =>
           signInForPasskey(provider, signInWindow, signal, context),
         )

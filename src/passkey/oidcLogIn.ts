@@ -3,13 +3,11 @@ import { HostBackendError, readHostBackendAnswer } from '../core/hostBackend.js'
 import {
   type Authorization,
   checkIdToken,
-  oidcNonce,
   readAuthorizationAnswer,
   redeemCode,
   startAuthorization,
 } from '../oidc/authorization.js'
 import { OidcSignInError } from '../oidc/errors.js'
-import type { OidcProvider } from '../oidc/providers.js'
 import { takeSignInAnswer } from '../oidc/signInNavigation.js'
 import { awaitSignIn } from '../oidc/signInWindow.js'
 import { unexpectedProxyAnswer } from '../turnkey/AuthProxyError.js'
@@ -22,6 +20,7 @@ import {
   type VendorClient,
 } from '../turnkey/createVendorClient.js'
 import {
+  oidcNonce,
   oneTimeKeySeconds,
   signUpWallet,
   subOrganizationName,
@@ -43,6 +42,7 @@ import type {
 } from './passkeyParameters.js'
 import type { SessionKeys } from './sessionKey.js'
 import { revokeSessionKey } from './sessionKeyRevocation.js'
+import type { SessionKey } from './sessionKeyStore.js'
 import { signInStore } from './signInStore.js'
 
 /*
@@ -90,16 +90,6 @@ export function chosenProvider(
 }
 
 /**
- * Through the backend the token logs the session key in, under the
- * backend's profile; through the proxy, which knows no profile, a one-time
- * key that makes the session key and is revoked.
- */
-const loginKeyIsOneTime = (
-  oidc: CheckedOidcParameters,
-  context: OidcLogInContext,
-) => !oidc.logIn && context.sessionProfileId !== undefined
-
-/**
  * Signs the person in with the provider in `signInWindow` (opened in the
  * person's tap), and connects: the account's organization and Ethereum
  * account, with the session key signing. Without a window (the browser
@@ -127,26 +117,25 @@ export async function connectWithOidc(
         'a non-empty name for a new account’s user',
       )
     const { oidc, provider } = chosenProvider(context, providerId)
-    const key = loginKeyIsOneTime(oidc, context)
-      ? await generateStampingKey()
-      : await context.sessionKeys.nextKey()
+    // Through the backend the token logs the session key in, under the
+    // backend's profile; through the proxy, which knows no profile, a
+    // one-time key that makes the session key and is deleted.
+    const key = oidc.logIn
+      ? await context.sessionKeys.nextKey()
+      : await generateStampingKey()
     const authorization = await startAuthorization(provider, {
-      nonce: await oidcNonce(key.publicKey),
+      nonce: oidcNonce(key.publicKey),
       redirectUri: oidc.redirectUri,
     })
     if (!signInWindow)
-      return await redirectToSignIn(authorization, key, userName, {
+      return await redirectToSignIn(authorization, key, userName, signal, {
         expiresAt: Date.now() + oidc.timeoutMs,
         sessionStoreKey: context.sessionStoreKey,
       })
-    const back = await awaitSignIn(signInWindow, {
-      url: authorization.url,
-      redirectUri: authorization.redirectUri,
-      provider: provider.id,
+    const back = await awaitSignIn(signInWindow, authorization, {
       timeoutMs: oidc.timeoutMs,
       signal,
     })
-    signInWindow = undefined
     return await logIn(
       oidc,
       authorization,
@@ -171,6 +160,7 @@ async function redirectToSignIn(
   authorization: Authorization,
   key: StampingKey,
   userName: string,
+  signal: AbortSignal,
   {
     expiresAt,
     sessionStoreKey,
@@ -196,6 +186,8 @@ async function redirectToSignIn(
       reason: 'windowBlocked',
       provider: provider.id,
     })
+  // A disconnect meanwhile: the page stays.
+  signal.throwIfAborted()
   location.assign(authorization.url)
   return new Promise<never>(() => undefined)
 }
@@ -263,7 +255,7 @@ async function logIn(
   }
   const organizationId = oidc.logIn
     ? await logInThroughBackend(oidc, oidcToken, key, signUp, signal, context)
-    : await logInThroughProxy(oidcToken, key, signUp, signal, oidc, context)
+    : await logInThroughProxy(oidcToken, key, signUp, signal, context)
   return {
     organizationId,
     credentialId: undefined,
@@ -279,6 +271,20 @@ async function idTokenOf(authorization: Authorization, back: URL) {
   return token
 }
 
+/** `key` as the vendor logged it in (`session`): deletable by itself until the session's own end. */
+function loggedIn(
+  key: StampingKey,
+  session: string,
+): SessionKey & { userId: string } {
+  const claims = readSessionClaims(session)
+  return {
+    ...key,
+    organizationId: claims.organizationId,
+    userId: claims.userId,
+    expiresAt: claims.exp,
+  }
+}
+
 /** The host backend's log-in: it checks the token, makes the account if need be, and logs `key` in under its profile. */
 async function logInThroughBackend(
   oidc: CheckedOidcParameters,
@@ -291,6 +297,7 @@ async function logInThroughBackend(
     sessionSeconds,
     endOthersOnLogIn,
     sessionKeys,
+    client,
   }: OidcLogInContext,
 ) {
   const logIn = oidc.logIn!
@@ -314,81 +321,100 @@ async function logInThroughBackend(
       callback: 'oidc.logIn',
       reason: 'its answer has no subOrganizationId UUID and session',
     })
-  const organizationId = await sessionKeys.adopt!(key, session, signal)
-  if (organizationId !== subOrganizationId)
+  const made = loggedIn(key, session)
+  if (made.organizationId !== subOrganizationId) {
+    // Logged in elsewhere than the backend said: never used, and deleted.
+    void revokeSessionKey(client, made, undefined)
     throw new HostBackendError({
       callback: 'oidc.logIn',
-      reason: `its session is for organization ${organizationId}, not the ${subOrganizationId} it answered`,
+      reason: `its session is for organization ${made.organizationId}, not the ${subOrganizationId} it answered`,
     })
-  return organizationId
+  }
+  return sessionKeys.adopt!(key, session, signal)
 }
 
 /**
- * The Auth Proxy's log-in: the account the token names (made first when
- * there is none), and `loginKey` logged in. The proxy's session has no
- * profile: under one, `loginKey` only makes the session key (under the
- * profile) and is revoked at once; without one it is the session key.
+ * The Auth Proxy logs `key` in to the account the token names, made first
+ * with `signUp` when there is none (without it: `noAccount`): the vendor's
+ * session JWT, under no session profile.
  */
-async function logInThroughProxy(
+async function proxyLogIn(
+  authProxy: CreateAuthProxyClientParameters,
   oidcToken: string,
-  loginKey: StampingKey,
-  { userName, providerName }: { userName: string; providerName: string },
-  signal: AbortSignal,
-  oidc: CheckedOidcParameters,
-  context: OidcLogInContext,
+  key: StampingKey,
+  {
+    signUp,
+    invalidateExisting,
+    provider,
+  }: {
+    signUp: { userName: string; providerName: string } | undefined
+    invalidateExisting: boolean
+    provider: string
+  },
 ) {
-  const { authProxy, endOthersOnLogIn, sessionKeys, client } = context
-  const proxy = createAuthProxyClient(authProxy!)
+  const proxy = createAuthProxyClient(authProxy)
   const found = await proxy.post<{ organizationId?: unknown }>('account', {
     filterType: 'OIDC_TOKEN',
     filterValue: oidcToken,
   })
   let organizationId = found.organizationId
   if (organizationId === undefined) {
+    if (!signUp) throw new OidcSignInError({ reason: 'noAccount', provider })
     const made = await proxy.post<{ organizationId?: unknown }>('signup', {
-      userName,
-      organizationName: subOrganizationName(userName),
+      userName: signUp.userName,
+      organizationName: subOrganizationName(signUp.userName),
       apiKeys: [],
       authenticators: [],
-      oauthProviders: [{ providerName, oidcToken }],
+      oauthProviders: [{ providerName: signUp.providerName, oidcToken }],
       wallet: signUpWallet,
     })
     organizationId = made.organizationId
   }
   if (!isUuid(organizationId))
     throw unexpectedProxyAnswer(
-      'account',
+      found.organizationId === undefined ? 'signup' : 'account',
       'the answer has no organizationId UUID',
     )
   const { session } = await proxy.post<{ session?: unknown }>('oauth_login', {
     oidcToken,
-    publicKey: loginKey.publicKey,
-    invalidateExisting: endOthersOnLogIn,
+    publicKey: key.publicKey,
+    invalidateExisting,
     organizationId,
   })
   if (typeof session !== 'string')
     throw unexpectedProxyAnswer('oauth_login', 'the answer has no session')
-  if (!loginKeyIsOneTime(oidc, context))
-    return sessionKeys.adopt!(loginKey, session, signal)
-  const claims = readSessionClaims(session)
+  return session
+}
+
+/**
+ * The Auth Proxy's log-in of a session key: the proxy logs the one-time
+ * `loginKey` in under no profile, which only makes the session key (under
+ * the profile) and is deleted at once.
+ */
+async function logInThroughProxy(
+  oidcToken: string,
+  loginKey: StampingKey,
+  signUp: { userName: string; providerName: string },
+  signal: AbortSignal,
+  { authProxy, endOthersOnLogIn, sessionKeys, client }: OidcLogInContext,
+) {
+  const made = loggedIn(
+    loginKey,
+    await proxyLogIn(authProxy!, oidcToken, loginKey, {
+      signUp,
+      invalidateExisting: endOthersOnLogIn,
+      provider: signUp.providerName,
+    }),
+  )
   try {
     return await sessionKeys.startWith!(
-      claims.organizationId,
+      made.organizationId,
       { ...createSessionStamper(loginKey), fallsBack: false },
       signal,
     )
   } finally {
     // It had the whole account's authority: it goes as soon as it has served.
-    await revokeSessionKey(
-      client,
-      {
-        ...loginKey,
-        organizationId: claims.organizationId,
-        userId: claims.userId,
-        expiresAt: claims.exp,
-      },
-      undefined,
-    )
+    await revokeSessionKey(client, made, undefined)
   }
 }
 
@@ -421,24 +447,14 @@ export async function signInForPasskey(
     'parameters' | 'backendTimeoutMs' | 'authProxy' | 'client'
   >,
 ): Promise<OneTimeKey> {
-  let chosen: ReturnType<typeof chosenProvider>
-  try {
-    chosen = chosenProvider(context, providerId)
-  } catch (error) {
-    signInWindow?.close()
-    throw error
-  }
-  const { oidc, provider } = chosen
   const key = await generateStampingKey()
-  const oidcToken = await signInInWindow(
-    oidc,
-    provider,
+  const { oidc, provider, oidcToken } = await signInInWindow(
+    providerId,
     key,
     signInWindow,
     signal,
+    context,
   )
-  const noAccount = () =>
-    new OidcSignInError({ reason: 'noAccount', provider: provider.id })
   let session: unknown
   if (oidc.logIn) {
     const logIn = oidc.logIn
@@ -461,63 +477,54 @@ export async function signInForPasskey(
         error instanceof HostBackendError &&
         error.backendCode === 'no_account'
       )
-        throw noAccount()
+        throw new OidcSignInError({
+          reason: 'noAccount',
+          provider: provider.id,
+        })
       throw error
     }))
-  } else {
-    const proxy = createAuthProxyClient(context.authProxy!)
-    const { organizationId } = await proxy.post<{ organizationId?: unknown }>(
-      'account',
-      { filterType: 'OIDC_TOKEN', filterValue: oidcToken },
-    )
-    if (organizationId === undefined) throw noAccount()
-    ;({ session } = await proxy.post<{ session?: unknown }>('oauth_login', {
-      oidcToken,
-      publicKey: key.publicKey,
+    if (typeof session !== 'string')
+      throw new HostBackendError({
+        callback: 'oidc.logIn',
+        reason: 'its answer has no session',
+      })
+  } else
+    session = await proxyLogIn(context.authProxy!, oidcToken, key, {
+      signUp: undefined,
       invalidateExisting: false,
-      organizationId,
-    }))
-  }
-  if (typeof session !== 'string')
-    throw new HostBackendError({
-      callback: 'oidc.logIn',
-      reason: 'its answer has no session',
+      provider: provider.id,
     })
-  const claims = readSessionClaims(session)
-  const made = {
-    ...key,
-    organizationId: claims.organizationId,
-    userId: claims.userId,
-    expiresAt: Math.min(
-      claims.exp,
-      Math.floor(Date.now() / 1000) + oneTimeKeySeconds,
-    ),
-  }
+  const made = loggedIn(key, session as string)
   return {
     key,
     organizationId: made.organizationId,
     userId: made.userId,
-    expiresAt: made.expiresAt,
+    // Used for minutes at most; deleted whatever its session's own end.
+    expiresAt: Math.min(
+      made.expiresAt,
+      Math.floor(Date.now() / 1000) + oneTimeKeySeconds,
+    ),
     revoke: () => revokeSessionKey(context.client, made, undefined),
   }
 }
 
 /**
- * The provider signs the person in in `signInWindow` (opened in the tap)
- * for an ID token whose nonce names `key`, checked against what was asked.
- * The window is closed whatever happens; without one (the browser blocked
- * it), `windowBlocked`: these sign-ins are steps of a page, no redirect.
+ * A provider's sign-in in `signInWindow` (opened in the tap) for an ID
+ * token whose nonce names `key`, checked against what was asked: for the
+ * steps of a page (recovery, a link), so no redirect: without a window,
+ * `windowBlocked`. The window is closed whatever happens.
  */
 export async function signInInWindow(
-  oidc: CheckedOidcParameters,
-  provider: OidcProvider,
+  providerId: string,
   key: StampingKey,
   signInWindow: Window | undefined,
   signal: AbortSignal,
+  context: Pick<OidcLogInContext, 'parameters' | 'authProxy'>,
 ) {
   try {
+    const { oidc, provider } = chosenProvider(context, providerId)
     const authorization = await startAuthorization(provider, {
-      nonce: await oidcNonce(key.publicKey),
+      nonce: oidcNonce(key.publicKey),
       redirectUri: oidc.redirectUri,
     })
     if (!signInWindow)
@@ -525,15 +532,15 @@ export async function signInInWindow(
         reason: 'windowBlocked',
         provider: provider.id,
       })
-    const back = await awaitSignIn(signInWindow, {
-      url: authorization.url,
-      redirectUri: authorization.redirectUri,
-      provider: provider.id,
+    const back = await awaitSignIn(signInWindow, authorization, {
       timeoutMs: oidc.timeoutMs,
       signal,
     })
-    signInWindow = undefined
-    return await idTokenOf(authorization, back)
+    return {
+      oidc,
+      provider,
+      oidcToken: await idTokenOf(authorization, back),
+    }
   } finally {
     signInWindow?.close()
   }

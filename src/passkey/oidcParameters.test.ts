@@ -42,7 +42,7 @@ describe('checkOidcParameters', () => {
       {
         id: 'acme',
         clientId: 'acme-web',
-        issuer: 'https://id.acme.example',
+        issuer: 'https://id.acme.example/',
         name: 'acme',
         responseType: 'code',
         scope: 'openid email',

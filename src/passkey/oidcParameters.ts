@@ -97,8 +97,8 @@ export function checkOidcParameters(
     providers.set(given.id, {
       id: given.id,
       clientId: given.clientId,
-      // Compared with the tokens' `iss` as it is written.
-      issuer: issuer.replace(/\/+$/, ''),
+      // As written: the tokens' `iss` is compared with it character for character.
+      issuer,
       name,
       responseType,
       scope,

@@ -127,15 +127,20 @@ export function createPasskeyRuntime({
    */
   async function restore(): Promise<Connection | undefined> {
     const signal = lifetime.current()
-    if (hasSignInAnswer())
-      return gate.enter('provider', () =>
-        withOidc(({ finishRedirectedSignIn }, context) =>
-          finishRedirectedSignIn(signal, context),
-        ).catch((error: unknown) => {
+    if (hasSignInAnswer()) {
+      const signedIn = await gate
+        .enter('provider', () =>
+          withOidc(({ finishRedirectedSignIn }, context) =>
+            finishRedirectedSignIn(signal, context),
+          ),
+        )
+        // Told to the host; the connection stored before, if any, is restored all the same.
+        .catch((error: unknown) => {
           onSignInFailed(error as Error)
-          throw error
-        }),
-      )
+          return undefined
+        })
+      if (signedIn) return signedIn
+    }
     const stored = await readStoredConnection(storage)
     if (stored.chainId) chainId = stored.chainId
     if (!stored.connection) return undefined
@@ -155,7 +160,7 @@ export function createPasskeyRuntime({
   ) =>
     import('./oidcLogIn.js').then(
       ({ connectWithOidc, finishRedirectedSignIn }) => {
-        if (!sessionKeys.adopt)
+        if (checked.sessionProfileId === undefined)
           throw new InvalidPasskeyWalletParameterError(
             'session.profileId',
             'a session profile: a log-in with a provider signs with a session key (docs/social-login.md)',
@@ -185,7 +190,11 @@ export function createPasskeyRuntime({
     const signInWindow = openSignInWindow()
     return withOidc(({ connectWithOidc }, context) =>
       connectWithOidc(oidc, signInWindow, lifetime.current(), context),
-    )
+    ).catch((error: unknown) => {
+      // Refused before the sign-in began (its code, the options): no blank window left.
+      signInWindow?.close()
+      throw error
+    })
   }
 
   const signUp = (

@@ -139,8 +139,12 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       const loaded = await runtime.current()
       const revoked = loaded?.forget()
       // A finished recovery ends with the session it opened: the next one starts afresh.
+      // So does a provider's (a passkey being added to the leaving account): its window
+      // closes, and its one-time key is deleted.
       const flow = await recovery.current()
-      if (flow?.getSnapshot().step === 'passkey-created') await flow.reset()
+      const left = flow?.getSnapshot()
+      if (left?.step === 'passkey-created' || left?.type === 'provider')
+        await flow!.reset()
       // An export on screen belongs to the account that is leaving.
       const shownExport = await exportFlow.current()
       shownExport?.close()

@@ -114,27 +114,23 @@ export function createProviderLinks(
       // In the person's tap: a window opened after an await may be blocked.
       const signInWindow = openSignInWindow()
       return (async () => {
-        let chosen: ReturnType<typeof chosenProvider>
+        // Whose account first: a failure closes the window before the person signs in there.
+        let who: Awaited<ReturnType<typeof account>>
         try {
-          chosen = chosenProvider(parameters, providerId)
+          who = await account()
         } catch (error) {
           signInWindow?.close()
           throw error
         }
-        const { oidc, provider } = chosen
-        const [{ organizationId, userId }, oidcToken] = await Promise.all([
-          account(),
-          // The token logs no key in: its nonce names a key made for it and dropped.
-          generateStampingKey().then((key) =>
-            signInInWindow(
-              oidc,
-              provider,
-              key,
-              signInWindow,
-              parameters.signal(),
-            ),
-          ),
-        ])
+        const { organizationId, userId } = who
+        // The token logs no key in: its nonce names a key made for it and dropped.
+        const { provider, oidcToken } = await signInInWindow(
+          providerId,
+          await generateStampingKey(),
+          signInWindow,
+          parameters.signal(),
+          parameters,
+        )
         const { providerIds } = await vendor.submit<{ providerIds?: unknown }>(
           'create_oauth_providers',
           {

@@ -1,4 +1,8 @@
+import { withTimeout } from '../core/deadlines.js'
 import { read, run } from './keyDatabase.js'
+
+/** A stuck IndexedDB must not hold the person's tap: the sign-in then cannot go by redirect. */
+const keepTimeoutMs = 2000
 
 /**
  * A sign-in with a provider that left the page by redirect: the key its
@@ -37,10 +41,14 @@ const isSignInEntry = (
 export const signInStore = {
   /** Keeps a sign-in that leaves the page by redirect; false when it could not be kept. */
   keep: (at: string, pending: PendingSignIn) =>
-    run('readwrite', (objects) => {
-      objects.put(pending, signInEntry(at, pending.state))
-      return () => true
-    }).catch(() => false),
+    withTimeout(
+      run('readwrite', (objects) => {
+        objects.put(pending, signInEntry(at, pending.state))
+        return () => true
+      }),
+      keepTimeoutMs,
+      () => new Error('IndexedDB did not answer'),
+    ).catch(() => false),
   /**
    * The sign-in of `state`, removed as it is read (an answer is used once),
    * while it has not expired; expired ones are removed on the way.

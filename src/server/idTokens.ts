@@ -7,8 +7,8 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose'
-import { sha256, stringToBytes } from 'viem'
 import { isSecureUrl } from '../core/secureUrl.js'
+import { oidcNonce } from '../turnkey/hostBackendContract.js'
 import { OidcProviderError, Refusal } from './errors.js'
 
 // ID tokens from the OIDC providers a host accepts, verified here before the
@@ -30,14 +30,6 @@ export type VerifiedIdToken = {
 const algorithms = ['RS256', 'ES256']
 /** A provider's discovery and keys each answer within this, at most (a third of the handler's deadline when that is shorter). */
 const maxProviderTimeoutMs = 5000
-
-/**
- * The nonce an ID token carries for a session key: the SHA-256 of the key's
- * hex as sent, in lower-case hex. The provider signs it into the token, so
- * the token logs in that key and no other.
- */
-const oidcNonce = (publicKey: string) =>
-  sha256(stringToBytes(publicKey)).slice(2)
 
 const invalidToken = (message: string) =>
   new Refusal(400, 'invalid_oidc_token', message)

@@ -1,4 +1,4 @@
-import { bytesToHex } from 'viem'
+import { bytesToHex, sha256, stringToBytes } from 'viem'
 import type { StampingKey } from './stampers.js'
 
 // What passkeyWallet and the host backend (`wagmi-connector-pack/server`) say
@@ -249,6 +249,14 @@ export type OidcLogInRequest = {
    */
   purpose?: 'session' | 'add-passkey' | undefined
 }
+
+/**
+ * The `nonce` an ID token carries for a key, as the vendor checks it: the
+ * SHA-256 of the key's hex string (as sent), in lower-case hex. The provider
+ * signs it into the token, so the token logs in that key and no other.
+ */
+export const oidcNonce = (publicKey: string) =>
+  sha256(stringToBytes(publicKey)).slice(2)
 
 /** How long a one-time key that adds a passkey may sign, at most. */
 export const oneTimeKeySeconds = 300

@@ -5,7 +5,7 @@ import { expectSigningAs } from '../helpers/expectSigningAs.js'
 import { exportedSeedPhrase } from '../helpers/exportedSeedPhrase.js'
 import { placesInHostPage } from '../helpers/placesInHostPage.js'
 import { signUp } from '../helpers/playgroundSteps.js'
-import { vendorRequests } from '../helpers/vendorRequests.js'
+import { proxyRequests, vendorRequests } from '../helpers/vendorRequests.js'
 import { emailsTo, lastEmail, vendorNow } from '../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
@@ -20,19 +20,6 @@ const vendor = JSON.parse(
   process.env.SANDBOX_VENDOR ?? 'null',
 ) as Sandbox['vendor']
 const recoveryKey = 'wagmi.passkeyWallet.recovery'
-
-/** The Auth Proxy endpoints the page calls from now on (requests naming a proxy config). */
-function proxyRequests(page: Page) {
-  const endpoints: string[] = []
-  page.on('request', (request) => {
-    if (
-      request.method() === 'POST' &&
-      request.headers()['x-auth-proxy-config-id']
-    )
-      endpoints.push(new URL(request.url()).pathname.replace('/v1/', ''))
-  })
-  return endpoints
-}
 
 /** Calls to the playground's own backend routes: a host with no backend makes none. */
 function backendRequests(page: Page) {

@@ -4,7 +4,7 @@ import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { expectSigningAs } from '../helpers/expectSigningAs.js'
 import { signInWithProvider } from '../helpers/oidcSignIn.js'
 import { playgroundAlert, signUp } from '../helpers/playgroundSteps.js'
-import { vendorRequests } from '../helpers/vendorRequests.js'
+import { proxyRequests, vendorRequests } from '../helpers/vendorRequests.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 
 /*
@@ -18,19 +18,6 @@ import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
 const vendor = JSON.parse(
   process.env.SANDBOX_VENDOR ?? 'null',
 ) as Sandbox['vendor']
-
-/** The Auth Proxy endpoints the page calls from now on. */
-function proxyRequests(page: Page) {
-  const endpoints: string[] = []
-  page.on('request', (request) => {
-    if (
-      request.method() === 'POST' &&
-      request.headers()['x-auth-proxy-config-id']
-    )
-      endpoints.push(new URL(request.url()).pathname.replace('/v1/', ''))
-  })
-  return endpoints
-}
 
 /** What the playground keeps of the passkey wallet in web storage. */
 const storedWallet = (page: Page) =>

@@ -124,3 +124,20 @@ export async function signInWithProvider({
 /** The claims of a JWT, unverified. */
 export const jwtClaims = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8'))
+
+/** The ID token of `sub` from the sandbox provider `idp`'s Google preset (or `clientId`, `issuer`), whose nonce binds `publicKey`. */
+export async function idTokenOf(
+  idp: { issuer: string; clientIds: { google: string } },
+  sub: string,
+  publicKey: string,
+  { clientId = idp.clientIds.google, issuer = idp.issuer } = {},
+) {
+  return (
+    await signInWithProvider({
+      issuer,
+      clientId,
+      sub,
+      nonce: oauthNonce(publicKey),
+    })
+  ).idToken
+}

@@ -31,6 +31,13 @@ export const armFault = (
 export const clearFaults = (serverUrl: string) =>
   sandboxRequest(`${serverUrl}/sandbox/faults`, { method: 'DELETE' })
 
+/** The vendor emulator at `vendorUrl` back to a parent organization with no accounts, no spent tokens (its session profiles stay). */
+export const resetVendor = (vendorUrl: string) =>
+  sandboxRequest(`${vendorUrl}/sandbox/reset`, {
+    method: 'POST',
+    body: '{}',
+  })
+
 /** Moves the vendor emulator's clock forward by `ms` (for good: it never goes back); its time after. */
 export const advanceClock = async (vendorUrl: string, ms: number) =>
   (

@@ -9,3 +9,16 @@ export function vendorRequests(page: Page, vendorUrl: string) {
   })
   return paths
 }
+
+/** The Auth Proxy endpoints the page calls from now on (requests naming a proxy config). */
+export function proxyRequests(page: Page) {
+  const endpoints: string[] = []
+  page.on('request', (request) => {
+    if (
+      request.method() === 'POST' &&
+      request.headers()['x-auth-proxy-config-id']
+    )
+      endpoints.push(new URL(request.url()).pathname.replace('/v1/', ''))
+  })
+  return endpoints
+}

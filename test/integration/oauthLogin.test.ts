@@ -8,11 +8,7 @@ import {
 import { startAuthProxy } from '../../sandbox/turnkey/authProxy/startAuthProxy.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { postToProxy } from '../helpers/authProxyUsers.js'
-import {
-  jwtClaims,
-  oauthNonce,
-  signInWithProvider,
-} from '../helpers/oidcSignIn.js'
+import { idTokenOf, jwtClaims, oauthNonce } from '../helpers/oidcSignIn.js'
 import { advanceClock } from '../helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import {
@@ -47,21 +43,12 @@ afterAll(async () => {
   await idp?.stop()
 })
 
-/** An ID token for `sub` from the Google preset (or `clientId`), bound to `publicKey`. */
-async function idToken(
+/** An ID token of `sub` from the Google preset (or `clientId`, `issuer`), bound to `publicKey`. */
+const idToken = (
   sub: string,
   publicKey: string,
-  { clientId = idp.clientIds.google, issuer = idp.issuer } = {},
-) {
-  return (
-    await signInWithProvider({
-      issuer,
-      clientId,
-      sub,
-      nonce: oauthNonce(publicKey),
-    })
-  ).idToken
-}
+  options?: { clientId?: string; issuer?: string },
+) => idTokenOf(idp, sub, publicKey, options)
 
 /** A sub-organization whose root user signs in with Google: registered from a token, as the vendor's sign-up does. */
 async function signUpWithGoogle(target: Vendor, name: string, token: string) {

@@ -21,12 +21,8 @@ import {
   type PasskeyBackend,
 } from '../../src/exports/server.js'
 import { jsonPost, sandboxBackendOptions } from '../helpers/hostBackend.js'
-import {
-  jwtClaims,
-  oauthNonce,
-  signInWithProvider,
-} from '../helpers/oidcSignIn.js'
-import { vendorActivities } from '../helpers/sandboxSwitches.js'
+import { idTokenOf, jwtClaims } from '../helpers/oidcSignIn.js'
+import { resetVendor, vendorActivities } from '../helpers/sandboxSwitches.js'
 import { backendClient, keyClient } from '../helpers/vendorUsers.js'
 
 /*
@@ -83,12 +79,7 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   // Accounts and spent tokens go; the parent's session profile stays.
-  const reset = await fetch(`${vendor.url}/sandbox/reset`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  })
-  expect(reset.status).toBe(200)
+  await resetVendor(vendor.url)
   vendorRequests.length = 0
 })
 afterEach(() => {
@@ -99,21 +90,12 @@ afterEach(() => {
 /** A new session key, as the page makes one for each log-in. */
 const newKey = () => generateP256KeyPair()
 
-/** The person's ID token from the IdP's Google preset (or `clientId`, `issuer`), whose nonce binds `publicKey`. */
-async function idToken(
+/** An ID token of `sub` from the Google preset (or `clientId`, `issuer`), bound to `publicKey`. */
+const idToken = (
   sub: string,
   publicKey: string,
-  { clientId = idp.clientIds.google, issuer = idp.issuer } = {},
-) {
-  return (
-    await signInWithProvider({
-      issuer,
-      clientId,
-      sub,
-      nonce: oauthNonce(publicKey),
-    })
-  ).idToken
-}
+  options?: { clientId?: string; issuer?: string },
+) => idTokenOf(idp, sub, publicKey, options)
 
 /** What the page POSTs for `key`, signing up as `userName` with Google unless told otherwise. */
 const logInBody = (

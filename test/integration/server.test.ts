@@ -28,7 +28,7 @@ import {
   signUpRequest,
   withEmailProof,
 } from '../helpers/hostBackend.js'
-import { vendorActivities } from '../helpers/sandboxSwitches.js'
+import { resetVendor, vendorActivities } from '../helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import {
   backendClient,
@@ -65,12 +65,7 @@ const backendWith = (options: Partial<CreatePasskeyBackendParameters>) =>
   })
 afterAll(() => vendor.stop())
 beforeEach(async () => {
-  const reset = await fetch(`${vendor.url}/sandbox/reset`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  })
-  expect(reset.status).toBe(200)
+  await resetVendor(vendor.url)
 })
 
 const activities = () => vendorActivities(vendor.url)
