@@ -11,6 +11,8 @@ const routes = [
   '/api/verify-email-code',
   '/api/create-account',
   '/api/start-recovery',
+  // With the `oidc` option (social login): a 404 like an unknown path without it.
+  '/api/oidc-login',
 ]
 app.post(routes, async (req, res) => {
   await sendWebResponse(res, await passkeyBackend.fetch(toWebRequest(req)))

@@ -10,5 +10,7 @@ app.post('/api/verify-email-code', (c) =>
 )
 app.post('/api/create-account', (c) => passkeyBackend.signUp(c.req.raw))
 app.post('/api/start-recovery', (c) => passkeyBackend.startRecovery(c.req.raw))
+// With the `oidc` option (social login): a 404 like an unknown path without it.
+app.post('/api/oidc-login', (c) => passkeyBackend.oidcLogIn(c.req.raw))
 
 export default app

@@ -160,7 +160,7 @@ export type PasskeyWalletParameters = {
   vendorTimeoutMs?: number | undefined
   /**
    * How long one call to your backend (`createAccount`, `emailCode.send` and
-   * `.verify`, `recovery.start`) may take, its Response's body read: 1000 to
+   * `.verify`, `recovery.start`, `oidc.logIn`) may take, its Response's body read: 1000 to
    * 120000 ms, default 30000. Then its `signal` aborts and it rejects with
    * `HostBackendTimeoutError`.
    */
