@@ -14,6 +14,7 @@ import {
   signUpWallet,
   subOrganizationName,
 } from '../turnkey/hostBackendContract.js'
+import type { Stamper } from '../turnkey/stampers.js'
 import { verifyVerificationToken } from '../turnkey/verificationToken.js'
 import {
   type EmailCodeContext,
@@ -289,53 +290,83 @@ export async function createAccount(
   // The token proves the caller reads this inbox: telling them leaks nothing.
   if (email && (await hasAccount(email, vendor, { organizationId, stamper })))
     throw emailTaken()
-  const result = await vendor
-    .submit<{ subOrganizationId?: unknown }>(
-      'create_sub_organization',
-      {
-        type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
-        organizationId,
-        parameters: {
-          subOrganizationName: subOrganizationName(request.userName),
-          // Recovery finds the account by its verified email (list_verified_suborgs).
-          rootUsers: [signUpRootUser(request)],
-          rootQuorumThreshold: 1,
-          wallet: signUpWallet,
-          // No proven email: no email method may ever reach this account's keys.
-          ...(email
-            ? { verificationToken, clientSignature }
-            : {
-                disableEmailRecovery: true,
-                disableEmailAuth: true,
-                disableOtpEmailAuth: true,
-              }),
-        },
-        resultKey: 'createSubOrganizationResultV8',
+  const subOrganizationId = await createSubOrganization(
+    vendor,
+    { organizationId, stamper },
+    {
+      userName: request.userName,
+      // Recovery finds the account by its verified email (list_verified_suborgs).
+      rootUser: signUpRootUser(request),
+      emailProof: email ? { verificationToken, clientSignature } : undefined,
+    },
+  ).catch(async (error: unknown) => {
+    // A proof spent meanwhile (another tab's sign-up with it): the user's
+    // answer, not the vendor's failure.
+    if (
+      email &&
+      error instanceof VendorRequestError &&
+      error.vendorCode === grpcCode.failedPrecondition
+    ) {
+      if (await hasAccount(email, vendor, { organizationId, stamper }))
+        throw emailTaken()
+      throw badField(
+        'email_not_verified',
+        'The email’s proof was already used: enter a new code sent to it.',
+      )
+    }
+    throw error
+  })
+  return { subOrganizationId } satisfies CreateAccountAnswer
+}
+
+/**
+ * The user's sub-organization, as every sign-up makes it: one root user
+ * (quorum 1) and the Ethereum wallet, named after the user. An email goes
+ * only with its proof; without one, no email method may ever reach the
+ * account's keys. Its id.
+ */
+export async function createSubOrganization(
+  vendor: VendorClient,
+  { organizationId, stamper }: { organizationId: string; stamper: Stamper },
+  {
+    userName,
+    rootUser,
+    emailProof,
+  }: {
+    userName: string
+    rootUser: Record<string, unknown>
+    /** The verified email's proof (the route checked both are there with the email). */
+    emailProof?:
+      | {
+          verificationToken: string | undefined
+          clientSignature: ClientSignature | undefined
+        }
+      | undefined
+  },
+): Promise<string> {
+  const result = await vendor.submit<{ subOrganizationId?: unknown }>(
+    'create_sub_organization',
+    {
+      type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
+      organizationId,
+      parameters: {
+        subOrganizationName: subOrganizationName(userName),
+        rootUsers: [rootUser],
+        rootQuorumThreshold: 1,
+        wallet: signUpWallet,
+        ...(emailProof ?? {
+          disableEmailRecovery: true,
+          disableEmailAuth: true,
+          disableOtpEmailAuth: true,
+        }),
       },
-      stamper,
-    )
-    .catch(async (error: unknown) => {
-      // A proof spent meanwhile (another tab's sign-up with it): the user's
-      // answer, not the vendor's failure.
-      if (
-        email &&
-        error instanceof VendorRequestError &&
-        error.vendorCode === grpcCode.failedPrecondition
-      ) {
-        if (await hasAccount(email, vendor, { organizationId, stamper }))
-          throw emailTaken()
-        throw badField(
-          'email_not_verified',
-          'The email’s proof was already used: enter a new code sent to it.',
-        )
-      }
-      throw error
-    })
+      resultKey: 'createSubOrganizationResultV8',
+    },
+    stamper,
+  )
   if (!isUuid(result.subOrganizationId))
     throw unexpectedVendorAnswer(
       'create_sub_organization returned no subOrganizationId',
     )
-  return {
-    subOrganizationId: result.subOrganizationId,
-  } satisfies CreateAccountAnswer
+  return result.subOrganizationId
 }

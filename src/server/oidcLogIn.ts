@@ -10,10 +10,9 @@ import {
   type OidcLogInAnswer,
   type OidcLogInRequest,
   oneTimeKeySeconds,
-  signUpWallet,
-  subOrganizationName,
 } from '../turnkey/hostBackendContract.js'
 import type { Stamper } from '../turnkey/stampers.js'
+import { createSubOrganization } from './createAccount.js'
 import { badField, Refusal } from './errors.js'
 import {
   maxNameLength,
@@ -218,39 +217,19 @@ async function createOidcAccount(
   vendor: VendorClient,
   { organizationId, stamper }: OidcLogInContext,
 ): Promise<string> {
-  const result = await vendor
-    .submit<{ subOrganizationId?: unknown }>(
-      'create_sub_organization',
-      {
-        type: 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V8',
-        organizationId,
-        parameters: {
-          subOrganizationName: subOrganizationName(userName),
-          rootUsers: [
-            {
-              userName,
-              apiKeys: [],
-              authenticators: [],
-              oauthProviders: [{ providerName, oidcToken }],
-            },
-          ],
-          rootQuorumThreshold: 1,
-          wallet: signUpWallet,
-          // No proven email: no email method may ever reach this account's keys.
-          disableEmailRecovery: true,
-          disableEmailAuth: true,
-          disableOtpEmailAuth: true,
-        },
-        resultKey: 'createSubOrganizationResultV8',
+  return createSubOrganization(
+    vendor,
+    { organizationId, stamper },
+    {
+      userName,
+      rootUser: {
+        userName,
+        apiKeys: [],
+        authenticators: [],
+        oauthProviders: [{ providerName, oidcToken }],
       },
-      stamper,
-    )
-    .catch(toTokenRefusal)
-  if (!isUuid(result.subOrganizationId))
-    throw unexpectedVendorAnswer(
-      'create_sub_organization returned no subOrganizationId',
-    )
-  return result.subOrganizationId
+    },
+  ).catch(toTokenRefusal)
 }
 
 /**
