@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { Address } from 'viem'
 import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { expectSigningAs } from '../helpers/expectSigningAs.js'
-import { signInWithProvider } from '../helpers/oidcSignIn.js'
+import { signInWithProvider, withClaims } from '../helpers/oidcSignIn.js'
 import { playgroundAlert, signUp } from '../helpers/playgroundSteps.js'
 import { proxyRequests, vendorRequests } from '../helpers/vendorRequests.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
@@ -273,20 +273,6 @@ test('a passkey account links Google, logs in with it on a second profile; unlin
   expect(stamps.delete_oauth_providers).toEqual(['x-stamp-webauthn'])
 })
 
-/** A JWT with its claims changed and its signature kept: what a forger can make. */
-function forged(token: string, changes: Record<string, unknown>) {
-  const [header, payload, signature] = token.split('.')
-  const claims = {
-    ...JSON.parse(Buffer.from(payload!, 'base64url').toString()),
-    ...changes,
-  }
-  return [
-    header,
-    Buffer.from(JSON.stringify(claims)).toString('base64url'),
-    signature,
-  ].join('.')
-}
-
 /** A real ID token of the sandbox's provider for `clientId`, whose nonce names a key of nobody's. */
 const tokenForAnotherKey = (issuer: string, clientId: string, sub: string) =>
   signInWithProvider({
@@ -314,22 +300,22 @@ test.describe('an ID token that does not hold is refused with a typed error, and
     ],
     [
       'for another app (aud)',
-      async (token) => forged(token, { aud: 'com.example.sandbox.apple' }),
+      async (token) => withClaims(token, { aud: 'com.example.sandbox.apple' }),
       'The provider’s answer could not be used to sign you in.',
     ],
     [
       'of another issuer',
-      async (token) => forged(token, { iss: 'https://accounts.example' }),
+      async (token) => withClaims(token, { iss: 'https://accounts.example' }),
       'The provider’s answer could not be used to sign you in.',
     ],
     [
       'expired',
-      async (token) => forged(token, { exp: 1_600_000_000 }),
+      async (token) => withClaims(token, { exp: 1_600_000_000 }),
       'The provider’s answer could not be used to sign you in.',
     ],
     [
       'whose signature is not the issuer’s (claims changed)',
-      async (token) => forged(token, { sub: 'someone-else' }),
+      async (token) => withClaims(token, { sub: 'someone-else' }),
       "The app's server could not sign you in. The ID token's signature is not its issuer's",
     ],
   ]

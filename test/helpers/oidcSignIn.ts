@@ -141,3 +141,20 @@ export async function idTokenOf(
     })
   ).idToken
 }
+
+/** The token with one byte of its signature changed: what a forger without the issuer's key sends. */
+export function withSignatureFlipped(token: string) {
+  const [header, payload, signature = ''] = token.split('.')
+  const bytes = Buffer.from(signature, 'base64url')
+  bytes[10]! ^= 0x01
+  return `${header}.${payload}.${bytes.toString('base64url')}`
+}
+
+/** The token with its claims changed and its signature kept. */
+export function withClaims(token: string, changes: Record<string, unknown>) {
+  const [header, , signature] = token.split('.')
+  const claims = Buffer.from(
+    JSON.stringify({ ...jwtClaims(token), ...changes }),
+  ).toString('base64url')
+  return `${header}.${claims}.${signature}`
+}

@@ -8,7 +8,13 @@ import {
 import { startAuthProxy } from '../../sandbox/turnkey/authProxy/startAuthProxy.js'
 import { startVendor, type Vendor } from '../../sandbox/turnkey/startVendor.js'
 import { postToProxy } from '../helpers/authProxyUsers.js'
-import { idTokenOf, jwtClaims, oauthNonce } from '../helpers/oidcSignIn.js'
+import {
+  idTokenOf,
+  jwtClaims,
+  oauthNonce,
+  withClaims,
+  withSignatureFlipped,
+} from '../helpers/oidcSignIn.js'
 import { advanceClock } from '../helpers/sandboxSwitches.js'
 import { SoftwareAuthenticator } from '../helpers/softwareAuthenticator.js'
 import {
@@ -253,26 +259,16 @@ describe('oauth_login on the vendor emulator', () => {
     )
     // One byte of the signature changed.
     const token = await idToken(alice.sub, key.publicKey)
-    const [header, payload, signature] = token.split('.') as [
-      string,
-      string,
-      string,
-    ]
-    const bytes = Buffer.from(signature, 'base64url')
-    bytes[10]! ^= 0x01
     expect(
       await oauthLogin(vendor, user.organizationId, {
-        oidcToken: `${header}.${payload}.${bytes.toString('base64url')}`,
+        oidcToken: withSignatureFlipped(token),
         publicKey: key.publicKey,
       }),
     ).toEqual(refusedToken("the signature is not the issuer's"))
     // The claims changed under the issuer's signature (another subject).
-    const forged = Buffer.from(
-      JSON.stringify({ ...jwtClaims(token), sub: bob.sub }),
-    ).toString('base64url')
     expect(
       await oauthLogin(vendor, user.organizationId, {
-        oidcToken: `${header}.${forged}.${signature}`,
+        oidcToken: withClaims(token, { sub: bob.sub }),
         publicKey: key.publicKey,
       }),
     ).toEqual(refusedToken("the signature is not the issuer's"))
