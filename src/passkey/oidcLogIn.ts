@@ -15,10 +15,7 @@ import {
   type CreateAuthProxyClientParameters,
   createAuthProxyClient,
 } from '../turnkey/createAuthProxyClient.js'
-import {
-  readSessionClaims,
-  type VendorClient,
-} from '../turnkey/createVendorClient.js'
+import type { VendorClient } from '../turnkey/createVendorClient.js'
 import {
   oidcNonce,
   oneTimeKeySeconds,
@@ -40,9 +37,8 @@ import type {
   PasskeyWalletConnectParameters,
   PasskeyWalletParameters,
 } from './passkeyParameters.js'
-import type { SessionKeys } from './sessionKey.js'
+import { type SessionKeys, sessionKeyOf } from './sessionKey.js'
 import { revokeSessionKey } from './sessionKeyRevocation.js'
-import type { SessionKey } from './sessionKeyStore.js'
 import { signInStore } from './signInStore.js'
 
 /*
@@ -271,20 +267,6 @@ async function idTokenOf(authorization: Authorization, back: URL) {
   return token
 }
 
-/** `key` as the vendor logged it in (`session`): deletable by itself until the session's own end. */
-function loggedIn(
-  key: StampingKey,
-  session: string,
-): SessionKey & { userId: string } {
-  const claims = readSessionClaims(session)
-  return {
-    ...key,
-    organizationId: claims.organizationId,
-    userId: claims.userId,
-    expiresAt: claims.exp,
-  }
-}
-
 /** The host backend's log-in: it checks the token, makes the account if need be, and logs `key` in under its profile. */
 async function logInThroughBackend(
   oidc: CheckedOidcParameters,
@@ -321,7 +303,7 @@ async function logInThroughBackend(
       callback: 'oidc.logIn',
       reason: 'its answer has no subOrganizationId UUID and session',
     })
-  const made = loggedIn(key, session)
+  const made = sessionKeyOf(key, session)
   if (made.organizationId !== subOrganizationId) {
     // Logged in elsewhere than the backend said: never used, and deleted.
     void revokeSessionKey(client, made, undefined)
@@ -398,7 +380,7 @@ async function logInThroughProxy(
   signal: AbortSignal,
   { authProxy, endOthersOnLogIn, sessionKeys, client }: OidcLogInContext,
 ) {
-  const made = loggedIn(
+  const made = sessionKeyOf(
     loginKey,
     await proxyLogIn(authProxy!, oidcToken, loginKey, {
       signUp,
@@ -494,7 +476,7 @@ export async function signInForPasskey(
       invalidateExisting: false,
       provider: provider.id,
     })
-  const made = loggedIn(key, session as string)
+  const made = sessionKeyOf(key, session as string)
   return {
     key,
     organizationId: made.organizationId,

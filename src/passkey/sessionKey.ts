@@ -162,12 +162,13 @@ export function createSessionKeys({
     seconds: number,
     signal: AbortSignal,
   ) {
-    const claims = readSessionClaims(jwt)
+    const loggedIn = sessionKeyOf(pair, jwt)
     const made: SessionKey = {
-      ...pair,
-      organizationId: claims.organizationId,
-      userId: claims.userId,
-      expiresAt: Math.min(claims.exp, Math.floor(Date.now() / 1000) + seconds),
+      ...loggedIn,
+      expiresAt: Math.min(
+        loggedIn.expiresAt,
+        Math.floor(Date.now() / 1000) + seconds,
+      ),
       ...(sessionProfileId && { sessionProfileId }),
     }
     if (signal.aborted) {
@@ -189,7 +190,7 @@ export function createSessionKeys({
     sessionKey = made
     // Without IndexedDB the session lasts for this page only.
     if (sessionStoreKey) await sessionKeyStore.set(sessionStoreKey, made)
-    return claims.organizationId
+    return made.organizationId
   }
 
   return {
@@ -405,3 +406,17 @@ async function checkSessionProfile(
 }
 
 export type SessionKeys = ReturnType<typeof createSessionKeys>
+
+/** `pair` as the vendor logged it in (`jwt`, its session): whose, and until the session's own end. */
+export function sessionKeyOf(
+  pair: StampingKey,
+  jwt: string,
+): SessionKey & { userId: string } {
+  const claims = readSessionClaims(jwt)
+  return {
+    ...pair,
+    organizationId: claims.organizationId,
+    userId: claims.userId,
+    expiresAt: claims.exp,
+  }
+}
