@@ -8,7 +8,8 @@ import {
   startAuthorization,
 } from '../oidc/authorization.js'
 import { OidcSignInError } from '../oidc/errors.js'
-import { takeSignInAnswer } from '../oidc/signInNavigation.js'
+import { hasSignInAnswer } from '../oidc/signInAnswer.js'
+import { openSignInWindow, takeSignInAnswer } from '../oidc/signInNavigation.js'
 import { awaitSignIn } from '../oidc/signInWindow.js'
 import { unexpectedProxyAnswer } from '../turnkey/AuthProxyError.js'
 import {
@@ -86,6 +87,36 @@ export function chosenProvider(
 }
 
 /**
+ * The connector's sign-ins with a provider, for its runtime: a connect
+ * (`connect({ oidc })`), and the page a redirected sign-in comes back to.
+ * Both need the session profile: the session key signs.
+ */
+export function createProviderSignIn(context: OidcLogInContext) {
+  const withProfile = () => {
+    if (context.sessionProfileId === undefined)
+      throw new InvalidPasskeyWalletParameterError(
+        'session.profileId',
+        'a session profile: a log-in with a provider signs with a session key (docs/social-login.md)',
+      )
+    return context
+  }
+  return {
+    /** Whether this page holds the answer of a sign-in that went by redirect. */
+    answered: hasSignInAnswer,
+    /** Its window opens at once, still in the person's tap (none where the browser blocks it: a redirect). */
+    connect: (
+      oidc: NonNullable<PasskeyWalletConnectParameters['oidc']>,
+      signal: AbortSignal,
+    ) => {
+      const checked = withProfile()
+      return connectWithOidc(oidc, openSignInWindow(), signal, checked)
+    },
+    finish: (signal: AbortSignal) =>
+      finishRedirectedSignIn(signal, withProfile()),
+  }
+}
+
+/**
  * Signs the person in with the provider in `signInWindow` (opened in the
  * person's tap), and connects: the account's organization and Ethereum
  * account, with the session key signing. Without a window (the browser
@@ -94,7 +125,7 @@ export function chosenProvider(
  * fails, and every failure is typed: OidcSignInError at the provider, a
  * HostBackendError or an AuthProxyError at the log-in, the vendor's errors.
  */
-export async function connectWithOidc(
+async function connectWithOidc(
   {
     provider: providerId,
     userName = defaultUserName,
@@ -193,7 +224,7 @@ async function redirectToSignIn(
  * the person back to: the answer is taken off the URL, matched with the
  * sign-in this browser kept for its `state` (used once), and logged in.
  */
-export async function finishRedirectedSignIn(
+async function finishRedirectedSignIn(
   signal: AbortSignal,
   context: OidcLogInContext,
 ) {

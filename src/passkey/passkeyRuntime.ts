@@ -12,8 +12,6 @@ import { createSupersession, singleFlight } from '../core/lifecycle.js'
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
 import type { ConnectorStorage } from '../core/storage.js'
 import type { ExportAccess } from '../export/exportFlow.js'
-import { hasSignInAnswer } from '../oidc/signInAnswer.js'
-import { openSignInWindow } from '../oidc/signInNavigation.js'
 import {
   createVendorClient,
   type VendorClient,
@@ -22,7 +20,6 @@ import type { Stamper } from '../turnkey/stampers.js'
 import { createPasskeyStamper } from '../turnkey/stampers.js'
 import { createAccountAccess } from './accountAccess.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
-import type { OidcLogInContext } from './oidcLogIn.js'
 import { getPasskeyAssertion } from './passkeyCeremonies.js'
 import {
   checkPasskeyWalletParameters,
@@ -119,6 +116,26 @@ export function createPasskeyRuntime({
     ),
   })
 
+  // The sign-ins with a provider: their code comes with the runtime's where
+  // the host offers providers, so that the window opens in the person's tap.
+  const providerSignIn = loadOnce(() =>
+    import('./oidcLogIn.js').then(({ createProviderSignIn }) =>
+      createProviderSignIn({
+        parameters,
+        backendTimeoutMs,
+        authProxy,
+        endOthersOnLogIn: checked.endOthersOnLogIn,
+        sessionSeconds: checked.sessionSeconds!,
+        sessionProfileId: checked.sessionProfileId,
+        sessionStoreKey,
+        client,
+        sessionKeys,
+        accounts,
+      }),
+    ),
+  )
+  if (parameters.oidc) void providerSignIn.load().catch(() => undefined)
+
   /**
    * The connection from stored public data and the IndexedDB session key:
    * no request, no prompt. A page the provider sent the person back to
@@ -127,74 +144,26 @@ export function createPasskeyRuntime({
    */
   async function restore(): Promise<Connection | undefined> {
     const signal = lifetime.current()
-    if (hasSignInAnswer()) {
-      const signedIn = await gate
-        .enter('provider', () =>
-          withOidc(({ finishRedirectedSignIn }, context) =>
-            finishRedirectedSignIn(signal, context),
-          ),
+    const signedIn =
+      parameters.oidc &&
+      (await providerSignIn
+        .load()
+        .then((signIn) =>
+          signIn.answered()
+            ? gate.enter('provider', () => signIn.finish(signal))
+            : undefined,
         )
         // Told to the host; the connection stored before, if any, is restored all the same.
         .catch((error: unknown) => {
           onSignInFailed(error as Error)
           return undefined
-        })
-      if (signedIn) return signedIn
-    }
+        }))
+    if (signedIn) return signedIn
     const stored = await readStoredConnection(storage)
     if (stored.chainId) chainId = stored.chainId
     if (!stored.connection) return undefined
     const key = await sessionKeys.readStored(stored.connection.organizationId)
     return sessionKeys.resume(key, signal) ? stored.connection : undefined
-  }
-
-  /** The OIDC log-in's code (loaded now) and what it works with; refused without session keys. */
-  const withOidc = <result>(
-    work: (
-      code: Pick<
-        typeof import('./oidcLogIn.js'),
-        'connectWithOidc' | 'finishRedirectedSignIn'
-      >,
-      context: OidcLogInContext,
-    ) => Promise<result>,
-  ) =>
-    import('./oidcLogIn.js').then(
-      ({ connectWithOidc, finishRedirectedSignIn }) => {
-        if (checked.sessionProfileId === undefined)
-          throw new InvalidPasskeyWalletParameterError(
-            'session.profileId',
-            'a session profile: a log-in with a provider signs with a session key (docs/social-login.md)',
-          )
-        return work(
-          { connectWithOidc, finishRedirectedSignIn },
-          {
-            parameters,
-            backendTimeoutMs,
-            authProxy,
-            endOthersOnLogIn: checked.endOthersOnLogIn,
-            sessionSeconds: checked.sessionSeconds!,
-            sessionProfileId: checked.sessionProfileId,
-            sessionStoreKey,
-            client,
-            sessionKeys,
-            accounts,
-          },
-        )
-      },
-    )
-
-  const connectWithProvider = (
-    oidc: NonNullable<PasskeyWalletConnectParameters['oidc']>,
-  ) => {
-    // In the person's tap: a window opened after the code's download may be blocked.
-    const signInWindow = openSignInWindow()
-    return withOidc(({ connectWithOidc }, context) =>
-      connectWithOidc(oidc, signInWindow, lifetime.current(), context),
-    ).catch((error: unknown) => {
-      // Refused before the sign-in began (its code, the options): no blank window left.
-      signInWindow?.close()
-      throw error
-    })
   }
 
   const signUp = (
@@ -244,7 +213,11 @@ export function createPasskeyRuntime({
     oidc,
   }: PasskeyWalletConnectParameters): Promise<Connection> =>
     oidc
-      ? gate.enter('provider', () => connectWithProvider(oidc))
+      ? gate.enter('provider', () =>
+          providerSignIn
+            .load()
+            .then((signIn) => signIn.connect(oidc, lifetime.current())),
+        )
       : gate.enter(signUpWith ? 'sign-up' : 'log-in', () =>
           signUpWith
             ? signUp(signUpWith, lifetime.current())

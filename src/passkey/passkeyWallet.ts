@@ -11,7 +11,6 @@ import {
 } from '../core/connector.js'
 import { createConnectorStorage } from '../core/storage.js'
 import type { ExportFlow } from '../export/exportFlow.js'
-import { hasSignInAnswer } from '../oidc/signInAnswer.js'
 import type { RecoveryFlow } from '../recovery/recoveryFlow.js'
 import type {
   PasskeyWalletConnectParameters,
@@ -233,7 +232,11 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       async isAuthorized() {
         // Stored public data only: no code loaded, no request, no prompt.
         // A provider's answer on the URL: wagmi's reconnect finishes that sign-in.
-        if (hasSignInAnswer()) return true
+        if (
+          parameters?.oidc &&
+          (await import('../oidc/signInAnswer.js')).hasSignInAnswer()
+        )
+          return true
         try {
           const [address, organizationId] = await Promise.all([
             storage.get('activeAccount'),

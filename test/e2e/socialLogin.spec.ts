@@ -282,7 +282,10 @@ const tokenForAnotherKey = (issuer: string, clientId: string, sub: string) =>
     nonce: 'f'.repeat(64),
   }).then(({ idToken }) => idToken)
 
-test.describe('an ID token that does not hold is refused with a typed error, and nothing is kept', () => {
+// One page for every case, as a person who tries again: each refused, nothing kept, the next one refused afresh.
+test('an ID token that does not hold is refused with a typed error, and nothing is kept: replayed, another app’s, another issuer’s, expired, forged', async ({
+  page,
+}) => {
   const cases: [
     string,
     (token: string, issuer: string, sub: string) => Promise<string>,
@@ -319,26 +322,31 @@ test.describe('an ID token that does not hold is refused with a typed error, and
       "The app's server could not sign you in. The ID token's signature is not its issuer's",
     ],
   ]
+  const backend: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/oidc-login')
+      backend.push(request.url())
+  })
+  await page.goto('/')
   for (const [name, replace, says] of cases)
-    test(name, async ({ page }) => {
-      await page.goto('/')
-      const backend: string[] = []
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname === '/api/oidc-login')
-          backend.push(request.url())
-      })
+    await test.step(name, async () => {
+      backend.length = 0
+      // Each attempt signs in afresh at the provider: the answer is followed
+      // below outside the window, which a provider session of the last
+      // attempt would hold up.
+      await page.context().clearCookies()
       const opened = page.waitForEvent('popup')
       await page.getByRole('button', { name: 'Continue with Google' }).click()
       const signIn = await opened
       await signIn.waitForURL(/\/interaction\//)
       const issuer = new URL(signIn.url()).origin
       const sub = person('mallory')
-      // The provider's answer, with its ID token replaced on its way back to the page.
       // The provider's answer, with its ID token replaced on its way back to
       // the page: the sign-in's post followed here, on the browser's cookies,
       // to the redirect that leaves the provider. (The context's routes see a
       // popup's requests; a redirect's target is not routed.)
-      await page.context().route(`${issuer}/interaction/**`, async (route) => {
+      const interaction = `${issuer}/interaction/**`
+      await page.context().route(interaction, async (route) => {
         let response = await route.fetch({ maxRedirects: 0 })
         let back = new URL(response.headers().location!, issuer)
         while (back.origin === issuer) {
@@ -361,6 +369,7 @@ test.describe('an ID token that does not hold is refused with a typed error, and
         .getByRole('button', { name: 'Sign in as this person' })
         .click()
       await closed
+      await page.context().unroute(interaction)
       await expect(playgroundAlert(page)).toContainText(says)
       await expect(page.getByTestId('status')).toHaveText('disconnected')
       expect(await storedWallet(page)).toEqual([])
