@@ -18,7 +18,9 @@ import { BaseError } from '../core/errors.js'
  *   cannot go by redirect either (wagmi's config has no storage to come
  *   back to, or a recovery, whose steps live in this page);
  * - `noAccount`: the provider signed the person in, but no account signs in
- *   with that provider account (a recovery, which never makes one).
+ *   with that provider account (a recovery, which never makes one);
+ * - `otherAccount`: the provider account opens another account than the
+ *   one connected (a passkey added while connected goes to that one only).
  */
 export type OidcSignInErrorReason =
   | 'closed'
@@ -29,6 +31,7 @@ export type OidcSignInErrorReason =
   | 'unreachable'
   | 'windowBlocked'
   | 'noAccount'
+  | 'otherAccount'
 
 const said: Record<OidcSignInErrorReason, [string, string]> = {
   closed: [
@@ -62,6 +65,10 @@ const said: Record<OidcSignInErrorReason, [string, string]> = {
   noAccount: [
     'No wallet signs in with this account.',
     'Sign in with the account you used for your wallet, or recover another way.',
+  ],
+  otherAccount: [
+    'This account signs in to another wallet than the one connected.',
+    'Nothing was added. Sign in with the account you use for this wallet.',
   ],
 }
 

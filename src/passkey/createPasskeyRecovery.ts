@@ -1,4 +1,5 @@
 import type { Storage } from '@wagmi/core'
+import { OidcSignInError } from '../oidc/errors.js'
 import { openSignInWindow } from '../oidc/signInNavigation.js'
 import { createCodeFrame } from '../recovery/codeFrame.js'
 import { createAuthProxyCodeSender } from '../recovery/codeSenders.js'
@@ -24,11 +25,14 @@ export function createPasskeyRecovery({
   parameters,
   storage,
   storageKey,
+  connectedOrganization,
 }: {
   /** As the host gave them: checked here, each bad one a typed error. */
   parameters: PasskeyWalletParameters
   storage: Storage | null | undefined
   storageKey: string
+  /** The connector's account, when one is connected: a passkey added then goes to it only. */
+  connectedOrganization(): Promise<string | undefined>
 }) {
   const {
     apiBaseUrl,
@@ -81,6 +85,7 @@ export function createPasskeyRecovery({
             authProxy,
             backendTimeoutMs,
             client: vendor,
+            connectedOrganization,
           }),
   })
 }
@@ -89,13 +94,15 @@ export function createPasskeyRecovery({
  * Recovery by the providers of `passkeyWallet({ oidc })` (checked now: a bad
  * option rejects getRecovery()): the sign-in's window opens in the tap, its
  * code loads after, and the one-time key it gives stamps the new passkey's
- * registration, then is deleted.
+ * registration, then is deleted. While an account is connected (a passkey
+ * added after a provider's sign-up), a key of another account is deleted
+ * unused: the person picked another provider account at the provider.
  */
 function providerRecovery(
   context: Pick<
     OidcLogInContext,
     'parameters' | 'authProxy' | 'backendTimeoutMs' | 'client'
-  >,
+  > & { connectedOrganization(): Promise<string | undefined> },
 ): ProviderRecovery {
   const { providers } = checkOidcParameters(context.parameters.oidc, {
     hasAuthProxy: context.authProxy !== undefined,
@@ -112,6 +119,14 @@ function providerRecovery(
         .then(({ signInForPasskey }) =>
           signInForPasskey(provider, signInWindow, signal, context),
         )
+        .then(async (oneTime) => {
+          const connected = await context.connectedOrganization()
+          if (connected !== undefined && connected !== oneTime.organizationId) {
+            await oneTime.revoke()
+            throw new OidcSignInError({ reason: 'otherAccount', provider })
+          }
+          return oneTime
+        })
         .then(({ key, organizationId, userId, expiresAt, revoke }) => ({
           publicKey: key.publicKey,
           // Its refusal is the recovery's to handle, never a passkey prompt.

@@ -8,7 +8,6 @@ import {
   startAuthorization,
 } from '../oidc/authorization.js'
 import { OidcSignInError } from '../oidc/errors.js'
-import { hasSignInAnswer } from '../oidc/signInAnswer.js'
 import { openSignInWindow, takeSignInAnswer } from '../oidc/signInNavigation.js'
 import { awaitSignIn } from '../oidc/signInWindow.js'
 import { unexpectedProxyAnswer } from '../turnkey/AuthProxyError.js'
@@ -101,8 +100,6 @@ export function createProviderSignIn(context: OidcLogInContext) {
     return context
   }
   return {
-    /** Whether this page holds the answer of a sign-in that went by redirect. */
-    answered: hasSignInAnswer,
     /** Its window opens at once, still in the person's tap (none where the browser blocks it: a redirect). */
     connect: (
       oidc: NonNullable<PasskeyWalletConnectParameters['oidc']>,

@@ -144,21 +144,21 @@ export function createPasskeyRuntime({
    */
   async function restore(): Promise<Connection | undefined> {
     const signal = lifetime.current()
-    const signedIn =
+    if (
       parameters.oidc &&
-      (await providerSignIn
-        .load()
-        .then((signIn) =>
-          signIn.answered()
-            ? gate.enter('provider', () => signIn.finish(signal))
-            : undefined,
+      (await import('../oidc/signInAnswer.js')).hasSignInAnswer()
+    ) {
+      const signedIn = await gate
+        .enter('provider', () =>
+          providerSignIn.load().then((signIn) => signIn.finish(signal)),
         )
         // Told to the host; the connection stored before, if any, is restored all the same.
         .catch((error: unknown) => {
           onSignInFailed(error as Error)
           return undefined
-        }))
-    if (signedIn) return signedIn
+        })
+      if (signedIn) return signedIn
+    }
     const stored = await readStoredConnection(storage)
     if (stored.chainId) chainId = stored.chainId
     if (!stored.connection) return undefined
@@ -213,11 +213,12 @@ export function createPasskeyRuntime({
     oidc,
   }: PasskeyWalletConnectParameters): Promise<Connection> =>
     oidc
-      ? gate.enter('provider', () =>
-          providerSignIn
+      ? gate.enter('provider', () => {
+          const signal = lifetime.current()
+          return providerSignIn
             .load()
-            .then((signIn) => signIn.connect(oidc, lifetime.current())),
-        )
+            .then((signIn) => signIn.connect(oidc, signal))
+        })
       : gate.enter(signUpWith ? 'sign-up' : 'log-in', () =>
           signUpWith
             ? signUp(signUpWith, lifetime.current())

@@ -122,6 +122,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
           parameters,
           storage: config.storage,
           storageKey: 'passkeyWallet',
+          connectedOrganization: () => storage.get('subOrganizationId'),
         }),
       ),
     )
