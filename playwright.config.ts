@@ -13,19 +13,12 @@ export default defineConfig({
   // Two workers, each project on one at a time: the e2e files share one
   // playground, and the reliability worker has its own (its faults stop and
   // restart processes). The Next.js app's file, with a sandbox of its own,
-  // comes first, beside the first e2e files: its `next build` (about a
-  // minute on a loaded machine) then overlaps the e2e files, instead of
-  // running last while the other worker idles. The reliability files follow
-  // it on that worker, then the browser-wallet files (e2e-wallets), beside the e2e files
-  // on the same playground: they use neither the vendor (whose clock the
-  // passkey files move) nor a dev account the others send from.
+  // runs on whichever worker is free first (the reliability one, so far):
+  // its `next build` then no longer holds up the e2e files, and it runs once
+  // the machine is less loaded. So do the browser-wallet files (e2e-wallets),
+  // beside the e2e files on the same playground: they use neither the vendor
+  // (whose clock the passkey files move) nor a dev account the others send from.
   projects: [
-    {
-      name: 'e2e-nextjs',
-      testDir: 'test/e2e',
-      testMatch: 'nextjs.spec.ts',
-      workers: 1,
-    },
     {
       name: 'e2e',
       testDir: 'test/e2e',
@@ -37,6 +30,12 @@ export default defineConfig({
       name: 'e2e-wallets',
       testDir: 'test/e2e',
       testMatch: walletFiles,
+      workers: 1,
+    },
+    {
+      name: 'e2e-nextjs',
+      testDir: 'test/e2e',
+      testMatch: 'nextjs.spec.ts',
       workers: 1,
     },
   ],
