@@ -20,6 +20,23 @@ export function openSignInWindow(): Window | undefined {
   )
 }
 
+/**
+ * Opens the sign-in window now, in the person's tap, for `work`, which
+ * signs in there after its own awaits; the window is closed when `work`
+ * fails, so no blank window is left behind.
+ */
+export async function withSignInWindow<result>(
+  work: (signInWindow: Window | undefined) => Promise<result>,
+): Promise<result> {
+  const signInWindow = openSignInWindow()
+  try {
+    return await work(signInWindow)
+  } catch (error) {
+    signInWindow?.close()
+    throw error
+  }
+}
+
 /** The sign-in's answer on this page's URL, and the URL without it (in the address bar and the history from now on). */
 export function takeSignInAnswer(): URL {
   const answered = new URL(location.href)

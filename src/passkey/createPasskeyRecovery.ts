@@ -1,6 +1,6 @@
 import type { Storage } from '@wagmi/core'
 import { OidcSignInError } from '../oidc/errors.js'
-import { openSignInWindow } from '../oidc/signInNavigation.js'
+import { withSignInWindow } from '../oidc/signInNavigation.js'
 import { createCodeFrame } from '../recovery/codeFrame.js'
 import { createAuthProxyCodeSender } from '../recovery/codeSenders.js'
 import {
@@ -110,15 +110,11 @@ function providerRecovery(
   return {
     providers: [...providers.values()].map(({ id, name }) => ({ id, name })),
     signIn(provider, signal) {
-      const signInWindow = openSignInWindow()
-      return import('./oidcLogIn.js')
-        .catch((error: unknown) => {
-          signInWindow?.close()
-          throw error
-        })
-        .then(({ signInForPasskey }) =>
+      return withSignInWindow((signInWindow) =>
+        import('./oidcLogIn.js').then(({ signInForPasskey }) =>
           signInForPasskey(provider, signInWindow, signal, context),
-        )
+        ),
+      )
         .then(async (oneTime) => {
           const connected = await context.connectedOrganization()
           if (connected !== undefined && connected !== oneTime.organizationId) {

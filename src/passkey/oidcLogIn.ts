@@ -69,7 +69,7 @@ export type OidcLogInContext = {
 const defaultUserName = 'Wallet user'
 
 /** The checked `oidc` option, and the provider of `providerId` in it. */
-export function chosenProvider(
+function chosenProvider(
   context: Pick<OidcLogInContext, 'parameters' | 'authProxy'>,
   providerId: string,
 ) {
@@ -504,16 +504,13 @@ export async function signInForPasskey(
       invalidateExisting: false,
       provider: provider.id,
     })
-  const made = sessionKeyOf(key, session as string)
+  // Used for minutes at most; deleted whatever its session's own end.
+  const made = sessionKeyOf(key, session as string, oneTimeKeySeconds)
   return {
     key,
     organizationId: made.organizationId,
     userId: made.userId,
-    // Used for minutes at most; deleted whatever its session's own end.
-    expiresAt: Math.min(
-      made.expiresAt,
-      Math.floor(Date.now() / 1000) + oneTimeKeySeconds,
-    ),
+    expiresAt: made.expiresAt,
     revoke: () => revokeSessionKey(context.client, made, undefined),
   }
 }

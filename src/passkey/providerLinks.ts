@@ -1,13 +1,10 @@
 import { SessionNotFoundError } from '../core/sessionNotFound.js'
-import { openSignInWindow } from '../oidc/signInNavigation.js'
+import { withSignInWindow } from '../oidc/signInNavigation.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import { unexpectedVendorAnswer } from '../turnkey/errors.js'
 import { generateStampingKey, type Stamper } from '../turnkey/stampers.js'
-import {
-  chosenProvider,
-  type OidcLogInContext,
-  signInInWindow,
-} from './oidcLogIn.js'
+import { type OidcLogInContext, signInInWindow } from './oidcLogIn.js'
+import { checkOidcParameters } from './oidcParameters.js'
 
 // The providers the connected account signs in with: listed, linked (the
 // person signs in with the provider, the passkey authorises) and unlinked
@@ -81,15 +78,7 @@ export function createProviderLinks(
     )
     if (!Array.isArray(oauthProviders))
       throw unexpectedVendorAnswer('get_oauth_providers returned no list')
-    const configured = [
-      ...(parameters.parameters.oidc?.providers ?? []),
-    ].flatMap((given) => {
-      try {
-        return [chosenProvider(parameters, given.id).provider]
-      } catch {
-        return []
-      }
-    })
+    const configured = configuredProviders(parameters)
     return oauthProviders.flatMap((link) => {
       const { providerId, providerName, issuer, audience } = (link ??
         {}) as Record<string, unknown>
@@ -112,17 +101,9 @@ export function createProviderLinks(
     list,
     link(providerId) {
       // In the person's tap: a window opened after an await may be blocked.
-      const signInWindow = openSignInWindow()
-      return (async () => {
+      return withSignInWindow(async (signInWindow) => {
         // Whose account first: a failure closes the window before the person signs in there.
-        let who: Awaited<ReturnType<typeof account>>
-        try {
-          who = await account()
-        } catch (error) {
-          signInWindow?.close()
-          throw error
-        }
-        const { organizationId, userId } = who
+        const { organizationId, userId } = await account()
         // The token logs no key in: its nonce names a key made for it and dropped.
         const { provider, oidcToken } = await signInInWindow(
           providerId,
@@ -155,7 +136,7 @@ export function createProviderLinks(
           issuer: provider.issuer,
           provider: provider.id,
         }
-      })()
+      })
     },
     async unlink(providerId) {
       const { organizationId, userId } = await account()
@@ -170,5 +151,21 @@ export function createProviderLinks(
         passkeyStamper(),
       )
     },
+  }
+}
+
+/** The host's providers, to name the links by; none when the option is bad (a link still lists). */
+function configuredProviders({
+  parameters,
+  authProxy,
+}: Pick<OidcLogInContext, 'parameters' | 'authProxy'>) {
+  try {
+    return [
+      ...checkOidcParameters(parameters.oidc, {
+        hasAuthProxy: authProxy !== undefined,
+      }).providers.values(),
+    ]
+  } catch {
+    return []
   }
 }

@@ -162,13 +162,8 @@ export function createSessionKeys({
     seconds: number,
     signal: AbortSignal,
   ) {
-    const loggedIn = sessionKeyOf(pair, jwt)
     const made: SessionKey = {
-      ...loggedIn,
-      expiresAt: Math.min(
-        loggedIn.expiresAt,
-        Math.floor(Date.now() / 1000) + seconds,
-      ),
+      ...sessionKeyOf(pair, jwt, seconds),
       ...(sessionProfileId && { sessionProfileId }),
     }
     if (signal.aborted) {
@@ -407,16 +402,21 @@ async function checkSessionProfile(
 
 export type SessionKeys = ReturnType<typeof createSessionKeys>
 
-/** `pair` as the vendor logged it in (`jwt`, its session): whose, and until the session's own end. */
+/**
+ * `pair` as the vendor logged it in (`jwt`, its session): whose, and until
+ * the session's own end, or `seconds` from now when the page uses it for
+ * less.
+ */
 export function sessionKeyOf(
   pair: StampingKey,
   jwt: string,
+  seconds = Number.POSITIVE_INFINITY,
 ): SessionKey & { userId: string } {
   const claims = readSessionClaims(jwt)
   return {
     ...pair,
     organizationId: claims.organizationId,
     userId: claims.userId,
-    expiresAt: claims.exp,
+    expiresAt: Math.min(claims.exp, Math.floor(Date.now() / 1000) + seconds),
   }
 }
