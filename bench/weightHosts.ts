@@ -10,6 +10,10 @@ const root = new URL('../', import.meta.url).pathname
 export const packAliases = {
   'wagmi-connector-pack/passkey': join(root, 'src/exports/passkey.ts'),
   'wagmi-connector-pack/react': join(root, 'src/exports/react.ts'),
+  'wagmi-connector-pack/social-login': join(
+    root,
+    'src/exports/social-login.ts',
+  ),
   'wagmi-connector-pack/injected': join(root, 'src/exports/injected.ts'),
   'wagmi-connector-pack/walletconnect': join(
     root,
@@ -55,6 +59,11 @@ const weightHosts: Record<string, () => string> = {
     host(
       "import { passkeyWallet } from 'wagmi-connector-pack/passkey'",
       `passkeyWallet({ ${passkeyOptions} })`,
+    ),
+  'passkeyWallet + socialLogin': () =>
+    host(
+      "import { passkeyWallet } from 'wagmi-connector-pack/passkey'\nimport { socialLogin } from 'wagmi-connector-pack/social-login'",
+      `passkeyWallet({ ${passkeyOptions}, session: { profileId: '00000000-0000-4000-8000-000000000001' }, oidc: socialLogin({ providers: [{ id: 'google', clientId: 'app.apps.googleusercontent.com' }] }) })`,
     ),
   'injectedWallet({ wallet: metamask }) + injectedWallets()': () =>
     host(

@@ -12,6 +12,10 @@ export default defineConfig({
         '../src/exports/passkey.ts',
         import.meta.url,
       ).pathname,
+      'wagmi-connector-pack/social-login': new URL(
+        '../src/exports/social-login.ts',
+        import.meta.url,
+      ).pathname,
       'wagmi-connector-pack/walletconnect': new URL(
         '../src/exports/walletconnect.ts',
         import.meta.url,

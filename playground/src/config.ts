@@ -21,6 +21,7 @@ import {
   rabby,
 } from 'wagmi-connector-pack/injected'
 import { passkeyWallet } from 'wagmi-connector-pack/passkey'
+import { socialLogin } from 'wagmi-connector-pack/social-login'
 import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'
 import { sandboxChains } from '../../sandbox/chains.js'
 import { devAccount } from '../../sandbox/devAccounts.js'
@@ -61,7 +62,7 @@ export const config = createConfig({
           ? false
           : { profileId: sessionProfileId },
       // "Continue with Google" and "with Apple": the presets, on the sandbox's identity provider.
-      oidc: {
+      oidc: socialLogin({
         providers: [
           {
             id: 'google',
@@ -83,7 +84,7 @@ export const config = createConfig({
           logIn: (request, options) =>
             backend('/api/oidc-login', request, options),
         }),
-      },
+      }),
       // The app's Gas Station pays on Base; on Ethereum the user pays.
       sponsorship: { chainIds: [base.id] },
       ...(passkeyBackend === 'proxy'

@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react'
  * an account a provider made has no passkey until the person adds one.
  */
 
-/** The providers of the playground's `passkeyWallet({ oidc })` (src/config.ts), by id. */
+/** The providers of the playground's `socialLogin()` (src/config.ts), by id. */
 export const providerNames: Record<string, string> = {
   google: 'Google',
   apple: 'Apple',

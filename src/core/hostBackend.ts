@@ -112,7 +112,7 @@ const contract: Record<HostBackendCallback, string> = {
   'recovery.start':
     'passkeyWallet({ recovery: { start } }) must resolve to a 2xx fetch Response or to the JSON { accepted: true } your backend answered (docs/backend.md).',
   'oidc.logIn':
-    'passkeyWallet({ oidc: { logIn } }) must resolve to { subOrganizationId, session, created } or to a fetch Response of that JSON (docs/social-login.md).',
+    'socialLogin({ logIn }) must resolve to { subOrganizationId, session, created } or to a fetch Response of that JSON (docs/social-login.md).',
 }
 
 /**

@@ -43,15 +43,6 @@ export type {
   ExportStep,
 } from '../export/exportFlow.js'
 export {
-  OidcSignInError,
-  type OidcSignInErrorReason,
-  type OidcSignInErrorType,
-} from '../oidc/errors.js'
-export type {
-  OidcProviderParameters,
-  OidcResponseType,
-} from '../oidc/providers.js'
-export {
   AmbiguousPasskeyError,
   type AmbiguousPasskeyErrorType,
   EmailNotVerifiedError,
@@ -76,7 +67,6 @@ export {
   WebauthnNotSupportedError,
   type WebauthnNotSupportedErrorType,
 } from '../passkey/errors.js'
-export type { OidcParameters } from '../passkey/oidcParameters.js'
 export type { Sponsorship } from '../passkey/passkeyParameters.js'
 export {
   type PasskeyProvider,
@@ -86,10 +76,6 @@ export {
   type PasskeyWalletProperties,
   passkeyWallet,
 } from '../passkey/passkeyWallet.js'
-export type {
-  LinkedProvider,
-  ProviderLinks,
-} from '../passkey/providerLinks.js'
 export type { RecoveryCodeFormat } from '../recovery/recoveryCode.js'
 export type {
   RecoveryFlow,
@@ -110,8 +96,6 @@ export {
 export type {
   CreateAccountAnswer,
   CreateAccountRequest,
-  OidcLogInAnswer,
-  OidcLogInRequest,
   RecoveryStartAnswer,
   RecoveryStartRequest,
   RecoveryType,

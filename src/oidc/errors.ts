@@ -1,6 +1,6 @@
 import { BaseError } from '../core/errors.js'
 
-// The errors of a sign-in with an OIDC provider. Exported by /passkey for
+// The errors of a sign-in with an OIDC provider. Exported by /social-login for
 // instanceof checks, so only error classes belong here.
 
 /**
@@ -80,7 +80,7 @@ export class OidcSignInError extends BaseError {
     return 'oidc_sign_in_failed' as const
   }
   readonly reason: OidcSignInErrorReason
-  /** The provider's id, as `passkeyWallet({ oidc })` names it; unknown for an answer no sign-in of this page sent. */
+  /** The provider's id, as `socialLogin()` names it; unknown for an answer no sign-in of this page sent. */
   readonly provider: string | undefined
   /** The provider's own error code, for `denied` (`access_denied`, `invalid_client`, …). */
   readonly providerError: string | undefined

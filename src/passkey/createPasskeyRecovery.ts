@@ -1,27 +1,22 @@
 import type { Storage } from '@wagmi/core'
-import { OidcSignInError } from '../oidc/errors.js'
-import { withSignInWindow } from '../oidc/signInNavigation.js'
 import { createCodeFrame } from '../recovery/codeFrame.js'
 import { createAuthProxyCodeSender } from '../recovery/codeSenders.js'
-import {
-  createRecoveryFlow,
-  type ProviderRecovery,
-} from '../recovery/recoveryFlow.js'
+import { createRecoveryFlow } from '../recovery/recoveryFlow.js'
 import { createRecoveryStateStore } from '../recovery/recoveryStateStore.js'
 import { createAuthProxyClient } from '../turnkey/createAuthProxyClient.js'
 import { createVendorClient } from '../turnkey/createVendorClient.js'
 import { recoverySessionSeconds } from '../turnkey/hostBackendContract.js'
-import { createSessionStamper } from '../turnkey/stampers.js'
-import type { OidcLogInContext } from './oidcLogIn.js'
-import { checkOidcParameters } from './oidcParameters.js'
 import { createPasskey, forgetPasskey } from './passkeyCeremonies.js'
 import {
   checkPasskeyWalletParameters,
   type PasskeyWalletParameters,
 } from './passkeyParameters.js'
 
-/** passkeyWallet's recovery flow; loaded only when a host asks for it. */
-export function createPasskeyRecovery({
+/**
+ * passkeyWallet's recovery flow; loaded only when a host asks for it. With
+ * `oidc`, its provider steps' code loads with it (a bad option rejects).
+ */
+export async function createPasskeyRecovery({
   parameters,
   storage,
   storageKey,
@@ -77,61 +72,11 @@ export function createPasskeyRecovery({
         userName,
       }),
     forgetPasskey: (credentialId) => forgetPasskey(rpId(), credentialId),
-    providers:
-      parameters.oidc === undefined
-        ? undefined
-        : providerRecovery({
-            parameters,
-            authProxy,
-            backendTimeoutMs,
-            client: vendor,
-            connectedOrganization,
-          }),
+    providers: await parameters.oidc?.recovery({
+      authProxy,
+      backendTimeoutMs,
+      client: vendor,
+      connectedOrganization,
+    }),
   })
-}
-
-/**
- * Recovery by the providers of `passkeyWallet({ oidc })` (checked now: a bad
- * option rejects getRecovery()): the sign-in's window opens in the tap, its
- * code loads after, and the one-time key it gives stamps the new passkey's
- * registration, then is deleted. While an account is connected (a passkey
- * added after a provider's sign-up), a key of another account is deleted
- * unused: the person picked another provider account at the provider.
- */
-function providerRecovery(
-  context: Pick<
-    OidcLogInContext,
-    'parameters' | 'authProxy' | 'backendTimeoutMs' | 'client'
-  > & { connectedOrganization(): Promise<string | undefined> },
-): ProviderRecovery {
-  const { providers } = checkOidcParameters(context.parameters.oidc, {
-    hasAuthProxy: context.authProxy !== undefined,
-  })
-  return {
-    providers: [...providers.values()].map(({ id, name }) => ({ id, name })),
-    signIn(provider, signal) {
-      return withSignInWindow((signInWindow) =>
-        import('./oidcLogIn.js').then(({ signInForPasskey }) =>
-          signInForPasskey(provider, signInWindow, signal, context),
-        ),
-      )
-        .then(async (oneTime) => {
-          const connected = await context.connectedOrganization()
-          if (connected !== undefined && connected !== oneTime.organizationId) {
-            await oneTime.revoke()
-            throw new OidcSignInError({ reason: 'otherAccount', provider })
-          }
-          return oneTime
-        })
-        .then(({ key, organizationId, userId, expiresAt, revoke }) => ({
-          publicKey: key.publicKey,
-          // Its refusal is the recovery's to handle, never a passkey prompt.
-          stamper: { ...createSessionStamper(key), fallsBack: false },
-          organizationId,
-          userId,
-          expiresAt,
-          revoke,
-        }))
-    },
-  }
 }

@@ -32,11 +32,9 @@ import { InvalidPasskeyWalletParameterError } from './errors.js'
 import {
   type CheckedOidcParameters,
   checkOidcParameters,
+  type SocialLoginParameters,
 } from './oidcParameters.js'
-import type {
-  PasskeyWalletConnectParameters,
-  PasskeyWalletParameters,
-} from './passkeyParameters.js'
+import type { PasskeyWalletConnectParameters } from './passkeyParameters.js'
 import { type SessionKeys, sessionKeyOf } from './sessionKey.js'
 import { revokeSessionKey } from './sessionKeyRevocation.js'
 import { signInStore } from './signInStore.js'
@@ -50,7 +48,8 @@ import { signInStore } from './signInStore.js'
  */
 
 export type OidcLogInContext = {
-  parameters: PasskeyWalletParameters
+  /** `socialLogin()`'s options, as the host gave them. */
+  oidc: SocialLoginParameters
   backendTimeoutMs: number
   authProxy: CreateAuthProxyClientParameters | undefined
   endOthersOnLogIn: boolean
@@ -70,19 +69,33 @@ const defaultUserName = 'Wallet user'
 
 /** The checked `oidc` option, and the provider of `providerId` in it. */
 function chosenProvider(
-  context: Pick<OidcLogInContext, 'parameters' | 'authProxy'>,
+  context: Pick<OidcLogInContext, 'oidc' | 'authProxy'>,
   providerId: string,
 ) {
-  const oidc = checkOidcParameters(context.parameters.oidc, {
+  const oidc = checkOidcParameters(context.oidc, {
     hasAuthProxy: context.authProxy !== undefined,
   })
   const provider = oidc.providers.get(providerId)
   if (!provider)
     throw new InvalidPasskeyWalletParameterError(
       'oidc.provider',
-      `the id of a provider of passkeyWallet({ oidc }): ${[...oidc.providers.keys()].join(', ')}`,
+      `the id of a provider of socialLogin(): ${[...oidc.providers.keys()].join(', ')}`,
     )
   return { oidc, provider }
+}
+
+/** The account a provider's sign-in connected, its session key signing. */
+type OidcConnection = Awaited<ReturnType<typeof logIn>>
+
+/** The runtime's sign-ins with a provider. */
+export type ProviderSignIn = {
+  /** Its window opens at once, still in the person's tap (none where the browser blocks it: a redirect). */
+  connect(
+    oidc: NonNullable<PasskeyWalletConnectParameters['oidc']>,
+    signal: AbortSignal,
+  ): Promise<OidcConnection>
+  /** Finishes the sign-in whose answer this page carries (`SocialLogin.hasAnswer()`). */
+  finish(signal: AbortSignal): Promise<OidcConnection>
 }
 
 /**
@@ -90,7 +103,9 @@ function chosenProvider(
  * (`connect({ oidc })`), and the page a redirected sign-in comes back to.
  * Both need the session profile: the session key signs.
  */
-export function createProviderSignIn(context: OidcLogInContext) {
+export function createProviderSignIn(
+  context: OidcLogInContext,
+): ProviderSignIn {
   const withProfile = () => {
     if (context.sessionProfileId === undefined)
       throw new InvalidPasskeyWalletParameterError(
@@ -100,16 +115,11 @@ export function createProviderSignIn(context: OidcLogInContext) {
     return context
   }
   return {
-    /** Its window opens at once, still in the person's tap (none where the browser blocks it: a redirect). */
-    connect: (
-      oidc: NonNullable<PasskeyWalletConnectParameters['oidc']>,
-      signal: AbortSignal,
-    ) => {
+    connect: (oidc, signal) => {
       const checked = withProfile()
       return connectWithOidc(oidc, openSignInWindow(), signal, checked)
     },
-    finish: (signal: AbortSignal) =>
-      finishRedirectedSignIn(signal, withProfile()),
+    finish: (signal) => finishRedirectedSignIn(signal, withProfile()),
   }
 }
 
@@ -454,7 +464,7 @@ export async function signInForPasskey(
   signal: AbortSignal,
   context: Pick<
     OidcLogInContext,
-    'parameters' | 'backendTimeoutMs' | 'authProxy' | 'client'
+    'oidc' | 'backendTimeoutMs' | 'authProxy' | 'client'
   >,
 ): Promise<OneTimeKey> {
   const key = await generateStampingKey()
@@ -526,7 +536,7 @@ export async function signInInWindow(
   key: StampingKey,
   signInWindow: Window | undefined,
   signal: AbortSignal,
-  context: Pick<OidcLogInContext, 'parameters' | 'authProxy'>,
+  context: Pick<OidcLogInContext, 'oidc' | 'authProxy'>,
 ) {
   try {
     const { oidc, provider } = chosenProvider(context, providerId)

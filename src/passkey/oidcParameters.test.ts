@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
-import { checkOidcParameters, type OidcParameters } from './oidcParameters.js'
+import {
+  checkOidcParameters,
+  type SocialLoginParameters,
+} from './oidcParameters.js'
 
 const logIn = async () => new Response('{}')
 const google = { id: 'google', clientId: 'web.apps.googleusercontent.com' }
@@ -107,7 +110,7 @@ describe('checkOidcParameters', () => {
     let thrown: unknown
     try {
       checkOidcParameters(
-        oidc as OidcParameters,
+        oidc as SocialLoginParameters,
         options ?? { hasAuthProxy: false },
       )
     } catch (error) {

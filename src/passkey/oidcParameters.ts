@@ -12,8 +12,8 @@ import type {
 } from '../turnkey/hostBackendContract.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
 
-/** `passkeyWallet({ oidc })`: the providers a person may sign up, log in and recover with. */
-export type OidcParameters = {
+/** `socialLogin()`: the providers a person may sign up, log in and recover with. */
+export type SocialLoginParameters = {
   providers: readonly OidcProviderParameters[]
   /**
    * The page of this origin the provider sends the person back to, as
@@ -41,12 +41,13 @@ export type OidcParameters = {
 const defaultTimeoutMs = 300_000
 
 /**
- * The `oidc` option, checked, with its defaults; loaded only when a person
- * picks a provider. A bad one is an InvalidPasskeyWalletParameterError
- * naming it; so is a missing way to log in (`oidc.logIn` or `authProxy`).
+ * `socialLogin()`'s options, checked, with their defaults; loaded only with
+ * the sign-in code. A bad one is an InvalidPasskeyWalletParameterError
+ * naming it (as `oidc.…`, passkeyWallet's option); so is a missing way to
+ * log in (`logIn` or passkeyWallet's `authProxy`).
  */
 export function checkOidcParameters(
-  oidc: OidcParameters | undefined,
+  oidc: SocialLoginParameters | undefined,
   { hasAuthProxy }: { hasAuthProxy: boolean },
 ) {
   const invalid = (name: string, expected: string) =>

@@ -13,7 +13,7 @@ import {
   type VerifyEmailCodeRequest,
 } from '../turnkey/hostBackendContract.js'
 import { InvalidPasskeyWalletParameterError } from './errors.js'
-import type { OidcParameters } from './oidcParameters.js'
+import type { SocialLogin } from './socialLogin.js'
 
 /*
  * passkeyWallet()'s options: their types, which the shell imports as types
@@ -183,14 +183,16 @@ export type PasskeyWalletParameters = {
    */
   sponsorship?: Sponsorship | undefined
   /**
-   * Sign-up and log-in with OIDC providers ("Continue with Google"):
-   * `connect({ oidc: { provider } })` with one of these. Its code loads
-   * only when a person picks a provider, and is checked then: a bad option
-   * rejects that connect() with InvalidPasskeyWalletParameterError. Needs a
-   * session profile (`session.profileId`): the provider's log-in signs with
-   * a session key. See docs/social-login.md.
+   * Sign-up, log-in and recovery with OIDC providers ("Continue with
+   * Google"): `socialLogin({ providers })` from
+   * `wagmi-connector-pack/social-login`, then `connect({ oidc: { provider }
+   * })` with one of them. Its code loads with the wallet's, and its options
+   * are checked then: a bad one rejects connect() with
+   * InvalidPasskeyWalletParameterError. Needs a session profile
+   * (`session.profileId`): the provider's log-in signs with a session key.
+   * See docs/social-login.md.
    */
-  oidc?: OidcParameters | undefined
+  oidc?: SocialLogin | undefined
 }
 
 /** `passkeyWallet({ sponsorship })`: every batch, none, or those on some chains. */
@@ -208,11 +210,11 @@ export type PasskeyWalletConnectParameters = {
    */
   signUp?: { userName: string; email?: string | undefined } | undefined
   /**
-   * Sign in with a provider of `passkeyWallet({ oidc })` instead of a
-   * passkey: its sign-in opens in a window (a redirect where the browser
-   * blocks it), and the account it opens is connected; a provider account
-   * without one gets a new account, whose user is named `userName`
-   * (`'Wallet user'` by default). Not with `signUp`.
+   * Sign in with a provider of `passkeyWallet({ oidc: socialLogin(…) })`
+   * instead of a passkey: its sign-in opens in a window (a redirect where
+   * the browser blocks it), and the account it opens is connected; a
+   * provider account without one gets a new account, whose user is named
+   * `userName` (`'Wallet user'` by default). Not with `signUp`.
    */
   oidc?: { provider: string; userName?: string | undefined } | undefined
 }
@@ -226,6 +228,9 @@ const defaultFrameTimeoutMs = 10_000
 const httpsUrl = 'an https:// URL (http:// only on localhost or 127.0.0.1)'
 const callsBackend =
   'a function that calls your backend (or `authProxy: { configId }`, to use the vendor’s Auth Proxy)'
+/** What `oidc` must be, also named when a connect asks for a provider without it. */
+export const socialLoginOption =
+  '`socialLogin({ providers })` from wagmi-connector-pack/social-login'
 /** What `emailCode` must be, also named when a sign-up email has no way to be verified. */
 export const emailCodeCalls =
   '`{ send, verify }`: functions that call your backend’s send-email-code and verify-email-code routes (or `authProxy: { configId }`)'
@@ -338,6 +343,9 @@ export function checkPasskeyWalletParameters(
   const frameTimeoutMs = parameters.frameTimeoutMs ?? defaultFrameTimeoutMs
   if (!isWholeFrom(frameTimeoutMs, 1000, 60_000))
     throw invalid('frameTimeoutMs', 'whole milliseconds from 1000 to 60000')
+  const { oidc } = parameters
+  if (oidc !== undefined && typeof oidc?.signIns !== 'function')
+    throw invalid('oidc', socialLoginOption)
   const sponsorship = parameters.sponsorship ?? false
   if (
     typeof sponsorship !== 'boolean' &&
@@ -368,6 +376,7 @@ export function checkPasskeyWalletParameters(
     exportFrameUrl,
     recoveryFrameUrl,
     authProxy,
+    oidc,
   }
 }
 

@@ -25,6 +25,7 @@ import {
   checkPasskeyWalletParameters,
   type PasskeyWalletConnectParameters,
   type PasskeyWalletParameters,
+  socialLoginOption,
 } from './passkeyParameters.js'
 import { createSessionKeys } from './sessionKey.js'
 import { revokeSessionKey } from './sessionKeyRevocation.js'
@@ -68,7 +69,7 @@ export function createPasskeyRuntime({
   onSignInFailed,
 }: PasskeyRuntimeParameters) {
   const checked = checkPasskeyWalletParameters(parameters)
-  const { authProxy, backendTimeoutMs } = checked
+  const { authProxy, backendTimeoutMs, oidc } = checked
   const rpId = () => parameters.rpId ?? location.hostname
   const anyPasskey = passkeyStamperFor(rpId)
   let connection: Connection | undefined
@@ -116,12 +117,12 @@ export function createPasskeyRuntime({
     ),
   })
 
-  // The sign-ins with a provider: their code comes with the runtime's where
-  // the host offers providers, so that the window opens in the person's tap.
-  const providerSignIn = loadOnce(() =>
-    import('./oidcLogIn.js').then(({ createProviderSignIn }) =>
-      createProviderSignIn({
-        parameters,
+  // The sign-ins with a provider: their code comes with the runtime's, so
+  // that the window opens in the person's tap.
+  const providerSignIn =
+    oidc &&
+    loadOnce(() =>
+      oidc.signIns({
         backendTimeoutMs,
         authProxy,
         endOthersOnLogIn: checked.endOthersOnLogIn,
@@ -132,9 +133,8 @@ export function createPasskeyRuntime({
         sessionKeys,
         accounts,
       }),
-    ),
-  )
-  if (parameters.oidc) void providerSignIn.load().catch(() => undefined)
+    )
+  void providerSignIn?.load().catch(() => undefined)
 
   /**
    * The connection from stored public data and the IndexedDB session key:
@@ -144,10 +144,7 @@ export function createPasskeyRuntime({
    */
   async function restore(): Promise<Connection | undefined> {
     const signal = lifetime.current()
-    if (
-      parameters.oidc &&
-      (await import('../oidc/signInAnswer.js')).hasSignInAnswer()
-    ) {
+    if (providerSignIn && oidc?.hasAnswer()) {
       const signedIn = await gate
         .enter('provider', () =>
           providerSignIn.load().then((signIn) => signIn.finish(signal)),
@@ -210,14 +207,14 @@ export function createPasskeyRuntime({
   // Connecting again while the passkey prompt is open joins it (the same click twice).
   const ceremony = async ({
     signUp: signUpWith,
-    oidc,
+    oidc: withProvider,
   }: PasskeyWalletConnectParameters): Promise<Connection> =>
-    oidc
+    withProvider && providerSignIn
       ? gate.enter('provider', () => {
           const signal = lifetime.current()
           return providerSignIn
             .load()
-            .then((signIn) => signIn.connect(oidc, signal))
+            .then((signIn) => signIn.connect(withProvider, signal))
         })
       : gate.enter(signUpWith ? 'sign-up' : 'log-in', () =>
           signUpWith
@@ -257,6 +254,7 @@ export function createPasskeyRuntime({
       refuseBeforePrompt({
         signUpWith,
         oidc: connectParameters.oidc,
+        offersProviders: oidc !== undefined,
         requestedChainId,
         chains,
         emailProof: emailVerification.proofFor,
@@ -288,18 +286,18 @@ export function createPasskeyRuntime({
       return { address: next.address, chainId }
     },
     /** The connected account's provider links (its code loaded now). */
-    providerLinks: () =>
-      import('./providerLinks.js').then(({ createProviderLinks }) =>
-        createProviderLinks({
-          parameters,
-          authProxy,
-          vendor,
-          stamper: () => stamper(),
-          passkeyStamper: () => passkeyStamper(),
-          organizationId: () => connection?.organizationId,
-          signal: lifetime.current,
-        }),
-      ),
+    async providerLinks() {
+      if (!oidc)
+        throw new InvalidPasskeyWalletParameterError('oidc', socialLoginOption)
+      return oidc.links({
+        authProxy,
+        vendor,
+        stamper: () => stamper(),
+        passkeyStamper: () => passkeyStamper(),
+        organizationId: () => connection?.organizationId,
+        signal: lifetime.current,
+      })
+    },
     /** What exporting needs: the raw client (no session fallback) and the passkey. */
     exportAccess: () =>
       createPasskeyExportAccess({
@@ -338,12 +336,14 @@ export function createPasskeyRuntime({
 function refuseBeforePrompt({
   signUpWith,
   oidc,
+  offersProviders,
   requestedChainId,
   chains,
   emailProof,
 }: {
   signUpWith: PasskeyWalletConnectParameters['signUp']
   oidc: PasskeyWalletConnectParameters['oidc']
+  offersProviders: boolean
   requestedChainId: number | undefined
   chains: readonly Chain[]
   emailProof(email: string): unknown
@@ -359,6 +359,8 @@ function refuseBeforePrompt({
     )
   if (signUpWith?.email) emailProof(signUpWith.email)
   // The rest of `oidc` is checked with its code, before anything is asked of the provider.
+  if (oidc !== undefined && !offersProviders)
+    throw new InvalidPasskeyWalletParameterError('oidc', socialLoginOption)
   if (oidc !== undefined && signUpWith !== undefined)
     throw new InvalidPasskeyWalletParameterError(
       'oidc',

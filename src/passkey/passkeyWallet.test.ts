@@ -151,6 +151,11 @@ describe('passkeyWallet options', () => {
       { sponsorship: 'always' },
       /invalid `sponsorship`: expected true, false, or \{ chainIds \} listing one or more chain ids/,
     ],
+    [
+      'oidc given as plain options',
+      { oidc: { providers: [{ id: 'google', clientId: 'app' }] } },
+      /invalid `oidc`: expected `socialLogin\(\{ providers \}\)` from wagmi-connector-pack\/social-login/,
+    ],
   ])('names a bad %s', (_, override, message) => {
     const check = () =>
       checkPasskeyWalletParameters({
@@ -208,6 +213,31 @@ describe('passkeyWallet options', () => {
       name: 'InvalidPasskeyWalletParameterError',
       shortMessage: expect.stringContaining('`exportFrameUrl`'),
     })
+  })
+})
+
+describe('passkeyWallet without socialLogin', () => {
+  it('refuses a provider sign-in and the provider links with a typed error naming `oidc`', async () => {
+    const { createConfig, http } = await import('@wagmi/core')
+    const { mainnet } = await import('viem/chains')
+    const connector = createConfig({
+      chains: [mainnet],
+      connectors: [passkeyWallet(valid)],
+      transports: { [mainnet.id]: http('http://127.0.0.1:1') },
+      storage: null,
+    }).connectors[0] as unknown as {
+      connect(parameters: { oidc: { provider: string } }): Promise<unknown>
+      getProviderLinks(): Promise<unknown>
+    }
+    const named = {
+      name: 'InvalidPasskeyWalletParameterError',
+      shortMessage:
+        'passkeyWallet: invalid `oidc`: expected `socialLogin({ providers })` from wagmi-connector-pack/social-login.',
+    }
+    await expect(
+      connector.connect({ oidc: { provider: 'google' } }),
+    ).rejects.toMatchObject(named)
+    await expect(connector.getProviderLinks()).rejects.toMatchObject(named)
   })
 })
 

@@ -47,10 +47,11 @@ export type PasskeyWalletProperties = {
   /** The export flow of the connected wallet; loads its code on first call. */
   getExport(): Promise<ExportFlow>
   /**
-   * The provider accounts (`passkeyWallet({ oidc })`) the connected account
-   * signs in with: `list()`, `link(provider)` (its window opens in the tap;
-   * the passkey authorises), `unlink(providerId)` (the passkey authorises).
-   * Loads its code on first call.
+   * The provider accounts the connected account signs in with (with
+   * `passkeyWallet({ oidc: socialLogin(…) })`): `list()`, `link(provider)`
+   * (its window opens in the tap; the passkey authorises),
+   * `unlink(providerId)` (the passkey authorises). Loads its code on first
+   * call; without `oidc`, InvalidPasskeyWalletParameterError.
    */
   getProviderLinks(): Promise<ProviderLinks>
   /**
@@ -233,11 +234,7 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       async isAuthorized() {
         // Stored public data only: no code loaded, no request, no prompt.
         // A provider's answer on the URL: wagmi's reconnect finishes that sign-in.
-        if (
-          parameters?.oidc &&
-          (await import('../oidc/signInAnswer.js')).hasSignInAnswer()
-        )
-          return true
+        if (parameters?.oidc?.hasAnswer()) return true
         try {
           const [address, organizationId] = await Promise.all([
             storage.get('activeAccount'),

@@ -18,7 +18,7 @@ export type LinkedProvider = {
   /** The name the account lists it under (`Google`). */
   name: string
   issuer: string
-  /** Its id in `passkeyWallet({ oidc })`, when one of those has this issuer and client id. */
+  /** Its id in `socialLogin()`'s providers, when one of those has this issuer and client id. */
   provider: string | undefined
 }
 
@@ -35,9 +35,9 @@ export type ProviderLinks = {
   unlink(providerId: string): Promise<void>
 }
 
-type ProviderLinksParameters = Pick<
+export type ProviderLinksContext = Pick<
   OidcLogInContext,
-  'parameters' | 'authProxy'
+  'oidc' | 'authProxy'
 > & {
   vendor: VendorClient
   /** The session key when live, else the passkey: for reads. */
@@ -52,12 +52,12 @@ type ProviderLinksParameters = Pick<
 
 /** The connected account's provider links; every call works on the account connected at the time. */
 export function createProviderLinks(
-  parameters: ProviderLinksParameters,
+  context: ProviderLinksContext,
 ): ProviderLinks {
-  const { vendor, stamper, passkeyStamper } = parameters
+  const { vendor, stamper, passkeyStamper } = context
 
   async function account() {
-    const organizationId = parameters.organizationId()
+    const organizationId = context.organizationId()
     if (!organizationId) throw new SessionNotFoundError()
     const { userId } = await vendor.query<{ userId?: unknown }>(
       'whoami',
@@ -78,7 +78,7 @@ export function createProviderLinks(
     )
     if (!Array.isArray(oauthProviders))
       throw unexpectedVendorAnswer('get_oauth_providers returned no list')
-    const configured = configuredProviders(parameters)
+    const configured = configuredProviders(context)
     return oauthProviders.flatMap((link) => {
       const { providerId, providerName, issuer, audience } = (link ??
         {}) as Record<string, unknown>
@@ -109,8 +109,8 @@ export function createProviderLinks(
           providerId,
           await generateStampingKey(),
           signInWindow,
-          parameters.signal(),
-          parameters,
+          context.signal(),
+          context,
         )
         const { providerIds } = await vendor.submit<{ providerIds?: unknown }>(
           'create_oauth_providers',
@@ -156,12 +156,12 @@ export function createProviderLinks(
 
 /** The host's providers, to name the links by; none when the option is bad (a link still lists). */
 function configuredProviders({
-  parameters,
+  oidc,
   authProxy,
-}: Pick<OidcLogInContext, 'parameters' | 'authProxy'>) {
+}: Pick<OidcLogInContext, 'oidc' | 'authProxy'>) {
   try {
     return [
-      ...checkOidcParameters(parameters.oidc, {
+      ...checkOidcParameters(oidc, {
         hasAuthProxy: authProxy !== undefined,
       }).providers.values(),
     ]

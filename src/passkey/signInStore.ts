@@ -13,7 +13,7 @@ export type PendingSignIn = {
   /** The key the provider's ID token will log in (non-extractable). */
   privateKey: CryptoKey
   publicKey: string
-  /** The provider's id in `passkeyWallet({ oidc })`. */
+  /** The provider's id in `socialLogin()`. */
   provider: string
   state: string
   nonce: string

@@ -1,7 +1,6 @@
 import { checkedEmail } from '../core/email.js'
 import { InvalidEmailCodeError } from '../core/emailCode.js'
 import { createStepRunner } from '../core/stepRunner.js'
-import { OidcSignInError } from '../oidc/errors.js'
 import type { VendorClient } from '../turnkey/createVendorClient.js'
 import type {
   RecoveryStartAnswer,
@@ -41,7 +40,7 @@ export type RecoverySnapshot = {
    * through the Auth Proxy (its code signs a session that adds the passkey).
    */
   types: readonly RecoveryType[]
-  /** The providers a person may recover with (`passkeyWallet({ oidc })`), in the host's order. */
+  /** The providers a person may recover with (`passkeyWallet({ oidc: socialLogin(…) })`), in the host's order. */
   providers: readonly { id: string; name: string }[]
   /** How this recovery goes: an emailed code of either type, or a provider. */
   type: RecoveryType | 'provider' | undefined
@@ -122,6 +121,8 @@ export type ProviderRecovery = {
   providers: readonly { id: string; name: string }[]
   /** Opens the provider's window at once (in the tap), then signs in; `signal` closes it. */
   signIn(provider: string, signal: AbortSignal): Promise<ProviderKey>
+  /** The error of a provider's recovery whose one-time key stopped working: sign in again. */
+  ended(provider: string | undefined, details: string, cause: unknown): Error
 }
 
 const initial: Omit<RecoverySnapshot, 'types' | 'providers'> = {
@@ -215,13 +216,12 @@ export function createRecoveryFlow(
     recovery = undefined
     await stateStore.clear()
     update({ sessionExpiresAt: undefined })
-    if (ended?.type === 'provider')
-      throw new OidcSignInError({
-        reason: 'timeout',
-        provider: steps.getSnapshot().provider,
-        details: `${reason}: sign in with the provider again`,
+    if (ended?.type === 'provider' && providers)
+      throw providers.ended(
+        steps.getSnapshot().provider,
+        `${reason}: sign in with the provider again`,
         cause,
-      })
+      )
     throw new InvalidEmailCodeError({
       purpose: 'recovery',
       reason,
@@ -289,7 +289,7 @@ export function createRecoveryFlow(
       if (!providers?.providers.some(({ id }) => id === provider))
         throw refusal(
           'signInWithProvider',
-          `no provider "${provider}" is offered here (${providers?.providers.map(({ id }) => id).join(', ') || 'none: passkeyWallet has no `oidc` option'})`,
+          `no provider "${provider}" is offered here (${providers?.providers.map(({ id }) => id).join(', ') || 'none: passkeyWallet has no `oidc: socialLogin(…)` option'})`,
         )
       signingIn = new AbortController()
       // In the person's tap: the window opens before any await.

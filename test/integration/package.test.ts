@@ -58,6 +58,7 @@ const subpaths = [
   './recovery',
   './export',
   './auth-proxy',
+  './social-login',
   './walletconnect',
   './injected',
   './react',

@@ -222,7 +222,7 @@ const passkeyPage = [
 
 // A sign-up loads the connector and its runtime, nothing a later step needs:
 // esbuild puts every module a subpath's entry re-exports in the first load.
-it('a passkey sign-up loads no request, recovery, export, Auth Proxy or OIDC sign-in code (esbuild, split)', async () => {
+it('a passkey sign-up loads no request, recovery, export or Auth Proxy code (esbuild, split)', async () => {
   const modules = await modulesLoadedBy(passkeyPage, [
     /page\.js$/,
     /passkey\/passkeyRuntime\.ts$/,
@@ -237,15 +237,71 @@ it('a passkey sign-up loads no request, recovery, export, Auth Proxy or OIDC sig
         'src/export/errors.ts',
         'src/turnkey/AuthProxyError.ts',
         'src/turnkey/httpStatusText.ts',
-        // A provider's sign-in loads when a person picks one.
-        'src/passkey/oidcLogIn.ts',
-        'src/passkey/oidcParameters.ts',
-        'src/passkey/signInStore.ts',
-        'src/oidc/authorization.ts',
-        'src/oidc/signInWindow.ts',
       ].includes(module),
     ),
   ).toEqual([])
+}, 300_000)
+
+// Social login is the host's to import: a host without it deploys none of its code, in any chunk.
+it('a passkey host without socialLogin bundles no social-login code in any chunk; one with it loads its sign-in with the runtime (esbuild, split)', async () => {
+  const everyModule = async (source: string) => {
+    const directory = mkdtempSync(join(tmpdir(), 'page-'))
+    const page = join(directory, 'page.js')
+    writeFileSync(page, source)
+    const { metafile } = await splitByEsbuild(page).finally(() =>
+      rmSync(directory, { recursive: true, force: true }),
+    )
+    return Object.values(metafile.outputs).flatMap((output) =>
+      Object.keys(output.inputs).map((input) =>
+        input.replace(/^.*?src\//, 'src/'),
+      ),
+    )
+  }
+  const socialLoginCode = (module: string) =>
+    module.startsWith('src/oidc/') ||
+    [
+      'src/passkey/socialLogin.ts',
+      'src/passkey/oidcLogIn.ts',
+      'src/passkey/oidcParameters.ts',
+      'src/passkey/providerLinks.ts',
+      'src/passkey/providerRecovery.ts',
+      'src/passkey/signInStore.ts',
+    ].includes(module)
+  const without = await everyModule(passkeyPage)
+  expect(without).toContain('src/passkey/passkeyRuntime.ts')
+  expect(without.filter(socialLoginCode)).toEqual([])
+
+  const withProviders = [
+    passkeyPage.split('\n')[0],
+    "import { socialLogin } from 'wagmi-connector-pack/social-login'",
+    "globalThis.connector = passkeyWallet({ organizationId: '00000000-0000-4000-8000-000000000000', createAccount: async () => ({ subOrganizationId: '' }), oidc: socialLogin({ providers: [{ id: 'google', clientId: 'app' }] }) })",
+  ].join('\n')
+  expect(
+    new Set((await everyModule(withProviders)).filter(socialLoginCode)),
+  ).toEqual(
+    new Set([
+      'src/passkey/socialLogin.ts',
+      'src/oidc/signInAnswer.ts',
+      'src/oidc/errors.ts',
+      'src/oidc/providers.ts',
+      'src/oidc/authorization.ts',
+      'src/oidc/signInNavigation.ts',
+      'src/oidc/signInWindow.ts',
+      'src/passkey/oidcLogIn.ts',
+      'src/passkey/oidcParameters.ts',
+      'src/passkey/providerLinks.ts',
+      'src/passkey/providerRecovery.ts',
+      'src/passkey/signInStore.ts',
+    ]),
+  )
+  // Its first load holds socialLogin(), the redirect's answer check and the
+  // error class its entry exports (esbuild keeps an entry's classes), not the sign-in.
+  const firstLoad = await modulesLoadedBy(withProviders, [/page\.js$/])
+  expect(firstLoad.filter(socialLoginCode).sort()).toEqual([
+    'src/oidc/errors.ts',
+    'src/oidc/signInAnswer.ts',
+    'src/passkey/socialLogin.ts',
+  ])
 }, 300_000)
 
 // Options are checked with the code that uses them: a page pays nothing for the checks until then.

@@ -4,6 +4,7 @@ import {
   type PasskeyWalletConnector,
   passkeyWallet,
 } from 'wagmi-connector-pack/passkey'
+import { socialLogin } from 'wagmi-connector-pack/social-login'
 import { post } from '../backend/calls'
 
 export const config = createConfig({
@@ -14,7 +15,7 @@ export const config = createConfig({
       // A log-in with a provider signs with a session key: it needs a session profile.
       session: { profileId: '<session profile>' },
       createAccount: post('/api/create-account'),
-      oidc: {
+      oidc: socialLogin({
         providers: [
           {
             id: 'google',
@@ -26,7 +27,7 @@ export const config = createConfig({
         // without it, `authProxy: { configId }` beside `oidc` does.
         logIn: post('/api/oidc-login'),
         // redirectUri: 'https://app.example/', // registered at each provider; the origin's root by default
-      },
+      }),
     }),
   ],
   transports: { [mainnet.id]: http(), [base.id]: http() },

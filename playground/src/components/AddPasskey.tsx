@@ -1,4 +1,4 @@
-import { useConnection } from 'wagmi'
+import { type Connector, useConnection } from 'wagmi'
 import { useRecovery } from 'wagmi-connector-pack/react'
 import { rememberProviderSignIn, useProviderSignIn } from '../providerSignIn.js'
 import { ErrorMessage } from './ErrorMessage.js'
@@ -13,8 +13,20 @@ const ignore = () => {}
 export function AddPasskey() {
   const provider = useProviderSignIn()
   const { connector } = useConnection()
+  // The recovery's code loads only for an account a provider made in this page.
+  if (!provider || connector?.id !== 'passkeyWallet') return null
+  return <AddPasskeyCard provider={provider} connector={connector} />
+}
+
+function AddPasskeyCard({
+  provider,
+  connector,
+}: {
+  provider: string
+  connector: Connector
+}) {
   const { flow, snapshot } = useRecovery({ connector })
-  if (!provider || connector?.id !== 'passkeyWallet' || !snapshot) return null
+  if (!snapshot) return null
   const name =
     snapshot.providers.find(({ id }) => id === provider)?.name ?? provider
   const step = snapshot.step

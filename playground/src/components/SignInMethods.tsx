@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import { useConnection, useConnectors } from 'wagmi'
+import type { PasskeyWalletConnector } from 'wagmi-connector-pack/passkey'
 import type {
   LinkedProvider,
-  PasskeyWalletConnector,
   ProviderLinks,
-} from 'wagmi-connector-pack/passkey'
+} from 'wagmi-connector-pack/social-login'
 import { providerNames } from '../providerSignIn.js'
 import { ErrorMessage } from './ErrorMessage.js'
 
