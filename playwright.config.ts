@@ -9,23 +9,34 @@ const walletFiles = [
   'walletConnectHost.spec.ts',
 ]
 
+/** Social login's file: a playground of its own (test/helpers/ownPlayground.ts). */
+const socialFile = 'socialLogin.spec.ts'
+
 export default defineConfig({
   // Two workers, each project on one at a time: the e2e files share one
   // playground, and the reliability worker has its own (its faults stop and
   // restart processes). The Next.js app's file, with a sandbox of its own,
   // runs on whichever worker is free first (the reliability one, so far):
   // its `next build` then no longer holds up the e2e files, and it runs once
-  // the machine is less loaded. So do the browser-wallet files (e2e-wallets),
-  // beside the e2e files on the same playground: they use neither the vendor
-  // (whose clock the passkey files move) nor a dev account the others send from.
+  // the machine is less loaded. So does the social-login file (e2e-social),
+  // on a playground of its own: its vendor's clock is its own, so it need not
+  // wait its turn behind the passkey files that move the shared one. So do the
+  // browser-wallet files (e2e-wallets), beside the e2e files on the same
+  // playground: they use neither the vendor nor a dev account the others send from.
   projects: [
     {
       name: 'e2e',
       testDir: 'test/e2e',
-      testIgnore: ['nextjs.spec.ts', ...walletFiles],
+      testIgnore: ['nextjs.spec.ts', socialFile, ...walletFiles],
       workers: 1,
     },
     { name: 'reliability', testDir: 'test/reliability/browser', workers: 1 },
+    {
+      name: 'e2e-social',
+      testDir: 'test/e2e',
+      testMatch: socialFile,
+      workers: 1,
+    },
     {
       name: 'e2e-wallets',
       testDir: 'test/e2e',

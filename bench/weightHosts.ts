@@ -87,9 +87,10 @@ const weightHosts: Record<string, () => string> = {
         "import { walletConnectDeepLink } from 'wagmi-connector-pack/walletconnect'",
         "import { injectedWallet, injectedWallets, metamask } from 'wagmi-connector-pack/injected'",
         "import { RecoveryPanel, ExportPanel } from 'wagmi-connector-pack/react'",
+        "import { socialLogin } from 'wagmi-connector-pack/social-login'",
         'export const panels = [RecoveryPanel, ExportPanel]',
       ].join('\n'),
-      `passkeyWallet({ ${passkeyOptions}, recovery: { start: async () => {} } }), walletConnectDeepLink({ projectId: ${projectId} }), injectedWallet({ wallet: metamask }), ...injectedWallets()`,
+      `passkeyWallet({ ${passkeyOptions}, recovery: { start: async () => {} }, session: { profileId: '00000000-0000-4000-8000-000000000001' }, oidc: socialLogin({ providers: [{ id: 'google', clientId: 'app.apps.googleusercontent.com' }] }) }), walletConnectDeepLink({ projectId: ${projectId} }), injectedWallet({ wallet: metamask }), ...injectedWallets()`,
     ),
   'passkeyWallet + panels': () =>
     host(

@@ -186,11 +186,12 @@ export type PasskeyWalletParameters = {
    * Sign-up, log-in and recovery with OIDC providers ("Continue with
    * Google"): `socialLogin({ providers })` from
    * `wagmi-connector-pack/social-login`, then `connect({ oidc: { provider }
-   * })` with one of them. Its code loads with the wallet's, and its options
-   * are checked then: a bad one rejects connect() with
-   * InvalidPasskeyWalletParameterError. Needs a session profile
-   * (`session.profileId`): the provider's log-in signs with a session key.
-   * See docs/social-login.md.
+   * })` with one of them. Its sign-in code loads with the wallet's; its
+   * options are checked when a person picks a provider (a bad one rejects
+   * that connect() with InvalidPasskeyWalletParameterError) and when
+   * `getRecovery()` loads. Needs a session profile (`session.profileId`):
+   * the provider's log-in signs with a session key. See
+   * docs/social-login.md.
    */
   oidc?: SocialLogin | undefined
 }
@@ -344,7 +345,12 @@ export function checkPasskeyWalletParameters(
   if (!isWholeFrom(frameTimeoutMs, 1000, 60_000))
     throw invalid('frameTimeoutMs', 'whole milliseconds from 1000 to 60000')
   const { oidc } = parameters
-  if (oidc !== undefined && typeof oidc?.signIns !== 'function')
+  if (
+    oidc !== undefined &&
+    (['hasAnswer', 'signIns', 'links', 'recovery'] as const).some(
+      (member) => typeof oidc?.[member] !== 'function',
+    )
+  )
     throw invalid('oidc', socialLoginOption)
   const sponsorship = parameters.sponsorship ?? false
   if (

@@ -152,6 +152,11 @@ describe('passkeyWallet options', () => {
       /invalid `sponsorship`: expected true, false, or \{ chainIds \} listing one or more chain ids/,
     ],
     [
+      'oidc that only looks like socialLogin()’s',
+      { oidc: { signIns: async () => ({}) } },
+      /invalid `oidc`: expected `socialLogin\(\{ providers \}\)`/,
+    ],
+    [
       'oidc given as plain options',
       { oidc: { providers: [{ id: 'google', clientId: 'app' }] } },
       /invalid `oidc`: expected `socialLogin\(\{ providers \}\)` from wagmi-connector-pack\/social-login/,
@@ -238,6 +243,27 @@ describe('passkeyWallet without socialLogin', () => {
       connector.connect({ oidc: { provider: 'google' } }),
     ).rejects.toMatchObject(named)
     await expect(connector.getProviderLinks()).rejects.toMatchObject(named)
+  })
+
+  it('with `oidc` given as the old plain options, reconnects quietly (isAuthorized false) and connect() names `oidc`', async () => {
+    const { createConfig, http } = await import('@wagmi/core')
+    const { mainnet } = await import('viem/chains')
+    const connector = createConfig({
+      chains: [mainnet],
+      connectors: [
+        passkeyWallet({
+          ...valid,
+          oidc: { providers: [{ id: 'google', clientId: 'app' }] },
+        } as unknown as PasskeyWalletParameters),
+      ],
+      transports: { [mainnet.id]: http('http://127.0.0.1:1') },
+      storage: null,
+    }).connectors[0]!
+    await expect(connector.isAuthorized()).resolves.toBe(false)
+    await expect(connector.connect()).rejects.toMatchObject({
+      name: 'InvalidPasskeyWalletParameterError',
+      shortMessage: expect.stringContaining('invalid `oidc`'),
+    })
   })
 })
 

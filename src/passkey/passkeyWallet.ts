@@ -233,9 +233,10 @@ export function passkeyWallet(parameters: PasskeyWalletParameters) {
       },
       async isAuthorized() {
         // Stored public data only: no code loaded, no request, no prompt.
-        // A provider's answer on the URL: wagmi's reconnect finishes that sign-in.
-        if (parameters?.oidc?.hasAnswer()) return true
         try {
+          // A provider's answer on the URL: wagmi's reconnect finishes that sign-in.
+          // (A bad `oidc` is connect()'s to name: never a throw here, which would stall reconnect.)
+          if (parameters?.oidc?.hasAnswer()) return true
           const [address, organizationId] = await Promise.all([
             storage.get('activeAccount'),
             storage.get('subOrganizationId'),

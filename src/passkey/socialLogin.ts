@@ -7,12 +7,12 @@ import type { ProviderRecoveryContext } from './providerRecovery.js'
 
 /**
  * `passkeyWallet({ oidc: socialLogin(…) })`: what the connector calls to
- * sign in with a provider. Only a host that imports it bundles its code,
- * and that code loads with the connector's runtime, never at module load.
+ * sign in with a provider (a host only passes it on). Only a host that
+ * imports it bundles its code, and that code loads on demand, never at
+ * module load: the sign-ins with the connector's runtime, the links and
+ * the recovery's steps with `getProviderLinks()` and `getRecovery()`.
  */
 export type SocialLogin = {
-  /** The host's options, checked when the sign-in code loads. */
-  readonly parameters: SocialLoginParameters
   /** Whether this page carries the answer of a sign-in that went by redirect: no code loaded. */
   hasAnswer(): boolean
   /** The runtime's sign-ins: a connect, and the finish of a redirect. */
@@ -43,7 +43,6 @@ export type SocialLogin = {
  */
 export function socialLogin(parameters: SocialLoginParameters): SocialLogin {
   return {
-    parameters,
     hasAnswer: hasSignInAnswer,
     signIns: (context) =>
       import('./oidcLogIn.js').then(({ createProviderSignIn }) =>

@@ -1,8 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page } from '@playwright/test'
 import type { Address } from 'viem'
-import type { Sandbox } from '../../sandbox/startSandbox.js'
 import { expectSigningAs } from '../helpers/expectSigningAs.js'
 import { signInWithProvider, withClaims } from '../helpers/oidcSignIn.js'
+import { test } from '../helpers/ownPlayground.js'
 import { playgroundAlert, signUp } from '../helpers/playgroundSteps.js'
 import { proxyRequests, vendorRequests } from '../helpers/vendorRequests.js'
 import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
@@ -14,10 +14,6 @@ import { addVirtualAuthenticator } from '../helpers/virtualAuthenticator.js'
  * Each test signs in as a person of its own (the sign-in page's "someone
  * else"), so no test meets another's account.
  */
-
-const vendor = JSON.parse(
-  process.env.SANDBOX_VENDOR ?? 'null',
-) as Sandbox['vendor']
 
 /** What the playground keeps of the passkey wallet in web storage. */
 const storedWallet = (page: Page) =>
@@ -54,11 +50,12 @@ const person = (name: string) => `${name}-${Date.now().toString(36)}`
 test('no backend: Continue with Google signs up through the Auth Proxy, and logs in on a second profile to the same address', async ({
   page,
   browser,
+  playground,
 }) => {
   const sub = person('grace')
   await page.goto('/?backend=proxy')
   const proxy = proxyRequests(page)
-  const requests = vendorRequests(page, vendor.url)
+  const requests = vendorRequests(page, playground.sandbox.vendor.url)
   const address = await continueWith(page, 'Google', sub)
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   // No account had the person's Google account: the proxy made one, then logged its one-time key in.
@@ -144,6 +141,7 @@ test('the browser blocks the sign-in window: the page goes to the provider, come
 test('with the host backend: Continue with Apple signs up and logs in on a second profile; another person gets an account of their own', async ({
   page,
   browser,
+  playground,
 }) => {
   const sub = person('ada')
   await page.goto('/')
@@ -152,7 +150,7 @@ test('with the host backend: Continue with Apple signs up and logs in on a secon
     if (new URL(request.url()).pathname.startsWith('/api/'))
       backend.push(new URL(request.url()).pathname)
   })
-  const requests = vendorRequests(page, vendor.url)
+  const requests = vendorRequests(page, playground.sandbox.vendor.url)
   const address = await continueWith(page, 'Apple', sub)
   // The backend checked the token, made the account and logged the session key in under its profile;
   // the page read the key back under the profile, then the account.

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
+import { test } from '../../helpers/ownPlayground.js'
 import { playgroundAlert } from '../../helpers/playgroundSteps.js'
 import { tally } from '../../helpers/reliabilityTally.js'
-import { test } from '../../helpers/reliabilityTest.js'
 import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 

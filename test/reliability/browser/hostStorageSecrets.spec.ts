@@ -5,13 +5,13 @@ import { devAccount } from '../../../sandbox/devAccounts.js'
 import { exportedSeedPhrase } from '../../helpers/exportedSeedPhrase.js'
 import { readHostStorage, secretsIn } from '../../helpers/hostStorage.js'
 import { installTestWallet } from '../../helpers/injectedTestWallet.js'
+import { test } from '../../helpers/ownPlayground.js'
 import {
   pairSandboxWallet,
   sign,
   signUp,
   signUpFresh,
 } from '../../helpers/playgroundSteps.js'
-import { test } from '../../helpers/reliabilityTest.js'
 import { fundFromFaucet } from '../../helpers/sandboxTools.js'
 import { emailCount, lastEmail } from '../../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'

@@ -17,8 +17,8 @@ import {
   signAllAtOnce,
 } from '../../helpers/connectorHarness.js'
 import { installTestWallet } from '../../helpers/injectedTestWallet.js'
+import { test } from '../../helpers/ownPlayground.js'
 import { tally } from '../../helpers/reliabilityTally.js'
-import { test } from '../../helpers/reliabilityTest.js'
 import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'
 

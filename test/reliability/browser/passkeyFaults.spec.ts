@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { type Address, verifyMessage } from 'viem'
+import { test } from '../../helpers/ownPlayground.js'
 import { signatureOf } from '../../helpers/playgroundSignature.js'
 import {
   clickSign,
@@ -8,7 +9,6 @@ import {
   signUpFresh,
 } from '../../helpers/playgroundSteps.js'
 import { tally } from '../../helpers/reliabilityTally.js'
-import { test } from '../../helpers/reliabilityTest.js'
 import { fundFromFaucet } from '../../helpers/sandboxTools.js'
 import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 

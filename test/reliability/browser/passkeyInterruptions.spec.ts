@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { type Address, verifyMessage } from 'viem'
+import { test } from '../../helpers/ownPlayground.js'
 import {
   clickSign,
   playgroundAlert,
@@ -7,7 +8,6 @@ import {
   signUp,
 } from '../../helpers/playgroundSteps.js'
 import { tally } from '../../helpers/reliabilityTally.js'
-import { test } from '../../helpers/reliabilityTest.js'
 import { vendorSwitches } from '../../helpers/vendorSwitches.js'
 import { emailCount, lastEmail } from '../../helpers/vendorUsers.js'
 import { addVirtualAuthenticator } from '../../helpers/virtualAuthenticator.js'

@@ -1,12 +1,12 @@
 import { expect } from '@playwright/test'
 import { verifyMessage } from 'viem'
+import { test } from '../../helpers/ownPlayground.js'
 import {
   clickSign,
   pairSandboxWallet,
   sign,
 } from '../../helpers/playgroundSteps.js'
 import { tally } from '../../helpers/reliabilityTally.js'
-import { test } from '../../helpers/reliabilityTest.js'
 
 test('the page reloaded while the wallet holds a signature request: the session survives, the late answer harms nothing, nothing is signed twice', async ({
   page,

@@ -5,9 +5,12 @@ import {
 } from '../../playground/startPlayground.js'
 
 /**
- * Playwright's `test` with a playground of its own per worker: the faults
- * here crash and restart its processes, which the e2e suite's shared
- * playground must never see.
+ * Playwright's `test` with a playground of its own per worker: for the
+ * reliability files, whose faults crash and restart its processes, which
+ * the e2e suite's shared playground must never see; and for an e2e file
+ * that runs beside the e2e files, on the worker they leave free, where the
+ * shared playground's vendor clock (which the passkey files move) must not
+ * reach it.
  */
 export const test = base.extend<object, { playground: Playground }>({
   playground: [
