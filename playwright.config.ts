@@ -13,16 +13,16 @@ const walletFiles = [
 const socialFile = 'socialLogin.spec.ts'
 
 export default defineConfig({
-  // Two workers, each project on one at a time: the e2e files share one
-  // playground, and the reliability worker has its own (its faults stop and
-  // restart processes). The Next.js app's file, with a sandbox of its own,
-  // runs on whichever worker is free first (the reliability one, so far):
-  // its `next build` then no longer holds up the e2e files, and it runs once
-  // the machine is less loaded. So does the social-login file (e2e-social),
-  // on a playground of its own: its vendor's clock is its own, so it need not
-  // wait its turn behind the passkey files that move the shared one. So do the
-  // browser-wallet files (e2e-wallets), beside the e2e files on the same
-  // playground: they use neither the vendor nor a dev account the others send from.
+  // Two workers, each project on one at a time. The e2e files share one
+  // playground and run in series (the passkey files move its vendor's
+  // clock): they are the longest line. The other worker takes, in this
+  // order, the reliability files (a playground of their own: their faults
+  // stop and restart processes); the browser-wallet files (e2e-wallets),
+  // beside the e2e files on their playground, as they use neither the
+  // vendor nor a dev account the others send from; the social-login file
+  // (e2e-social), on a playground of its own, whose vendor's clock no
+  // passkey file moves; and last the Next.js app's file, with a sandbox of
+  // its own, whose `next build` then runs once the machine is less loaded.
   projects: [
     {
       name: 'e2e',
@@ -32,15 +32,15 @@ export default defineConfig({
     },
     { name: 'reliability', testDir: 'test/reliability/browser', workers: 1 },
     {
-      name: 'e2e-social',
-      testDir: 'test/e2e',
-      testMatch: socialFile,
-      workers: 1,
-    },
-    {
       name: 'e2e-wallets',
       testDir: 'test/e2e',
       testMatch: walletFiles,
+      workers: 1,
+    },
+    {
+      name: 'e2e-social',
+      testDir: 'test/e2e',
+      testMatch: socialFile,
       workers: 1,
     },
     {
