@@ -15,14 +15,15 @@ const socialFile = 'socialLogin.spec.ts'
 export default defineConfig({
   // Two workers, each project on one at a time. The e2e files share one
   // playground and run in series (the passkey files move its vendor's
-  // clock): they are the longest line. The other worker takes, in this
-  // order, the reliability files (a playground of their own: their faults
-  // stop and restart processes); the browser-wallet files (e2e-wallets),
-  // beside the e2e files on their playground, as they use neither the
-  // vendor nor a dev account the others send from; the social-login file
-  // (e2e-social), on a playground of its own, whose vendor's clock no
-  // passkey file moves; and last the Next.js app's file, with a sandbox of
-  // its own, whose `next build` then runs once the machine is less loaded.
+  // clock): they are the longest line. The other worker takes the
+  // reliability files (a playground of their own: their faults stop and
+  // restart processes), then the social-login file (e2e-social), on a
+  // playground of its own, whose vendor's clock no passkey file moves. The
+  // browser-wallet files (e2e-wallets) come after: they use the e2e files'
+  // playground but neither its vendor nor a dev account the others send
+  // from, so they fill whichever worker is free first. Last, the Next.js
+  // app's file, with a sandbox of its own, whose `next build` then runs once
+  // the machine is less loaded.
   projects: [
     {
       name: 'e2e',
@@ -32,15 +33,15 @@ export default defineConfig({
     },
     { name: 'reliability', testDir: 'test/reliability/browser', workers: 1 },
     {
-      name: 'e2e-wallets',
-      testDir: 'test/e2e',
-      testMatch: walletFiles,
-      workers: 1,
-    },
-    {
       name: 'e2e-social',
       testDir: 'test/e2e',
       testMatch: socialFile,
+      workers: 1,
+    },
+    {
+      name: 'e2e-wallets',
+      testDir: 'test/e2e',
+      testMatch: walletFiles,
       workers: 1,
     },
     {
