@@ -57,7 +57,7 @@ describe('findImportProblems', () => {
     // recovery → passkey also breaks recovery's own rule.
     expect(problems).toContainEqual(
       expect.stringContaining(
-        'Forbidden import recovery → passkey: recovery/ may import only turnkey/, oidc/, core/.',
+        'Forbidden import recovery → passkey: recovery/ may import only turnkey/, core/.',
       ),
     )
   })

@@ -29,7 +29,7 @@ export const allowedImports: Record<string, readonly string[]> = {
   wallets: ['core'],
   turnkey: ['core'],
   oidc: ['core'],
-  recovery: ['turnkey', 'oidc', 'core'],
+  recovery: ['turnkey', 'core'],
   export: ['turnkey', 'core'],
   exportFrame: ['turnkey', 'core'],
   passkey: ['recovery', 'export', 'turnkey', 'oidc', 'core', 'wallets'],
