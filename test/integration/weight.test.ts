@@ -197,20 +197,35 @@ it.each(Object.keys(bundlers))(
   30_000,
 )
 
-/** `source` as a page, built by esbuild split: the modules of the chunks that `entries` load statically. */
-async function modulesLoadedBy(source: string, entries: RegExp[]) {
+/** `source` as a page, built by esbuild split: its metafile. */
+async function metafileOf(source: string) {
   const directory = mkdtempSync(join(tmpdir(), 'page-'))
   const page = join(directory, 'page.js')
   writeFileSync(page, source)
   const { metafile } = await splitByEsbuild(page).finally(() =>
     rmSync(directory, { recursive: true, force: true }),
   )
-  const loaded = new Set(
-    entries.flatMap((entry) => [...esbuildFirstLoadFiles(metafile, entry)]),
-  )
-  return [...loaded].flatMap((chunk) =>
+  return metafile
+}
+
+/** The source modules of `chunks` of `metafile`, by their path under src/. */
+const modulesOf = (
+  metafile: Awaited<ReturnType<typeof metafileOf>>,
+  chunks: Iterable<string>,
+) =>
+  [...chunks].flatMap((chunk) =>
     Object.keys(metafile.outputs[chunk]!.inputs).map((input) =>
       input.replace(/^.*?src\//, 'src/'),
+    ),
+  )
+
+/** `source` as a page, built by esbuild split: the modules of the chunks that `entries` load statically. */
+async function modulesLoadedBy(source: string, entries: RegExp[]) {
+  const metafile = await metafileOf(source)
+  return modulesOf(
+    metafile,
+    new Set(
+      entries.flatMap((entry) => [...esbuildFirstLoadFiles(metafile, entry)]),
     ),
   )
 }
@@ -245,17 +260,8 @@ it('a passkey sign-up loads no request, recovery, export or Auth Proxy code (esb
 // Social login is the host's to import: a host without it deploys none of its code, in any chunk.
 it('a passkey host without socialLogin bundles no social-login code in any chunk; one with it loads its sign-in with the runtime (esbuild, split)', async () => {
   const everyModule = async (source: string) => {
-    const directory = mkdtempSync(join(tmpdir(), 'page-'))
-    const page = join(directory, 'page.js')
-    writeFileSync(page, source)
-    const { metafile } = await splitByEsbuild(page).finally(() =>
-      rmSync(directory, { recursive: true, force: true }),
-    )
-    return Object.values(metafile.outputs).flatMap((output) =>
-      Object.keys(output.inputs).map((input) =>
-        input.replace(/^.*?src\//, 'src/'),
-      ),
-    )
+    const metafile = await metafileOf(source)
+    return modulesOf(metafile, Object.keys(metafile.outputs))
   }
   const socialLoginCode = (module: string) =>
     module.startsWith('src/oidc/') ||
