@@ -9,33 +9,32 @@ const walletFiles = [
   'walletConnectHost.spec.ts',
 ]
 
-/** Social login's file: a playground of its own (test/helpers/ownPlayground.ts). */
-const socialFile = 'socialLogin.spec.ts'
-
 export default defineConfig({
   // Two workers, each project on one at a time. The e2e files share one
   // playground and run in series (the passkey files move its vendor's
-  // clock): they are the longest line. The other worker takes the
-  // reliability files (a playground of their own: their faults stop and
-  // restart processes), then the social-login file (e2e-social), on a
-  // playground of its own, whose vendor's clock no passkey file moves. The
-  // browser-wallet files (e2e-wallets) come after: they use the e2e files'
-  // playground but neither its vendor nor a dev account the others send
-  // from, so they fill whichever worker is free first. Last, the Next.js
-  // app's file, with a sandbox of its own, whose `next build` then runs once
-  // the machine is less loaded.
+  // clock): they are the longest line. The other worker takes the files
+  // with a playground of their own (own-playground): the reliability files,
+  // whose faults stop and restart its processes, and social login's file,
+  // whose ID tokens the vendor checks against a clock no passkey file has
+  // moved; one playground for all of them, as their worker fixtures match.
+  // The browser-wallet files (e2e-wallets) come after: they use the e2e
+  // files' playground but neither its vendor nor a dev account the others
+  // send from, so they fill whichever worker is free first. Last, the
+  // Next.js app's file, with a sandbox of its own.
   projects: [
     {
       name: 'e2e',
       testDir: 'test/e2e',
-      testIgnore: ['nextjs.spec.ts', socialFile, ...walletFiles],
+      testIgnore: ['nextjs.spec.ts', 'socialLogin.spec.ts', ...walletFiles],
       workers: 1,
     },
-    { name: 'reliability', testDir: 'test/reliability/browser', workers: 1 },
     {
-      name: 'e2e-social',
-      testDir: 'test/e2e',
-      testMatch: socialFile,
+      name: 'own-playground',
+      testDir: 'test',
+      testMatch: [
+        '**/reliability/browser/*.spec.ts',
+        '**/e2e/socialLogin.spec.ts',
+      ],
       workers: 1,
     },
     {

@@ -15,8 +15,8 @@
  *
  * `--suite <name>` (repeated) runs those runners alone. `--reliability` runs
  * the reliability suites alone (vitest's reliability and reliability-node
- * projects, Playwright's reliability project) and, when they all pass, writes
- * the reliability figures.
+ * projects, Playwright's files in test/reliability/) and, when they all
+ * pass, writes the reliability figures.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
@@ -207,20 +207,24 @@ function failedTestLines(): string[] {
   return lines
 }
 
-/** A project's counts, with those of its parts (`e2e` counts `e2e-wallets` and `e2e-nextjs` too). */
-function playwrightCounts(project: string): Counts {
+/**
+ * The Playwright counts of the files under `folder` (test/reliability/ or
+ * test/e2e/), by where they live: a project may hold both
+ * (playwright.config.ts).
+ */
+function playwrightCounts(folder: string): Counts {
   const report = readJson<{ suites: PlaywrightSuite[] }>(playwrightReport())
   const counts = { passed: 0, failed: 0, skipped: 0 }
   const visit = (suite: PlaywrightSuite) => {
-    for (const spec of suite.specs ?? [])
-      for (const { projectName, status } of spec.tests) {
-        if (projectName !== project && !projectName.startsWith(`${project}-`))
-          continue
+    for (const spec of suite.specs ?? []) {
+      if (!spec.file.startsWith(folder)) continue
+      for (const { status } of spec.tests) {
         if (status === 'expected') counts.passed++
         else if (status === 'skipped') counts.skipped++
         // 'unexpected' and 'flaky' (passed only on a retry) both fail.
         else counts.failed++
       }
+    }
     for (const child of suite.suites ?? []) visit(child)
   }
   for (const suite of report?.suites ?? []) visit(suite)
@@ -299,7 +303,9 @@ function suites(reliabilityOnly: boolean): Suite[] {
     args: [
       'playwright',
       'test',
-      ...(reliabilityOnly ? ['--project=reliability'] : []),
+      ...(reliabilityOnly
+        ? ['--project=own-playground', 'test/reliability/']
+        : []),
     ],
     env: {
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport(),
@@ -341,16 +347,17 @@ function suites(reliabilityOnly: boolean): Suite[] {
 
 function counts(name: CountName): Counts {
   if (name === 'wagmi 2') return countResults(vitestFiles('wagmi2'))
-  if (name === 'reliability (browser)') return playwrightCounts('reliability')
-  if (name === 'e2e') return playwrightCounts('e2e')
+  if (name === 'reliability (browser)')
+    return playwrightCounts('test/reliability/')
+  if (name === 'e2e') return playwrightCounts('test/e2e/')
   return vitestCounts(name)
 }
 
 /**
  * `npm test`: every suite, or those named with `--suite`. With
  * `reliabilityOnly` (`--reliability`): the reliability suites alone (vitest's
- * reliability and reliability-node projects, Playwright's reliability
- * project), no check, unit, integration or e2e.
+ * reliability and reliability-node projects, Playwright's files in
+ * test/reliability/), no check, unit, integration or e2e.
  */
 async function main(reliabilityOnly: boolean, only: readonly string[]) {
   const busyCoresBefore = await busyCores()
@@ -412,8 +419,8 @@ async function main(reliabilityOnly: boolean, only: readonly string[]) {
       code: result.code,
       failedTests:
         name === 'playwright'
-          ? playwrightCounts('reliability').failed +
-            playwrightCounts('e2e').failed
+          ? playwrightCounts('test/reliability/').failed +
+            playwrightCounts('test/e2e/').failed
           : vitestFailedTests(name as VitestRunner),
     }))
     .filter(({ code, failedTests }) => code !== 0 && failedTests === 0)

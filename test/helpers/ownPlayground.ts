@@ -7,10 +7,10 @@ import {
 /**
  * Playwright's `test` with a playground of its own per worker: for the
  * reliability files, whose faults crash and restart its processes, which
- * the e2e suite's shared playground must never see; and for an e2e file
- * that runs beside the e2e files, on the worker they leave free, where the
- * shared playground's vendor clock (which the passkey files move) must not
- * reach it.
+ * the e2e suite's shared playground must never see; and for social login's
+ * file, whose ID tokens the vendor checks against its clock, which the
+ * passkey files move on the shared playground. Files in one project whose
+ * worker fixtures match share the worker, and so one playground.
  */
 export const test = base.extend<object, { playground: Playground }>({
   playground: [
