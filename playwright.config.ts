@@ -9,6 +9,9 @@ const walletFiles = [
   'walletConnectHost.spec.ts',
 ]
 
+/** Social login's file: on the reliability files' playground (test/helpers/ownPlayground.ts). */
+const socialFile = 'socialLogin.spec.ts'
+
 export default defineConfig({
   // Two workers, each project on one at a time. The e2e files share one
   // playground and run in series (the passkey files move its vendor's
@@ -25,16 +28,13 @@ export default defineConfig({
     {
       name: 'e2e',
       testDir: 'test/e2e',
-      testIgnore: ['nextjs.spec.ts', 'socialLogin.spec.ts', ...walletFiles],
+      testIgnore: ['nextjs.spec.ts', socialFile, ...walletFiles],
       workers: 1,
     },
     {
       name: 'own-playground',
       testDir: 'test',
-      testMatch: [
-        '**/reliability/browser/*.spec.ts',
-        '**/e2e/socialLogin.spec.ts',
-      ],
+      testMatch: ['**/reliability/browser/*.spec.ts', `**/e2e/${socialFile}`],
       workers: 1,
     },
     {
